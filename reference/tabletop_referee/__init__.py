@@ -1,0 +1,3 @@
+"""tabletop-referee: executable rules specifications and conformance suites for tabletop games."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,756 @@
+"""The MLEM reference engine: pure functions over the frozen values of :mod:`.model`.
+
+Public surface:
+
+- :func:`initial_state` (a :class:`Setup` → the first state, phase ``takeoff``);
+- :func:`current_actor` (a player number, :data:`CHANCE`, or ``None`` once the game is over);
+- :func:`legal_actions` (deterministic order: sorted by canonical JSON text);
+- :func:`chance_outcomes` (the distinct rolls with their probabilities);
+- :func:`apply` (→ :class:`Transition`: the new state and the events, each naming its clause);
+- :func:`scores`, :func:`outcome`.
+
+Illegal actions raise :class:`~tabletop_referee.errors.IllegalAction` carrying the clause id.
+Nothing here reads clocks, files, environment or random numbers: dice arrive as ``Roll``
+actions.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from fractions import Fraction
+from functools import lru_cache
+from math import factorial
+
+from ...errors import IllegalAction
+from .model import (
+    ASTRONAUT_INDEX,
+    ASTRONAUTS,
+    CHANCE,
+    DICE_COUNT,
+    DIE,
+    FACE_INDEX,
+    FACE_VALUE,
+    FACES,
+    GOAL_POINTS,
+    GOALS,
+    Action,
+    Embark,
+    Event,
+    Land,
+    Landing,
+    Move,
+    Outcome,
+    Roll,
+    Rocket,
+    Score,
+    Seat,
+    Setup,
+    State,
+    Stay,
+    Transition,
+    event,
+)
+
+__all__ = [
+    "initial_state",
+    "current_actor",
+    "legal_actions",
+    "chance_outcomes",
+    "apply",
+    "is_legal",
+    "scores",
+    "outcome",
+    "landing_targets",
+]
+
+_PHASE_ACTIONS = {
+    "takeoff": (Embark,),
+    "roll": (Roll,),
+    "move": (Move,),
+    "landing": (Land, Stay),
+    "parachute": (Land, Stay),
+}
+
+
+# -- setup ----------------------------------------------------------------------------------
+
+
+def initial_state(setup: Setup) -> State:
+    """Returns the state before the first takeoff [setup.players] [setup.start-player].
+
+    Raises:
+        IllegalAction: for a player count outside 2..5 or a start player out of range.
+    """
+    if not 2 <= setup.players <= 5:
+        raise IllegalAction("setup.players", f"MLEM needs 2 to 5 players, not {setup.players}")
+    if not 0 <= setup.start_player < setup.players:
+        raise IllegalAction(
+            "setup.start-player",
+            f"start player {setup.start_player} is not one of players 0..{setup.players - 1}",
+        )
+    board = setup.board
+    return State(
+        board=board,
+        options=setup.options,
+        phase="takeoff",
+        start_player=setup.start_player,
+        expedition=1,
+        crashes=0,
+        reserves=tuple(ASTRONAUTS for _ in range(setup.players)),
+        rocket=Rocket(space=board.start_space, dice=DICE_COUNT),
+    )
+
+
+# -- queries --------------------------------------------------------------------------------
+
+
+def current_actor(state: State) -> int | str | None:
+    """Returns who decides next: a player number, :data:`CHANCE`, or ``None`` (game over)."""
+    phase = state.phase
+    if phase == "takeoff":
+        return (state.start_player + len(state.rocket.seats)) % state.players
+    if phase == "roll":
+        return CHANCE
+    if phase == "move":
+        return state.rocket.seats[0].player
+    if phase in ("landing", "parachute"):
+        return state.rocket.seats[state.rocket.cursor].player
+    return None
+
+
+def landing_targets(state: State, seat_index: int) -> tuple[int, ...]:
+    """Returns the spaces the astronaut in that seat could land on now, ascending.
+
+    In a landing phase: the rocket's space, and for a Plus-minus astronaut the spaces next to
+    it [power.plus-minus]; in a parachute phase: the crash space, for Parachute astronauts only
+    [crash.parachute]. A full moon or a space with nothing to land on offers nothing
+    [landing.full-moon] [landing.no-site].
+    """
+    seat = state.rocket.seats[seat_index]
+    here = state.rocket.space
+    if state.phase == "parachute":
+        if seat.astronaut != "parachute":
+            return ()
+        candidates: tuple[int, ...] = (here,)
+    elif seat.astronaut == "plus-minus":
+        candidates = (here - 1, here, here + 1)
+    else:
+        candidates = (here,)
+    end = state.board.end
+    return tuple(s for s in candidates if 0 <= s < end and _has_room(state, s))
+
+
+def _has_room(state: State, space: int) -> bool:
+    spec = state.board.spaces[space]
+    if spec.planet is not None:
+        return True
+    if spec.moons:
+        return _moon_count(state, space) < len(spec.moons)
+    return False
+
+
+def _moon_count(state: State, space: int) -> int:
+    return sum(1 for x in state.landed if x.site == "moon" and x.space == space)
+
+
+def _available_die_ones(state: State) -> tuple[int, ...]:
+    return tuple(
+        sorted(s.player for s in state.rocket.seats if s.astronaut == "die-one" and not s.flipped)
+    )
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Returns every legal action, sorted by canonical JSON text; ``()`` once the game is over.
+
+    At a chance node the actions are the distinct rolls (see :func:`chance_outcomes`).
+    """
+    phase = state.phase
+    if phase == "takeoff":
+        player = current_actor(state)
+        actions: list[Action] = [Embark(player, a) for a in state.reserves[player]]
+    elif phase == "roll":
+        actions = [roll for roll, _ in chance_outcomes(state)]
+    elif phase == "move":
+        actions = _legal_moves(state)
+    elif phase in ("landing", "parachute"):
+        player = current_actor(state)
+        actions = [Land(player, s) for s in landing_targets(state, state.rocket.cursor)]
+        actions.append(Stay(player))
+    else:
+        return ()
+    return tuple(sorted(actions, key=_sort_key))
+
+
+def _sort_key(action: Action) -> str:
+    from .interchange import action_to_json
+
+    return json.dumps(action_to_json(action), sort_keys=True, separators=(",", ":"))
+
+
+def _legal_moves(state: State) -> list[Action]:
+    rocket = state.rocket
+    player = rocket.seats[0].player
+    allowed = state.board.spaces[rocket.space].faces
+    rolled = set(rocket.roll or ())
+    die_ones = _available_die_ones(state) if "1" in allowed else ()
+    groups = [f for f in allowed if f in rolled or (f == "1" and die_ones)]
+    if state.options.dice_selection == "single-group":
+        choices = [(g,) for g in groups]
+    else:
+        choices = [
+            c for r in range(1, len(groups) + 1) for c in itertools.combinations(groups, r)
+        ]
+    moves: list[Action] = []
+    for faces in choices:
+        if "1" not in faces:
+            moves.append(Move(player, faces))
+            continue
+        for r in range(len(die_ones) + 1):
+            for used in itertools.combinations(die_ones, r):
+                if used or "1" in rolled:
+                    moves.append(Move(player, faces, used))
+    return moves
+
+
+@lru_cache(maxsize=None)
+def _roll_outcomes(dice: int) -> tuple[tuple[Roll, Fraction], ...]:
+    weights = {f: Fraction(DIE.count(f), len(DIE)) for f in FACES}
+    out = []
+    for combo in itertools.combinations_with_replacement(FACES, dice):
+        p = Fraction(factorial(dice))
+        for f in FACES:
+            k = combo.count(f)
+            p *= weights[f] ** k / factorial(k)
+        out.append((Roll(combo), p))
+    return tuple(out)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Roll, Fraction], ...]:
+    """Returns the distinct rolls of the available dice with their probabilities [components.dice].
+
+    A roll is a multiset of faces, listed in canonical face order; probabilities sum to 1.
+    Returns ``()`` when the state is not a chance node.
+    """
+    if state.phase != "roll":
+        return ()
+    return _roll_outcomes(state.rocket.dice)
+
+
+def is_legal(state: State, action: Action) -> bool:
+    try:
+        apply(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+# -- apply ----------------------------------------------------------------------------------
+
+
+def apply(state: State, action: Action) -> Transition:
+    """Returns the state after ``action`` and the events it caused.
+
+    Raises:
+        IllegalAction: the action is not allowed here; ``clause`` names the rule it breaks.
+    """
+    phase = state.phase
+    if phase == "game-over":
+        raise IllegalAction("turn.phase", f"the game is over ({state.ended}); no {action.type} action")
+    expected = _PHASE_ACTIONS[phase]
+    if not isinstance(action, expected):
+        names = " or ".join(k.type for k in expected)
+        raise IllegalAction(
+            "turn.phase", f"phase {phase} accepts {names}, not a {action.type} action"
+        )
+    if not isinstance(action, Roll):
+        actor = current_actor(state)
+        if action.player != actor:
+            raise IllegalAction(
+                "turn.actor", f"it is player {actor}'s decision, not player {action.player}'s"
+            )
+    w = _Work(state)
+    if isinstance(action, Embark):
+        _embark(w, action)
+    elif isinstance(action, Roll):
+        _roll(w, action)
+    elif isinstance(action, Move):
+        _move(w, action)
+    elif isinstance(action, Land):
+        _land(w, action)
+    else:
+        _stay(w, action)
+    return Transition(w.freeze(), tuple(w.events))
+
+
+class _Work:
+    """A mutable scratch copy of a state, used only inside :func:`apply`."""
+
+    __slots__ = (
+        "board", "options", "phase", "start_player", "expedition", "crashes", "reserves",
+        "space", "dice", "seats", "roll", "cursor", "landed", "goals", "ended", "events",
+    )
+
+    def __init__(self, s: State) -> None:
+        r = s.rocket
+        self.board = s.board
+        self.options = s.options
+        self.phase = s.phase
+        self.start_player = s.start_player
+        self.expedition = s.expedition
+        self.crashes = s.crashes
+        self.reserves = s.reserves
+        self.space = r.space
+        self.dice = r.dice
+        self.seats = list(r.seats)
+        self.roll = r.roll
+        self.cursor = r.cursor
+        self.landed = s.landed
+        self.goals = s.goals
+        self.ended = s.ended
+        self.events: list[Event] = []
+
+    def freeze(self) -> State:
+        return State(
+            board=self.board,
+            options=self.options,
+            phase=self.phase,
+            start_player=self.start_player,
+            expedition=self.expedition,
+            crashes=self.crashes,
+            reserves=self.reserves,
+            rocket=Rocket(self.space, self.dice, tuple(self.seats), self.roll, self.cursor),
+            landed=self.landed,
+            goals=self.goals,
+            ended=self.ended,
+        )
+
+    def emit(self, type_: str, clause: str, **data) -> None:
+        self.events.append(event(type_, clause, **data))
+
+    @property
+    def players(self) -> int:
+        return len(self.reserves)
+
+
+# takeoff ---------------------------------------------------------------------------------
+
+
+def _embark(w: _Work, a: Embark) -> None:
+    # [takeoff.boarding-order]
+    reserve = w.reserves[a.player]
+    if a.astronaut not in reserve:
+        raise IllegalAction(
+            "takeoff.boarding-order",
+            f"player {a.player} has no {a.astronaut!r} astronaut on their board"
+            f" (they have: {', '.join(reserve) or 'none'})",
+        )
+    w.reserves = _replace_at(w.reserves, a.player, tuple(x for x in reserve if x != a.astronaut))
+    w.seats.append(Seat(a.player, a.astronaut))
+    w.emit("boarded", "takeoff.boarding-order", player=a.player, astronaut=a.astronaut,
+           seat=len(w.seats) - 1)
+    if len(w.seats) < w.players:
+        return
+    # [power.satellite] / [takeoff.rocket-start]
+    if any(s.astronaut == "satellite" for s in w.seats):
+        w.space = w.board.satellite_space
+        w.emit("rocket-placed", "power.satellite", space=w.space)
+    else:
+        w.space = w.board.start_space
+        w.emit("rocket-placed", "takeoff.rocket-start", space=w.space)
+    w.phase = "roll"
+
+
+# travel ----------------------------------------------------------------------------------
+
+
+def _roll(w: _Work, a: Roll) -> None:
+    # [travel.roll]
+    if len(a.faces) != w.dice:
+        raise IllegalAction(
+            "travel.roll", f"the roll has {len(a.faces)} faces but {w.dice} dice are available"
+        )
+    for f in a.faces:
+        if f not in FACE_INDEX:
+            raise IllegalAction("components.dice", f"{f!r} is not a die face")
+    faces = tuple(sorted(a.faces, key=FACE_INDEX.__getitem__))
+    w.emit("rolled", "travel.roll", faces=faces)
+    allowed = w.board.spaces[w.space].faces
+    if any(f in allowed for f in faces):
+        w.roll, w.phase = faces, "move"
+        return
+    rescue = (
+        w.options.die_one_rescue
+        and "1" in allowed
+        and any(s.astronaut == "die-one" and not s.flipped for s in w.seats)
+    )
+    if rescue:  # [power.die-one]: the extra 1 keeps the rocket flying
+        w.roll, w.phase = faces, "move"
+        return
+    _crash(w)
+
+
+def _move(w: _Work, a: Move) -> None:
+    roll = w.roll or ()
+    here = w.board.spaces[w.space]
+    if not a.faces:
+        raise IllegalAction("travel.group-count", "a move must use at least one group of dice")
+    if len(set(a.faces)) != len(a.faces):
+        raise IllegalAction("travel.whole-group", f"faces {list(a.faces)} name a group twice")
+    if w.options.dice_selection == "single-group" and len(a.faces) > 1:
+        raise IllegalAction(
+            "travel.group-count",
+            f"with dice_selection=single-group exactly one group may be used, not {len(a.faces)}",
+        )
+    for f in a.faces:
+        if f not in FACE_INDEX:
+            raise IllegalAction("components.dice", f"{f!r} is not a die face")
+        if f not in here.faces:
+            allowed = ", ".join(here.faces) or "none"
+            raise IllegalAction(
+                "travel.allowed-faces",
+                f"face {f!r} is not allowed on space {w.space} (allowed: {allowed})",
+            )
+        if f not in roll and not (f == "1" and a.die_one):
+            raise IllegalAction("travel.allowed-faces", f"no die shows {f!r} in the roll {list(roll)}")
+    # [power.die-one]
+    available = [s.player for s in w.seats if s.astronaut == "die-one" and not s.flipped]
+    if len(set(a.die_one)) != len(a.die_one):
+        raise IllegalAction("power.die-one", f"die_one {list(a.die_one)} names a player twice")
+    for p in a.die_one:
+        if p not in available:
+            raise IllegalAction(
+                "power.die-one", f"player {p} has no unused Die-1 astronaut aboard"
+            )
+    if a.die_one and "1" not in a.faces:
+        raise IllegalAction(
+            "power.die-one", "a Die-1 astronaut counts as a 1: the move must use the 1s group"
+        )
+    # [travel.whole-group] [travel.distance] [travel.afterburner]
+    distance = len(a.die_one)
+    removed = 0
+    for f in a.faces:
+        count = roll.count(f)
+        if f == "afterburner":
+            distance += count * (here.afterburner or 0)
+        else:
+            distance += count * FACE_VALUE[f]
+            removed += count
+    start = w.space
+    end = w.board.end
+    target = min(start + distance, end)
+    w.space = target
+    w.roll = None
+    w.emit("moved", "travel.overshoot" if start + distance > end else "travel.distance",
+           player=a.player, faces=tuple(sorted(a.faces, key=FACE_INDEX.__getitem__)),
+           die_one=tuple(sorted(a.die_one)), **{"from": start}, to=target, distance=distance)
+    if a.die_one:
+        w.seats = [
+            Seat(s.player, s.astronaut, True) if s.astronaut == "die-one" and s.player in a.die_one
+            else s
+            for s in w.seats
+        ]
+    # [travel.remove-dice] [travel.last-die]
+    if removed:
+        _remove_dice(w, removed, "travel.remove-dice")
+    if target == end:
+        _deep_space(w)
+        return
+    _begin_landing(w)
+
+
+def _remove_dice(w: _Work, count: int, clause: str) -> None:
+    w.dice -= count
+    w.emit("dice-removed", clause, count=count, dice=w.dice)
+    if w.dice < 1:
+        w.dice = 1
+        w.emit("die-restored", "travel.last-die", dice=1)
+
+
+# crash -----------------------------------------------------------------------------------
+
+
+def _crash(w: _Work) -> None:
+    # [crash.trigger] [crash.track]
+    w.crashes += 1
+    w.emit("crashed", "crash.trigger", space=w.space, crashes=w.crashes)
+    w.roll = None
+    w.phase = "parachute"
+    w.cursor = 0
+    _advance_decisions(w)
+
+
+def _finish_crash(w: _Work) -> None:
+    _end_expedition(w, "crash")
+
+
+# landing ---------------------------------------------------------------------------------
+
+
+def _begin_landing(w: _Work) -> None:
+    # [landing.no-site]: nothing to land on here, so no landing phase.
+    if not w.board.spaces[w.space].has_site:
+        w.phase = "roll"
+        return
+    w.phase = "landing"
+    w.cursor = 0
+    _advance_decisions(w)
+
+
+def _advance_decisions(w: _Work) -> None:
+    """Moves the cursor to the next seat that has a decision to make, or ends the phase.
+
+    Seats with nowhere to land are not asked [landing.optional].
+    """
+    probe = w.freeze()
+    while w.cursor < len(w.seats):
+        if landing_targets(probe, w.cursor):
+            return
+        w.cursor += 1
+    w.cursor = 0
+    if w.phase == "parachute":
+        _finish_crash(w)
+    elif not w.seats:
+        _end_expedition(w, "empty")
+    else:
+        w.phase = "roll"  # [expedition.continue]
+
+
+def _land(w: _Work, a: Land) -> None:
+    state = w.freeze()
+    targets = landing_targets(state, w.cursor)
+    seat = w.seats[w.cursor]
+    if a.space not in targets:
+        raise IllegalAction(*_why_not_land(state, seat, a.space))
+    clause = "landing.planet"
+    spec = w.board.spaces[a.space]
+    if w.phase == "parachute":
+        clause = "crash.parachute"
+    elif a.space != w.space:
+        clause = "power.plus-minus"
+    if spec.moons:
+        slot = _moon_count(state, a.space)
+        points = spec.moons[slot] * (2 if seat.astronaut == "moon-double" else 1)
+        landing = Landing(seat.player, seat.astronaut, a.space, "moon", slot)
+        if clause == "landing.planet":
+            clause = "landing.moon-slot"
+        w.landed = w.landed + (landing,)
+        w.emit("landed", clause, player=seat.player, astronaut=seat.astronaut, space=a.space,
+               site="moon", slot=slot, points=points)
+    else:
+        w.landed = w.landed + (Landing(seat.player, seat.astronaut, a.space, "planet"),)
+        w.emit("landed", clause, player=seat.player, astronaut=seat.astronaut, space=a.space,
+               site="planet", points=0)
+    # [landing.seats-move-up] [landing.commander-change]
+    del w.seats[w.cursor]
+    _claim_goals(w, seat.player)
+    if w.phase == "landing":
+        if w.cursor == 0 and w.seats:
+            w.emit("commander-changed", "landing.commander-change", player=w.seats[0].player)
+        if seat.astronaut == "die-removal":  # [power.die-removal]
+            _remove_dice(w, 1, "power.die-removal")
+    if _ends_now(w):
+        return
+    _advance_decisions(w)
+
+
+def _why_not_land(state: State, seat: Seat, space: int) -> tuple[str, str]:
+    board = state.board
+    here = state.rocket.space
+    if state.phase == "parachute" and seat.astronaut != "parachute":
+        return "crash.parachute", f"only Parachute astronauts may land in a crash, not {seat.astronaut!r}"
+    if space != here and (seat.astronaut != "plus-minus" or state.phase == "parachute"):
+        return (
+            "power.plus-minus",
+            f"only a Plus-minus astronaut may land away from the rocket's space {here}, not on {space}",
+        )
+    if abs(space - here) > 1:
+        return "power.plus-minus", f"space {space} is more than one space from the rocket ({here})"
+    if not 0 <= space <= board.end:
+        return "setup.board", f"space {space} is not on the board (0..{board.end})"
+    if space == board.end:
+        return "power.plus-minus", f"deep space ({space}) is reached only by the rocket itself"
+    spec = board.spaces[space]
+    if not spec.has_site:
+        return "landing.no-site", f"space {space} has no moon or planet to land on"
+    return "landing.full-moon", f"every moon slot of space {space} is taken"
+
+
+def _stay(w: _Work, a: Stay) -> None:
+    seat = w.seats[w.cursor]
+    w.emit("stayed", "landing.optional" if w.phase == "landing" else "crash.parachute",
+           player=seat.player)
+    w.cursor += 1
+    _advance_decisions(w)
+
+
+def _deep_space(w: _Work) -> None:
+    # [landing.deep-space] [power.deep-space-double]
+    end = w.board.end
+    for i, seat in enumerate(w.seats):
+        site, value = ("comet", w.board.comet) if i == 0 else ("galaxy", w.board.galaxy)
+        points = value * (2 if seat.astronaut == "deep-space-double" else 1)
+        w.landed = w.landed + (Landing(seat.player, seat.astronaut, end, site),)
+        w.emit("landed", "landing.deep-space", player=seat.player, astronaut=seat.astronaut,
+               space=end, site=site, points=points)
+        _claim_goals(w, seat.player)
+    w.seats = []
+    _end_expedition(w, "deep-space")
+
+
+# goals -----------------------------------------------------------------------------------
+
+
+def _claim_goals(w: _Work, player: int) -> None:
+    # [goal.first-come]
+    if all(g is not None for g in w.goals):
+        return
+    mine = [x for x in w.landed if x.player == player]
+    goals = list(w.goals)
+    for i, goal in enumerate(GOALS):
+        if goals[i] is None and _meets(goal, mine):
+            goals[i] = player
+            w.emit("goal-claimed", f"goal.{goal}", player=player, goal=goal)
+    w.goals = tuple(goals)
+
+
+def _meets(goal: str, mine: list[Landing]) -> bool:
+    if goal == "deep-space-pair":
+        return sum(1 for x in mine if x.site in ("comet", "galaxy")) >= 2
+    if goal == "four-moons":
+        return sum(1 for x in mine if x.site == "moon") >= 4
+    planets = [x.space for x in mine if x.site == "planet"]
+    if goal == "planet-trio":
+        return any(planets.count(s) >= 3 for s in set(planets))
+    return len(set(planets)) >= 4  # four-planets
+
+
+# expedition and game end -----------------------------------------------------------------
+
+
+def _ends_now(w: _Work) -> bool:
+    """[end.timing] with game_end=immediate: the game ends right after the 8th placement."""
+    if w.options.game_end != "immediate" or w.phase != "landing":
+        return False
+    if not any(len(r) == 0 and not _aboard(w, p) for p, r in enumerate(w.reserves)):
+        return False
+    for seat in w.seats:
+        _go_home(w, seat, "end.timing")
+    w.seats = []
+    w.emit("expedition-ended", "end.timing", expedition=w.expedition, reason="game-end",
+           next_start_player=(w.start_player + 1) % w.players)
+    _game_over(w, "all-placed", "end.all-placed")
+    return True
+
+
+def _aboard(w: _Work, player: int) -> bool:
+    return any(s.player == player for s in w.seats)
+
+
+def _go_home(w: _Work, seat: Seat, clause: str) -> None:
+    reserve = w.reserves[seat.player] + (seat.astronaut,)
+    w.reserves = _replace_at(
+        w.reserves, seat.player, tuple(sorted(reserve, key=ASTRONAUT_INDEX.__getitem__))
+    )
+    w.emit("returned-home", clause, player=seat.player, astronaut=seat.astronaut)
+
+
+def _end_expedition(w: _Work, reason: str) -> None:
+    # [crash.return-home] [expedition.end]
+    for seat in w.seats:
+        _go_home(w, seat, "crash.return-home")
+    w.seats = []
+    w.roll = None
+    w.cursor = 0
+    w.dice = DICE_COUNT
+    w.space = w.board.start_space
+    w.start_player = (w.start_player + 1) % w.players
+    w.emit("expedition-ended", "expedition.end", expedition=w.expedition, reason=reason,
+           next_start_player=w.start_player)
+    w.expedition += 1
+    if w.crashes >= w.board.crash_limit:
+        _game_over(w, "crash-limit", "end.crash-limit")
+    elif any(len(r) == 0 for r in w.reserves):
+        _game_over(w, "all-placed", "end.all-placed")
+    else:
+        w.phase = "takeoff"
+
+
+def _game_over(w: _Work, reason: str, clause: str) -> None:
+    w.phase = "game-over"
+    w.ended = reason
+    w.roll = None
+    w.cursor = 0
+    w.emit("game-ended", clause, reason=reason)
+
+
+def _replace_at(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+# scoring ---------------------------------------------------------------------------------
+
+
+def scores(state: State) -> tuple[Score, ...]:
+    """Returns each player's points by category, planets counted as if the game ended now.
+
+    [scoring.moons] [scoring.deep-space] [scoring.goals] [scoring.planets] [scoring.planet-ties]
+    """
+    n = state.players
+    moons = [0] * n
+    deep = [0] * n
+    board = state.board
+    for x in state.landed:
+        if x.site == "moon":
+            value = board.spaces[x.space].moons[x.slot]
+            moons[x.player] += value * (2 if x.astronaut == "moon-double" else 1)
+        elif x.site in ("comet", "galaxy"):
+            value = board.comet if x.site == "comet" else board.galaxy
+            deep[x.player] += value * (2 if x.astronaut == "deep-space-double" else 1)
+    planets = [0] * n
+    for planet_id, _planet in board.planets:
+        for player, points in _planet_awards(state, planet_id):
+            planets[player] += points
+    goals = [0] * n
+    for holder in state.goals:
+        if holder is not None:
+            goals[holder] += GOAL_POINTS
+    return tuple(Score(moons[p], planets[p], deep[p], goals[p]) for p in range(n))
+
+
+def _planet_awards(state: State, planet_id: str) -> list[tuple[int, int]]:
+    """Gold/silver/bronze on one planet: by head count, ties to the earliest arrival."""
+    spaces = {i for i, s in enumerate(state.board.spaces) if s.planet == planet_id}
+    count: dict[int, int] = {}
+    first: dict[int, int] = {}
+    doubled: set[int] = set()
+    for order, x in enumerate(state.landed):
+        if x.site != "planet" or x.space not in spaces:
+            continue
+        count[x.player] = count.get(x.player, 0) + 1
+        first.setdefault(x.player, order)
+        if x.astronaut == "planet-double":
+            doubled.add(x.player)
+    ranking = sorted(count, key=lambda p: (-count[p], first[p]))
+    awards = state.board.planet(planet_id).awards
+    return [
+        (p, awards[rank] * (2 if p in doubled else 1))
+        for rank, p in enumerate(ranking[: len(awards)])
+    ]
+
+
+def outcome(state: State) -> Outcome | None:
+    """Returns the winners and final scores once the game is over, else ``None`` [scoring.winner]."""
+    if state.phase != "game-over":
+        return None
+    sheet = scores(state)
+    best = max(s.total for s in sheet)
+    tied = [p for p, s in enumerate(sheet) if s.total == best]
+    if len(tied) > 1 and state.options.tie_break == "deep-space":
+        in_deep = {
+            p: sum(1 for x in state.landed if x.player == p and x.site in ("comet", "galaxy"))
+            for p in tied
+        }
+        most = max(in_deep.values())
+        tied = [p for p in tied if in_deep[p] == most]
+    return Outcome(tuple(tied), sheet, state.ended or "")

@@ -1,0 +1,464 @@
+"""JSON interchange for MLEM: the only place that knows the document shapes.
+
+``*_to_json`` return canonical documents (every field present, lists in canonical order);
+``*_from_json`` validate against ``schemas/mlem/*.schema.json`` first (raising
+:class:`~tabletop_referee.errors.MalformedInput` with the JSON path), then check what a schema
+cannot (raising :class:`~tabletop_referee.errors.InvalidState`), then build frozen values.
+See docs/mlem/interchange.md.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ...errors import IllegalAction, InvalidState, MalformedInput
+from ...paths import spec_dir
+from ...schemas import validation_errors
+from .model import (
+    ASTRONAUT_INDEX,
+    ASTRONAUTS,
+    DICE_COUNT,
+    FACE_INDEX,
+    GOALS,
+    Action,
+    Board,
+    Embark,
+    Event,
+    Land,
+    Landing,
+    Move,
+    Options,
+    Planet,
+    Roll,
+    Rocket,
+    Seat,
+    Setup,
+    Space,
+    State,
+    Stay,
+)
+
+FORMAT = 1
+
+
+def canonical_text(doc: Any) -> str:
+    """The canonical JSON text of a document: sorted keys, no spaces, UTF-8 as is."""
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _validate(name: str, doc: Any, what: str) -> None:
+    errors = validation_errors("mlem", name, doc)
+    if errors:
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        path, _, message = errors[0].partition(": ")
+        raise MalformedInput(f"{what}: {message}{more}", path=path)
+
+
+# -- board --------------------------------------------------------------------------------
+
+
+def board_to_json(board: Board) -> dict:
+    doc: dict[str, Any] = {"id": board.id}
+    if board.title is not None:
+        doc["title"] = board.title
+    doc.update(
+        start_space=board.start_space,
+        satellite_space=board.satellite_space,
+        crash_limit=board.crash_limit,
+        deep_space={"space": board.end, "comet": board.comet, "galaxy": board.galaxy},
+    )
+    if board.provisional:
+        doc["provisional"] = list(board.provisional)
+    doc["planets"] = {
+        pid: {"gold": p.gold, "silver": p.silver, "bronze": p.bronze}
+        | ({"provisional": list(p.provisional)} if p.provisional else {})
+        for pid, p in board.planets
+    }
+    doc["spaces"] = [_space_to_json(s) for s in board.spaces]
+    return doc
+
+
+def _space_to_json(s: Space) -> dict:
+    doc: dict[str, Any] = {"faces": list(s.faces)}
+    if s.afterburner is not None:
+        doc["afterburner"] = s.afterburner
+    if s.moons:
+        doc["moons"] = list(s.moons)
+    if s.planet is not None:
+        doc["planet"] = s.planet
+    if s.provisional:
+        doc["provisional"] = list(s.provisional)
+    return doc
+
+
+def board_from_json(doc: Any) -> Board:
+    """Builds a board from its JSON (or YAML-loaded) document.
+
+    Raises:
+        MalformedInput: the document does not match board.schema.json.
+        InvalidState: the board contradicts itself (clause ``setup.board``).
+    """
+    _validate("board", doc, "board")
+    spaces = tuple(
+        Space(
+            faces=tuple(s["faces"]),
+            afterburner=s.get("afterburner"),
+            moons=tuple(s.get("moons", ())),
+            planet=s.get("planet"),
+            provisional=tuple(s.get("provisional", ())),
+        )
+        for s in doc["spaces"]
+    )
+    planets = tuple(
+        (pid, Planet(p["gold"], p["silver"], p["bronze"], tuple(p.get("provisional", ()))))
+        for pid, p in doc["planets"].items()
+    )
+    deep = doc["deep_space"]
+    board = Board(
+        id=doc["id"],
+        spaces=spaces,
+        planets=planets,
+        start_space=doc.get("start_space", 0),
+        satellite_space=doc.get("satellite_space", 3),
+        crash_limit=doc.get("crash_limit", 11),
+        comet=deep["comet"],
+        galaxy=deep["galaxy"],
+        title=doc.get("title"),
+        provisional=tuple(doc.get("provisional", ())),
+    )
+    problems = board_problems(board, deep["space"])
+    if problems:
+        raise InvalidState("setup.board", "; ".join(problems), path="$.board")
+    return board
+
+
+def board_problems(board: Board, deep_space: int | None = None) -> list[str]:
+    """Returns every way a board contradicts itself (empty when it is sound)."""
+    problems = []
+    end = board.end
+    if deep_space is not None and deep_space != end:
+        problems.append(
+            f"deep_space.space is {deep_space} but spaces has {len(board.spaces)} entries"
+            f" (expected deep_space.space == {end})"
+        )
+    planet_ids = {pid for pid, _ in board.planets}
+    for i, s in enumerate(board.spaces):
+        if list(s.faces) != sorted(set(s.faces), key=FACE_INDEX.__getitem__):
+            problems.append(f"spaces[{i}].faces must be distinct, in canonical order")
+        if ("afterburner" in s.faces) != (s.afterburner is not None):
+            problems.append(f"spaces[{i}]: afterburner dots are needed exactly where the face is allowed")
+        if s.moons and s.planet is not None:
+            problems.append(f"spaces[{i}] has both moons and a planet")
+        if s.planet is not None and s.planet not in planet_ids:
+            problems.append(f"spaces[{i}].planet {s.planet!r} is not in planets")
+        if i == end and (s.moons or s.planet is not None):
+            problems.append(f"spaces[{i}] is deep space and cannot hold moons or a planet")
+        if i < end and not s.faces:
+            problems.append(f"spaces[{i}] allows no face: every roll there would crash")
+    for name in ("start_space", "satellite_space"):
+        value = getattr(board, name)
+        if not 0 <= value < end:
+            problems.append(f"{name} {value} is not a space before deep space (0..{end - 1})")
+    if end < 1:
+        problems.append("a board needs at least a start space and deep space")
+    return problems
+
+
+@lru_cache(maxsize=None)
+def load_board(name: str) -> Board:
+    """Loads a board shipped in ``spec/mlem/boards/`` by id, or a YAML/JSON file by path.
+
+    Raises:
+        MalformedInput: no such board, unreadable file, or a document that is not a board.
+    """
+    path = Path(name)
+    if path.suffix not in (".yaml", ".yml", ".json"):
+        path = spec_dir("mlem") / "boards" / f"{name}.yaml"
+        if not path.is_file():
+            known = ", ".join(sorted(board_ids()))
+            raise MalformedInput(f"unknown board {name!r} (shipped boards: {known})")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MalformedInput(f"cannot read board file: {exc.strerror}", path=str(path)) from None
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise MalformedInput(f"{path}: not valid YAML/JSON: {str(exc).splitlines()[0]}") from None
+    try:
+        return board_from_json(doc)
+    except MalformedInput as exc:
+        raise MalformedInput(f"{path}: {exc.message}", path=exc.path) from None
+
+
+def board_ids() -> list[str]:
+    return sorted(p.stem for p in (spec_dir("mlem") / "boards").glob("*.yaml"))
+
+
+# -- options and setup --------------------------------------------------------------------
+
+
+def options_to_json(o: Options) -> dict:
+    return {
+        "dice_selection": o.dice_selection,
+        "tie_break": o.tie_break,
+        "game_end": o.game_end,
+        "die_one_rescue": o.die_one_rescue,
+    }
+
+
+def options_from_partial(doc: dict) -> Options:
+    return Options(**{k: doc[k] for k in options_to_json(Options()) if k in doc})
+
+
+def setup_from_json(doc: Any) -> Setup:
+    """Builds a setup: ``{"players": 4, "start_player": 0, "board": "standard", "options": {}}``."""
+    _validate("setup", doc, "setup")
+    board_doc = doc.get("board", "standard")
+    board = load_board(board_doc) if isinstance(board_doc, str) else board_from_json(board_doc)
+    return Setup(
+        players=doc["players"],
+        board=board,
+        start_player=doc.get("start_player", 0),
+        options=options_from_partial(doc.get("options", {})),
+    )
+
+
+# -- state --------------------------------------------------------------------------------
+
+
+def state_to_json(s: State) -> dict:
+    r = s.rocket
+    return {
+        "game": "mlem",
+        "format": FORMAT,
+        "board": board_to_json(s.board),
+        "options": options_to_json(s.options),
+        "phase": s.phase,
+        "start_player": s.start_player,
+        "expedition": s.expedition,
+        "crashes": s.crashes,
+        "players": [{"reserve": list(res)} for res in s.reserves],
+        "rocket": {
+            "space": r.space,
+            "dice": r.dice,
+            "roll": None if r.roll is None else list(r.roll),
+            "cursor": r.cursor,
+            "seats": [
+                {"player": x.player, "astronaut": x.astronaut, "flipped": x.flipped}
+                for x in r.seats
+            ],
+        },
+        "landed": [_landing_to_json(x) for x in s.landed],
+        "goals": dict(zip(GOALS, s.goals)),
+        "ended": None if s.ended is None else {"reason": s.ended},
+    }
+
+
+def _landing_to_json(x: Landing) -> dict:
+    doc: dict[str, Any] = {
+        "player": x.player,
+        "astronaut": x.astronaut,
+        "space": x.space,
+        "site": x.site,
+    }
+    if x.slot is not None:
+        doc["slot"] = x.slot
+    return doc
+
+
+def state_from_json(doc: Any) -> State:
+    """Builds a state from its document.
+
+    Raises:
+        MalformedInput: the document does not match state.schema.json.
+        InvalidState: a well-formed document that no game can reach (all problems listed).
+    """
+    _validate("state", doc, "state")
+    board = board_from_json(doc["board"])
+    r = doc["rocket"]
+    state = State(
+        board=board,
+        options=Options(**doc["options"]),
+        phase=doc["phase"],
+        start_player=doc["start_player"],
+        expedition=doc["expedition"],
+        crashes=doc["crashes"],
+        reserves=tuple(tuple(p["reserve"]) for p in doc["players"]),
+        rocket=Rocket(
+            space=r["space"],
+            dice=r["dice"],
+            seats=tuple(Seat(x["player"], x["astronaut"], x["flipped"]) for x in r["seats"]),
+            roll=None if r["roll"] is None else tuple(r["roll"]),
+            cursor=r["cursor"],
+        ),
+        landed=tuple(
+            Landing(x["player"], x["astronaut"], x["space"], x["site"], x.get("slot"))
+            for x in doc["landed"]
+        ),
+        goals=tuple(doc["goals"][g] for g in GOALS),
+        ended=None if doc["ended"] is None else doc["ended"]["reason"],
+    )
+    problems = state_problems(state)
+    if problems:
+        more = f" (and {len(problems) - 1} more: {'; '.join(problems[1:])})" if len(problems) > 1 else ""
+        raise InvalidState("interchange.state", problems[0] + more)
+    return state
+
+
+def state_problems(s: State) -> list[str]:
+    """Returns every reason the state cannot occur in a game (python-chess ``status`` style)."""
+    from .engine import landing_targets  # the engine decides who may still decide
+
+    problems: list[str] = []
+    n = s.players
+    board = s.board
+    end = board.end
+    if not 2 <= n <= 5:
+        return [f"MLEM has 2 to 5 players, not {n}"]
+    if not 0 <= s.start_player < n:
+        problems.append(f"start_player {s.start_player} is not one of players 0..{n - 1}")
+    r = s.rocket
+    # Conservation: each player's 8 astronauts are in exactly one place.
+    for p in range(n):
+        where = list(s.reserves[p])
+        if where != sorted(where, key=ASTRONAUT_INDEX.__getitem__):
+            problems.append(f"players[{p}].reserve is not in canonical order")
+        where += [x.astronaut for x in r.seats if x.player == p]
+        where += [x.astronaut for x in s.landed if x.player == p]
+        if sorted(where) != sorted(ASTRONAUTS):
+            missing = sorted(set(ASTRONAUTS) - set(where))
+            extra = sorted(a for a in set(where) if where.count(a) > 1)
+            problems.append(
+                f"player {p}'s astronauts are not conserved (missing: {missing}, twice: {extra})"
+            )
+    for i, x in enumerate(r.seats):
+        if not 0 <= x.player < n:
+            problems.append(f"rocket.seats[{i}].player {x.player} is not a player")
+        if x.flipped and x.astronaut != "die-one":
+            problems.append(f"rocket.seats[{i}] is flipped but is not a Die-1 astronaut")
+    seat_players = [x.player for x in r.seats]
+    if len(set(seat_players)) != len(seat_players):
+        problems.append("a player has two astronauts aboard (one each per expedition)")
+    if not 0 <= r.space <= end:
+        problems.append(f"rocket.space {r.space} is not on the board (0..{end})")
+    if not 1 <= r.dice <= DICE_COUNT:
+        problems.append(f"rocket.dice {r.dice} is outside 1..{DICE_COUNT}")
+    # Placements agree with the board.
+    moon_fill: dict[int, int] = {}
+    for i, x in enumerate(s.landed):
+        if not 0 <= x.player < n:
+            problems.append(f"landed[{i}].player {x.player} is not a player")
+        if not 0 <= x.space <= end:
+            problems.append(f"landed[{i}].space {x.space} is not on the board")
+            continue
+        spec = board.spaces[x.space]
+        if x.site == "moon":
+            expected = moon_fill.get(x.space, 0)
+            if not spec.moons:
+                problems.append(f"landed[{i}]: space {x.space} has no moon")
+            elif x.slot != expected:
+                problems.append(
+                    f"landed[{i}].slot is {x.slot} but moon slots fill in order (next: {expected})"
+                )
+            moon_fill[x.space] = expected + 1
+            if spec.moons and moon_fill[x.space] > len(spec.moons):
+                problems.append(f"landed[{i}]: the moons of space {x.space} are already full")
+        elif x.site == "planet" and spec.planet is None:
+            problems.append(f"landed[{i}]: space {x.space} has no planet")
+        elif x.site in ("comet", "galaxy") and x.space != end:
+            problems.append(f"landed[{i}]: the {x.site} is on space {end}, not {x.space}")
+    for g, holder in zip(GOALS, s.goals):
+        if holder is not None and not 0 <= holder < n:
+            problems.append(f"goals.{g} is held by {holder}, not a player")
+    # The phase fits the rocket.
+    phase = s.phase
+    seats = len(r.seats)
+    if phase == "takeoff" and seats >= n:
+        problems.append("phase takeoff with every seat taken")
+    if phase in ("roll", "move", "landing", "parachute") and seats == 0:
+        problems.append(f"phase {phase} with an empty rocket")
+    if (phase == "move") != (r.roll is not None):
+        problems.append("rocket.roll must be set in phase move and only then")
+    if r.roll is not None:
+        if len(r.roll) != r.dice:
+            problems.append(f"rocket.roll has {len(r.roll)} faces but rocket.dice is {r.dice}")
+        if list(r.roll) != sorted(r.roll, key=FACE_INDEX.__getitem__):
+            problems.append("rocket.roll is not in canonical face order")
+    if phase in ("landing", "parachute"):
+        if not 0 <= r.cursor < seats:
+            problems.append(f"rocket.cursor {r.cursor} is not a seat (0..{seats - 1})")
+        elif not problems and not landing_targets(s, r.cursor):
+            problems.append(f"the astronaut in seat {r.cursor} has nowhere to land")
+    elif r.cursor != 0:
+        problems.append(f"rocket.cursor must be 0 in phase {phase}")
+    if phase in ("roll", "move", "landing") and r.space == end:
+        problems.append("the rocket is in deep space but the expedition goes on")
+    if (phase == "game-over") != (s.ended is not None):
+        problems.append("ended must be set exactly when the phase is game-over")
+    if phase == "game-over" and seats:
+        problems.append("astronauts aboard after the game ended")
+    return problems
+
+
+# -- actions and events -------------------------------------------------------------------
+
+
+def action_to_json(a: Action) -> dict:
+    if isinstance(a, Embark):
+        return {"type": "embark", "player": a.player, "astronaut": a.astronaut}
+    if isinstance(a, Roll):
+        return {"type": "roll", "faces": sorted(a.faces, key=_face_key)}
+    if isinstance(a, Move):
+        return {
+            "type": "move",
+            "player": a.player,
+            "faces": sorted(a.faces, key=_face_key),
+            "die_one": sorted(a.die_one),
+        }
+    if isinstance(a, Land):
+        return {"type": "land", "player": a.player, "space": a.space}
+    return {"type": "stay", "player": a.player}
+
+
+def _face_key(face: str) -> int:
+    return FACE_INDEX.get(face, len(FACE_INDEX))
+
+
+def action_from_json(doc: Any) -> Action:
+    """Builds an action from its document.
+
+    Raises:
+        MalformedInput: the document does not match action.schema.json.
+    """
+    _validate("action", doc, "action")
+    kind = doc["type"]
+    if kind == "embark":
+        return Embark(doc["player"], doc["astronaut"])
+    if kind == "roll":
+        return Roll(tuple(sorted(doc["faces"], key=_face_key)))
+    if kind == "move":
+        return Move(
+            doc["player"],
+            tuple(sorted(doc["faces"], key=_face_key)),
+            tuple(sorted(doc["die_one"])),
+        )
+    if kind == "land":
+        return Land(doc["player"], doc["space"])
+    return Stay(doc["player"])
+
+
+def event_to_json(e: Event) -> dict:
+    doc: dict[str, Any] = {"type": e.type, "clause": e.clause}
+    for key, value in e.data:
+        doc[key] = list(value) if isinstance(value, tuple) else value
+    return doc
+
+
+def error_to_json(exc: IllegalAction) -> dict:
+    return {"clause": exc.clause, "message": exc.message}

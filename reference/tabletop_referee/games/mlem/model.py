@@ -1,0 +1,299 @@
+"""Value objects of MLEM: Space Agency.
+
+Glossary (spelled as in ``spec/mlem/clauses.yaml``):
+
+- *board*: the mat as data: per space its allowed die faces, afterburner dots, moons or planet.
+- *reserve*: the astronauts on a player's own board, not yet in space.
+- *seat*: a place on the rocket board; seat 0 is the front seat, whose owner is the commander.
+- *landed*: the astronauts placed in space, in the order they were placed.
+- *expedition*: one round, from takeoff until the rocket is empty, reaches deep space or crashes.
+
+Every class is frozen; the engine returns new objects instead of changing old ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+FACES: tuple[str, ...] = ("1", "2", "3", "4", "afterburner")
+"""Die faces in canonical order."""
+
+FACE_VALUE = {"1": 1, "2": 2, "3": 3, "4": 4}
+
+DIE: tuple[str, ...] = ("1", "2", "2", "3", "4", "afterburner")
+"""The six sides of one die [components.dice]."""
+
+DICE_COUNT = 6
+
+ASTRONAUTS: tuple[str, ...] = (
+    "satellite",
+    "plus-minus",
+    "parachute",
+    "moon-double",
+    "planet-double",
+    "deep-space-double",
+    "die-removal",
+    "die-one",
+)
+"""The eight astronaut types, in canonical order [components.astronauts]."""
+
+GOALS: tuple[str, ...] = ("deep-space-pair", "planet-trio", "four-moons", "four-planets")
+GOAL_POINTS = 5
+
+PHASES: tuple[str, ...] = ("takeoff", "roll", "move", "landing", "parachute", "game-over")
+SITES: tuple[str, ...] = ("moon", "planet", "comet", "galaxy")
+
+CHANCE = "chance"
+"""`current_actor` at a chance node."""
+
+FACE_INDEX = {f: i for i, f in enumerate(FACES)}
+ASTRONAUT_INDEX = {a: i for i, a in enumerate(ASTRONAUTS)}
+
+
+# -- board ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """One space of the track [setup.board]."""
+
+    faces: tuple[str, ...]
+    afterburner: int | None = None
+    """Dot value of an afterburner die rolled here; ``None`` where the symbol is not printed."""
+    moons: tuple[int, ...] = ()
+    """Moon slot values in fill order [landing.moon-slot]."""
+    planet: str | None = None
+    provisional: tuple[str, ...] = ()
+    """Names of the fields that are a guess, not a sourced fact. The engine ignores them."""
+
+    @property
+    def has_site(self) -> bool:
+        return bool(self.moons) or self.planet is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Planet:
+    gold: int
+    silver: int
+    bronze: int
+    provisional: tuple[str, ...] = ()
+
+    @property
+    def awards(self) -> tuple[int, int, int]:
+        return (self.gold, self.silver, self.bronze)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """The mat as data [setup.board]."""
+
+    id: str
+    spaces: tuple[Space, ...]
+    planets: tuple[tuple[str, Planet], ...]
+    start_space: int = 0
+    satellite_space: int = 3
+    crash_limit: int = 11
+    comet: int = 7
+    galaxy: int = 5
+    title: str | None = None
+    provisional: tuple[str, ...] = ()
+
+    @property
+    def end(self) -> int:
+        """The deep-space space: the last one of the track."""
+        return len(self.spaces) - 1
+
+    def planet(self, planet_id: str) -> Planet:
+        for key, value in self.planets:
+            if key == planet_id:
+                return value
+        raise KeyError(planet_id)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule options: each selects one reading of a dispute (spec/mlem/disputes.yaml)."""
+
+    dice_selection: str = "groups"
+    """``groups`` (one or more complete groups) or ``single-group``."""
+    tie_break: str = "shared"
+    """``shared`` or ``deep-space``."""
+    game_end: str = "end-of-expedition"
+    """``end-of-expedition`` or ``immediate``."""
+    die_one_rescue: bool = True
+    """Whether a Die-1 astronaut alone can save a roll in which no die matches."""
+
+
+OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+    "dice_selection": ("groups", "single-group"),
+    "tie_break": ("shared", "deep-space"),
+    "game_end": ("end-of-expedition", "immediate"),
+    "die_one_rescue": (True, False),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a new game needs."""
+
+    players: int
+    board: Board
+    start_player: int = 0
+    options: Options = field(default_factory=Options)
+
+
+# -- state --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    player: int
+    astronaut: str
+    flipped: bool = False
+    """A Die-1 astronaut whose power has been used this expedition [power.die-one]."""
+
+
+@dataclass(frozen=True, slots=True)
+class Landing:
+    player: int
+    astronaut: str
+    space: int
+    site: str
+    slot: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Rocket:
+    space: int
+    dice: int
+    seats: tuple[Seat, ...] = ()
+    roll: tuple[str, ...] | None = None
+    cursor: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    board: Board
+    options: Options
+    phase: str
+    start_player: int
+    expedition: int
+    crashes: int
+    reserves: tuple[tuple[str, ...], ...]
+    """Per player, the astronauts on their own board, canonical order."""
+    rocket: Rocket
+    landed: tuple[Landing, ...] = ()
+    goals: tuple[int | None, ...] = (None, None, None, None)
+    """Holder of each goal token, in the order of :data:`GOALS`."""
+    ended: str | None = None
+    """Why the game ended (``crash-limit`` or ``all-placed``), or ``None``."""
+
+    @property
+    def players(self) -> int:
+        return len(self.reserves)
+
+
+# -- actions --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Embark:
+    """Takeoff: put one astronaut from the reserve into the next seat [takeoff.boarding-order]."""
+
+    player: int
+    astronaut: str
+    type = "embark"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Chance: the faces rolled, one per available die [travel.roll]."""
+
+    faces: tuple[str, ...]
+    type = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """The commander's choice of groups (and Die-1 astronauts) [travel.group-count]."""
+
+    player: int
+    faces: tuple[str, ...]
+    die_one: tuple[int, ...] = ()
+    """Players whose Die-1 astronaut is used as an extra 1 [power.die-one]."""
+    type = "move"
+
+
+@dataclass(frozen=True, slots=True)
+class Land:
+    """Disembark onto the moon or planet of ``space`` [landing.optional]."""
+
+    player: int
+    space: int
+    type = "land"
+
+
+@dataclass(frozen=True, slots=True)
+class Stay:
+    """Stay aboard (in a crash: go home) [landing.optional]."""
+
+    player: int
+    type = "stay"
+
+
+Action = Embark | Roll | Move | Land | Stay
+
+
+# -- events ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What happened, and the clause that made it happen."""
+
+    type: str
+    clause: str
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def __getitem__(self, key: str) -> Any:
+        for k, v in self.data:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+
+def event(type_: str, clause: str, **data: Any) -> Event:
+    return Event(type_, clause, tuple(data.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    state: State
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """One player's points by category [scoring.*]."""
+
+    moons: int = 0
+    planets: int = 0
+    deep_space: int = 0
+    goals: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.moons + self.planets + self.deep_space + self.goals
+
+    @property
+    def immediate(self) -> int:
+        """The points scored as they happen (everything but planets)."""
+        return self.moons + self.deep_space + self.goals
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winners: tuple[int, ...]
+    scores: tuple[Score, ...]
+    reason: str
