@@ -11,7 +11,7 @@ import pytest
 import yaml
 from jsonschema import Draft202012Validator
 
-from tabletop_referee.schemas import registry, schema_root, validation_errors, validator
+from tabletop_referee.schemas import registry, schema_root, validation_errors, validator, is_valid
 
 REPO = Path(__file__).resolve().parents[1]
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -418,6 +418,16 @@ def test_invalid_document_is_rejected(name: str, document: Any, expected: str) -
     unrelated = [e for e in errors if expected not in e and not e.endswith(_NO_BRANCH)]
     assert unrelated == [], "rejected for another reason too"
     assert not validator("mlem", name).is_valid(document)
+    assert not is_valid("mlem", name, document), "the fast (Rust) validator accepts it"
+
+
+@pytest.mark.parametrize(
+    ("name", "document"),
+    [("state", TAKEOFF_STATE), *[("action", a) for a in ACTIONS], *[("event", e) for e in EVENTS],
+     *[("setup", s) for s in SETUPS]],
+)
+def test_fast_validator_agrees_on_valid_documents(name: str, document: Any) -> None:
+    assert is_valid("mlem", name, document)
 
 
 # the helpers

@@ -15,6 +15,7 @@ Grammar of the small phrases used below:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from typing import Any
@@ -246,7 +247,7 @@ def then_space(scene: Scene, space: int):
     assert scene.settled().rocket.space == space
 
 
-@then(parsers.re(r"(?P<n>\d+) dice? (?:are|is) available"))
+@then(parsers.re(r"(?P<n>\d+) (?:dice|die) (?:are|is) available"))
 def then_dice(scene: Scene, n: str):
     """N dice are available / 1 die is available."""
     assert scene.settled().rocket.dice == int(n)
@@ -299,12 +300,12 @@ def then_actor(scene: Scene, player: str):
     assert mlem.current_actor(scene.settled()) == int(player)
 
 
-@then(parsers.parse("the next step is a roll of {n:d} dice"))
-def then_next_roll(scene: Scene, n: int):
-    """the next step is a roll of N dice: a chance node."""
+@then(parsers.re(r"the next step is a roll of (?P<n>\d+) (?:dice|die)$"))
+def then_next_roll(scene: Scene, n: str):
+    """the next step is a roll of N dice (1 die): a chance node."""
     state = scene.settled()
     assert state.phase == "roll", state.phase
-    assert state.rocket.dice == n
+    assert state.rocket.dice == int(n)
 
 
 @then(parsers.parse("the phase is {phase}"))

@@ -630,7 +630,7 @@ def _meets(goal: str, mine: list[Landing]) -> bool:
 
 def _ends_now(w: _Work) -> bool:
     """[end.timing] with game_end=immediate: the game ends right after the 8th placement."""
-    if w.options.game_end != "immediate" or w.phase != "landing":
+    if w.options.game_end != "immediate":
         return False
     if not any(len(r) == 0 and not _aboard(w, p) for p, r in enumerate(w.reserves)):
         return False

@@ -1,0 +1,252 @@
+"""The ``referee`` command line: a thin shell over the pure engines.
+
+Exit codes: 0 success, 1 a check found problems, 2 bad usage or bad input. Errors are one line
+on stderr; no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from . import __version__
+from .errors import RefereeError
+from .games import GAMES
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad arguments: reported on one line, exit code 2."""
+
+
+def _game(name: str) -> str:
+    if name not in GAMES:
+        raise argparse.ArgumentTypeError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    return name
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _option(text: str) -> tuple[str, object]:
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    parsed: object = {"true": True, "false": False}.get(value, value)
+    return name.strip(), parsed
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Writes the whole file or nothing (a temporary file renamed over the target)."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _emit(text: str, output: str | None) -> None:
+    if output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        try:
+            write_atomically(Path(output), text)
+        except OSError as exc:
+            raise UsageError(f"{output}: cannot write: {exc.strerror}") from None
+
+
+# -- clauses ----------------------------------------------------------------------------------
+
+
+def cmd_clauses(args: argparse.Namespace) -> int:
+    from .spec import coverage, load_spec, spec_problems
+
+    spec = load_spec(args.game)
+    table = coverage(args.game)
+    rows = []
+    for c in spec.clauses:
+        scenarios = table.get(c.id, [])
+        rows.append(
+            {
+                "id": c.id,
+                "title": c.title,
+                "confidence": c.confidence,
+                "sources": [dict(s) for s in c.sources],
+                "options": list(c.options),
+                "disputes": list(c.disputes),
+                "scenarios": len(scenarios),
+                "scenario_refs": [f"{s.feature}:{s.line}" for s in scenarios],
+            }
+        )
+    problems = spec_problems(args.game)
+    if args.json:
+        doc = {"game": args.game, "clauses": rows, "problems": problems}
+        _emit(json.dumps(doc, indent=2, ensure_ascii=False) + "\n", None)
+    else:
+        width = max(len(r["id"]) for r in rows)
+        lines = []
+        for r in rows:
+            srcs = ", ".join(s.get("tag", "?") for s in r["sources"])
+            lines.append(
+                f"{r['id']:<{width}}  {r['confidence']:<11}  {r['scenarios']:>3}  {r['title']}  [{srcs}]"
+            )
+        counts = Counter(r["confidence"] for r in rows)
+        lines.append("")
+        lines.append(
+            f"{len(rows)} clauses ({', '.join(f'{n} {k}' for k, n in sorted(counts.items()))}), "
+            f"{sum(r['scenarios'] for r in rows)} scenario citations"
+        )
+        lines += [f"problem: {p}" for p in problems]
+        _emit("\n".join(lines) + "\n", None)
+    return EXIT_FAILED if problems else EXIT_OK
+
+
+# -- simulate ---------------------------------------------------------------------------------
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .games import mlem
+    from .games.mlem.interchange import load_board, options_to_json
+    from .games.mlem.model import OPTION_VALUES
+    from .sampler import playout
+
+    options = dict(args.option or [])
+    for name, value in options.items():
+        if name not in OPTION_VALUES:
+            raise UsageError(f"--option {name}: unknown rule option (known: {', '.join(OPTION_VALUES)})")
+        if value not in OPTION_VALUES[name]:
+            allowed = ", ".join(str(v).lower() for v in OPTION_VALUES[name])
+            raise UsageError(f"--option {name}={value}: not one of {allowed}")
+    if args.players is not None and not 2 <= args.players <= 5:
+        raise UsageError(f"--players {args.players}: MLEM is for 2 to 5 players")
+    board = load_board(args.board)
+    opts = mlem.Options(**options)
+    rng = random.Random(args.seed)
+    games = actions = crashes = 0
+    totals: list[int] = []
+    reasons: Counter[str] = Counter()
+    started = time.perf_counter()
+    for _ in range(args.games):
+        players = args.players or rng.randint(2, 5)
+        setup = mlem.Setup(players=players, board=board, start_player=rng.randrange(players), options=opts)
+        state = None
+        for _before, _action, t in playout(setup, rng):
+            actions += 1
+            state = t.state
+        games += 1
+        crashes += state.crashes
+        reasons[state.ended] += 1
+        totals += [s.total for s in mlem.outcome(state).scores]
+    elapsed = time.perf_counter() - started
+    summary = {
+        "game": args.game,
+        "board": board.id,
+        "options": options_to_json(opts),
+        "seed": args.seed,
+        "games": games,
+        "actions": actions,
+        "crashes": crashes,
+        "end_reasons": dict(sorted(reasons.items())),
+        "mean_score": round(sum(totals) / len(totals), 2) if totals else 0,
+        "max_score": max(totals, default=0),
+        "seconds": round(elapsed, 3),
+        "games_per_second": round(games / elapsed, 1) if elapsed else None,
+    }
+    if args.json:
+        _emit(json.dumps(summary, indent=2) + "\n", None)
+    else:
+        ends = ", ".join(f"{k} {v}" for k, v in summary["end_reasons"].items())
+        _emit(
+            f"{games} games, {actions} actions, {crashes} crashes ({ends}); "
+            f"mean score {summary['mean_score']}, best {summary['max_score']}; "
+            f"{summary['games_per_second']} games/s (seed {args.seed}, board {board.id})\n",
+            None,
+        )
+    return EXIT_OK
+
+
+# -- spec -------------------------------------------------------------------------------------
+
+
+def cmd_spec(args: argparse.Namespace) -> int:
+    from .render import render_markdown
+
+    _emit(render_markdown(args.game), args.output)
+    return EXIT_OK
+
+
+# -- main -------------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="referee",
+        description="Executable rules specifications and conformance checks for tabletop games.",
+    )
+    parser.add_argument("--version", action="version", version=f"referee {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("clauses", help="list the clauses of a game with their sources and scenarios")
+    p.add_argument("--game", type=_game, required=True)
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(func=cmd_clauses)
+
+    p = sub.add_parser("simulate", help="play random games with the reference engine")
+    p.add_argument("--game", type=_game, required=True)
+    p.add_argument("--games", type=_positive, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--players", type=int, help="2..5 (default: random per game)")
+    p.add_argument("--board", default="standard", help="board id or YAML/JSON file (default: standard)")
+    p.add_argument("--option", type=_option, action="append", metavar="NAME=VALUE",
+                   help="a rule option, e.g. dice_selection=single-group (repeatable)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_simulate)
+
+    p = sub.add_parser("spec", help="render a game's clauses and disputes as Markdown")
+    p.add_argument("--game", type=_game, required=True)
+    p.add_argument("--output", "-o", help="file to write (default: stdout)")
+    p.set_defaults(func=cmd_spec)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        print(f"referee {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except RefereeError as exc:
+        where = f"{exc.path}: " if exc.path not in (None, "$") else ""
+        clause = f" [{exc.clause}]" if exc.clause and not exc.clause.startswith("interchange") else ""
+        print(f"referee {args.command}: error: {where}{exc.message}{clause}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"referee {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

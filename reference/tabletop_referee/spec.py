@@ -1,0 +1,251 @@
+"""Loading a game's specification: clauses, disputes, sources, and the scenarios citing them.
+
+Works for every game laid out as ``spec/<game>/{clauses,disputes,sources}.yaml`` with
+features in ``features/<game>/*.feature`` whose ``Rule:`` blocks carry ``@clause:<id>`` tags.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .errors import MalformedInput
+from .paths import data_root, spec_dir
+
+CLAUSE_TAG = "@clause:"
+OPTION_TAG = "@option:"
+
+
+@dataclass(frozen=True)
+class Clause:
+    id: str
+    area: str
+    title: str
+    text: str
+    confidence: str
+    sources: tuple[dict, ...]
+    options: tuple[str, ...] = ()
+    disputes: tuple[str, ...] = ()
+    notes: str | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A feature scenario, as the spec tooling sees it."""
+
+    feature: str
+    """Path of the feature file relative to the features root."""
+    line: int
+    name: str
+    rule: str | None
+    clauses: tuple[str, ...]
+    options: tuple[str, ...]
+    tags: tuple[str, ...]
+    steps: tuple[tuple[str, str], ...] = field(default=(), repr=False)
+    """(keyword, text) pairs, keywords as written (Given/When/Then/And/But)."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    game: str
+    title: str
+    areas: tuple[dict, ...]
+    clauses: tuple[Clause, ...]
+    disputes: tuple[dict, ...]
+    sources: tuple[dict, ...]
+
+    def clause(self, clause_id: str) -> Clause:
+        for c in self.clauses:
+            if c.id == clause_id:
+                return c
+        raise KeyError(clause_id)
+
+    @property
+    def clause_ids(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.clauses)
+
+    def source(self, tag: str) -> dict | None:
+        return next((s for s in self.sources if s.get("tag") == tag), None)
+
+
+def _load_yaml(path: Path) -> Any:
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise MalformedInput(f"cannot read: {exc.strerror}", path=str(path)) from None
+    except yaml.YAMLError as exc:
+        raise MalformedInput(f"not valid YAML: {str(exc).splitlines()[0]}", path=str(path)) from None
+
+
+def known_games() -> list[str]:
+    root = data_root() / "spec"
+    return sorted(p.name for p in root.iterdir() if (p / "clauses.yaml").is_file())
+
+
+@lru_cache(maxsize=None)
+def load_spec(game: str) -> Spec:
+    """Returns the specification of ``game``.
+
+    Raises:
+        MalformedInput: the game has no spec, or a spec file is unreadable.
+    """
+    folder = spec_dir(game)
+    if not (folder / "clauses.yaml").is_file():
+        raise MalformedInput(f"unknown game {game!r} (known: {', '.join(known_games())})")
+    doc = _load_yaml(folder / "clauses.yaml")
+    clauses = tuple(
+        Clause(
+            id=c["id"],
+            area=c["id"].split(".", 1)[0],
+            title=c["title"],
+            text=" ".join(str(c["text"]).split()),
+            confidence=c["confidence"],
+            sources=tuple(c.get("sources") or ()),
+            options=tuple(c.get("options") or ()),
+            disputes=tuple(c.get("disputes") or ()),
+            notes=" ".join(str(c["notes"]).split()) if c.get("notes") else None,
+        )
+        for c in doc["clauses"]
+    )
+    disputes = _load_yaml(folder / "disputes.yaml")["disputes"] if (folder / "disputes.yaml").is_file() else []
+    sources = _load_yaml(folder / "sources.yaml") if (folder / "sources.yaml").is_file() else []
+    if isinstance(sources, dict):
+        sources = sources.get("sources", [])
+    return Spec(
+        game=game,
+        title=doc.get("title", game),
+        areas=tuple(doc.get("areas") or ()),
+        clauses=clauses,
+        disputes=tuple(disputes),
+        sources=tuple(sources),
+    )
+
+
+def features_dir(game: str) -> Path:
+    return data_root() / "features" / game
+
+
+@lru_cache(maxsize=None)
+def load_scenarios(game: str) -> tuple[Scenario, ...]:
+    """Returns every scenario of ``features/<game>/``, with the clause tags it inherits.
+
+    Scenario Outlines count once per Examples row.
+
+    Raises:
+        MalformedInput: a feature file does not parse.
+    """
+    from gherkin.errors import CompositeParserException, ParserException
+    from gherkin.parser import Parser
+
+    root = features_dir(game)
+    found: list[Scenario] = []
+    for path in sorted(root.glob("**/*.feature")):
+        rel = path.relative_to(root).as_posix()
+        try:
+            doc = Parser().parse(path.read_text(encoding="utf-8"))
+        except (ParserException, CompositeParserException) as exc:
+            raise MalformedInput(f"{str(exc).splitlines()[0]}", path=str(path)) from None
+        feature = doc.get("feature") or {}
+        feature_tags = [t["name"] for t in feature.get("tags", [])]
+        background: list[tuple[str, str]] = []
+        for child in feature.get("children", []):
+            if "background" in child:
+                background = _steps(child["background"])
+            elif "rule" in child:
+                rule = child["rule"]
+                rule_tags = feature_tags + [t["name"] for t in rule.get("tags", [])]
+                rule_bg = list(background)
+                for sub in rule.get("children", []):
+                    if "background" in sub:
+                        rule_bg += _steps(sub["background"])
+                    elif "scenario" in sub:
+                        found += _expand(rel, sub["scenario"], rule["name"], rule_tags, rule_bg)
+            elif "scenario" in child:
+                found += _expand(rel, child["scenario"], None, feature_tags, background)
+    return tuple(found)
+
+
+def _steps(node: dict) -> list[tuple[str, str]]:
+    return [(s["keyword"].strip(), s["text"]) for s in node.get("steps", [])]
+
+
+def _expand(rel: str, sc: dict, rule: str | None, inherited: list[str], background) -> list[Scenario]:
+    tags = inherited + [t["name"] for t in sc.get("tags", [])]
+    steps = tuple(background) + tuple(_steps(sc))
+    rows = [
+        (ex_tags, row)
+        for ex in sc.get("examples", [])
+        for ex_tags in [[t["name"] for t in ex.get("tags", [])]]
+        for row in ex.get("tableBody", [])
+    ]
+    if not rows:
+        return [_scenario(rel, sc["location"]["line"], sc["name"], rule, tags, steps)]
+    return [
+        _scenario(rel, row["location"]["line"], sc["name"], rule, tags + ex_tags, steps)
+        for ex_tags, row in rows
+    ]
+
+
+def _scenario(rel, line, name, rule, tags, steps) -> Scenario:
+    return Scenario(
+        feature=rel,
+        line=line,
+        name=name,
+        rule=rule,
+        clauses=tuple(dict.fromkeys(t[len(CLAUSE_TAG):] for t in tags if t.startswith(CLAUSE_TAG))),
+        options=tuple(dict.fromkeys(t[len(OPTION_TAG):] for t in tags if t.startswith(OPTION_TAG))),
+        tags=tuple(dict.fromkeys(tags)),
+        steps=steps,
+    )
+
+
+def coverage(game: str) -> dict[str, list[Scenario]]:
+    """Maps every clause id (and every unknown tagged id) to the scenarios citing it."""
+    spec = load_spec(game)
+    table: dict[str, list[Scenario]] = {cid: [] for cid in spec.clause_ids}
+    for sc in load_scenarios(game):
+        for cid in sc.clauses:
+            table.setdefault(cid, []).append(sc)
+    return table
+
+
+def spec_problems(game: str) -> list[str]:
+    """Returns every inconsistency between clauses, disputes, sources and features."""
+    spec = load_spec(game)
+    ids = set(spec.clause_ids)
+    problems = []
+    seen: set[str] = set()
+    for c in spec.clauses:
+        if c.id in seen:
+            problems.append(f"clause {c.id} is defined twice")
+        seen.add(c.id)
+        if not c.sources:
+            problems.append(f"clause {c.id} cites no source")
+        if c.confidence not in ("sourced", "inferred", "provisional"):
+            problems.append(f"clause {c.id} has confidence {c.confidence!r}")
+        for s in c.sources:
+            if spec.sources and spec.source(s.get("tag")) is None:
+                problems.append(f"clause {c.id} cites unknown source {s.get('tag')!r}")
+    dispute_ids = {d["id"] for d in spec.disputes}
+    for c in spec.clauses:
+        for d in c.disputes:
+            if d not in dispute_ids:
+                problems.append(f"clause {c.id} names unknown dispute {d!r}")
+    for d in spec.disputes:
+        for cid in d.get("clauses") or ():
+            if cid not in ids:
+                problems.append(f"dispute {d['id']} names unknown clause {cid!r}")
+        readings = {r["id"] for r in d.get("readings", [])}
+        if d.get("ruling") not in readings:
+            problems.append(f"dispute {d['id']} rules {d.get('ruling')!r}, not one of its readings")
+    for cid, scenarios in coverage(game).items():
+        if cid not in ids:
+            where = ", ".join(f"{s.feature}:{s.line}" for s in scenarios)
+            problems.append(f"tag @clause:{cid} names an unknown clause ({where})")
+        elif not scenarios:
+            problems.append(f"clause {cid} has no scenario")
+    return problems

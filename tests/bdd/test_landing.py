@@ -1,0 +1,5 @@
+"""Binds features/mlem/landing.feature."""
+
+from pytest_bdd import scenarios
+
+scenarios("mlem/landing.feature")

@@ -1,0 +1,5 @@
+"""Binds features/mlem/setup.feature."""
+
+from pytest_bdd import scenarios
+
+scenarios("mlem/setup.feature")

@@ -1,0 +1,191 @@
+"""Property tests of the MLEM reference engine (Hypothesis).
+
+A state machine plays random legal games, one after another (random player counts, rule
+options and boards), and after every step checks the invariants the issue lists. A fuzz test
+feeds arbitrary JSON to the interchange layer.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from tabletop_referee.errors import RefereeError
+from tabletop_referee.games import mlem
+from tabletop_referee.games.mlem import interchange as ix
+from tabletop_referee.schemas import validation_errors
+
+from .strategies import setups
+
+MIN_GAMES = int(os.environ.get("MLEM_MIN_GAMES", "200"))
+
+
+def _astronaut_places(state: mlem.State) -> list[list[str]]:
+    places = []
+    for p in range(state.players):
+        where = list(state.reserves[p])
+        where += [s.astronaut for s in state.rocket.seats if s.player == p]
+        where += [x.astronaut for x in state.landed if x.player == p]
+        places.append(sorted(where))
+    return places
+
+
+class MLEMGames(RuleBasedStateMachine):
+    """Plays whole games back to back; ``finished`` counts those that reached game over."""
+
+    finished = 0
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: mlem.State | None = None
+        self.immediate: list[int] = []
+
+    def _start(self, setup: mlem.Setup) -> None:
+        self.state = mlem.initial_state(setup)
+        self.immediate = [0] * setup.players
+        note(f"new game: {setup.players} players, board {setup.board.id}, {setup.options}")
+
+    @initialize(setup=setups())
+    def first_game(self, setup):
+        self._start(setup)
+
+    @precondition(lambda self: self.state.phase == "game-over")
+    @rule(setup=setups())
+    def next_game(self, setup):
+        MLEMGames.finished += 1
+        assert mlem.outcome(self.state) is not None
+        self._start(setup)
+
+    @precondition(lambda self: self.state.phase != "game-over")
+    @rule(data=st.data())
+    def act(self, data):
+        state = self.state
+        legal = mlem.legal_actions(state)
+        action = data.draw(st.sampled_from(legal), label="action")
+        note(f"{state.phase}: {ix.action_to_json(action)}")
+        t = mlem.apply(state, action)
+        # apply is deterministic
+        assert mlem.apply(state, action) == t
+        for e in t.events:
+            doc = ix.event_to_json(e)
+            assert not validation_errors("mlem", "event", doc), doc
+        self.state = t.state
+        # scores never decrease (the points scored as they happen)
+        now = [s.immediate for s in mlem.scores(self.state)]
+        assert all(a <= b for a, b in zip(self.immediate, now)), (self.immediate, now)
+        self.immediate = now
+
+    @invariant()
+    def schema_valid_and_round_trips(self):
+        doc = ix.state_to_json(self.state)
+        assert validation_errors("mlem", "state", doc) == []
+        assert ix.state_from_json(doc) == self.state
+        assert ix.state_to_json(ix.state_from_json(doc)) == doc
+
+    @invariant()
+    def astronauts_conserved(self):
+        assert all(p == sorted(mlem.ASTRONAUTS) for p in _astronaut_places(self.state))
+
+    @invariant()
+    def dice_in_range(self):
+        assert 1 <= self.state.rocket.dice <= 6
+
+    @invariant()
+    def legal_actions_until_the_end(self):
+        legal = mlem.legal_actions(self.state)
+        over = self.state.phase == "game-over"
+        assert (legal == ()) == over
+        assert (mlem.outcome(self.state) is None) != over
+        if self.state.phase != "roll":  # every roll is legal; checking 210 of them adds nothing
+            for action in legal:
+                assert mlem.is_legal(self.state, action), action
+        keys = [ix.canonical_text(ix.action_to_json(a)) for a in legal]
+        assert keys == sorted(keys) and len(set(keys)) == len(keys)
+
+
+def test_random_games():
+    """Plays at least MIN_GAMES complete random games, checking the invariants at every step."""
+    MLEMGames.finished = 0
+    run_state_machine_as_test(
+        MLEMGames,
+        settings=settings(
+            max_examples=int(os.environ.get("MLEM_STATEFUL_EXAMPLES", "60")),
+            stateful_step_count=1000,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
+        ),
+    )
+    assert MLEMGames.finished >= MIN_GAMES, f"only {MLEMGames.finished} games finished"
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 30) | st.sampled_from(["", "mlem", "1", "roll", "moon"]),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(
+        st.sampled_from(["type", "player", "faces", "space", "phase", "rocket", "seats", "board", "x"]),
+        children,
+        max_size=5,
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(doc=json_values)
+def test_arbitrary_json_is_rejected_with_typed_errors(doc):
+    for parse in (ix.state_from_json, ix.action_from_json, ix.setup_from_json, ix.board_from_json):
+        try:
+            parse(doc)
+        except RefereeError:
+            pass
+
+
+@st.composite
+def mutated_states(draw):
+    """A real state's document with one value replaced: often well-formed but impossible."""
+    from hypothesis import strategies as s2
+
+    setup = draw(setups())
+    state = mlem.initial_state(setup)
+    import random
+
+    rng = random.Random(draw(st.integers(0, 10_000)))
+    from tabletop_referee.sampler import choose
+
+    for _ in range(draw(st.integers(0, 60))):
+        if state.phase == "game-over":
+            break
+        state = mlem.apply(state, choose(rng, state)).state
+    doc = ix.state_to_json(state)
+    path = draw(s2.sampled_from([
+        ("crashes",), ("start_player",), ("rocket", "space"), ("rocket", "dice"),
+        ("rocket", "cursor"), ("phase",), ("expedition",),
+    ]))
+    target = doc
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = draw(st.one_of(st.integers(-2, 30), st.sampled_from(mlem.model.PHASES)))
+    return doc
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(doc=mutated_states(), data=st.data())
+def test_mutated_states_give_typed_errors_or_play_on(doc, data):
+    """A state either is rejected with a typed error, or the engine plays on from it."""
+    try:
+        state = ix.state_from_json(doc)
+    except RefereeError:
+        return
+    legal = mlem.legal_actions(state)
+    if legal:
+        mlem.apply(state, data.draw(st.sampled_from(legal)))
