@@ -15,7 +15,7 @@ from .games.mlem.model import DIE
 
 def roll(rng: random.Random, dice: int) -> mlem.Roll:
     """Returns a roll of ``dice`` fair MLEM dice [components.dice]."""
-    return mlem.Roll(tuple(rng.choice(DIE) for _ in range(dice)))
+    return mlem.Roll(tuple(rng.choices(DIE, k=dice)))
 
 
 def choose(rng: random.Random, state: mlem.State):

@@ -127,31 +127,38 @@ def landing_targets(state: State, seat_index: int) -> tuple[int, ...]:
     [crash.parachute]. A full moon or a space with nothing to land on offers nothing
     [landing.full-moon] [landing.no-site].
     """
-    seat = state.rocket.seats[seat_index]
-    here = state.rocket.space
-    if state.phase == "parachute":
-        if seat.astronaut != "parachute":
+    r = state.rocket
+    return _targets(state.board, state.phase, r.space, r.seats[seat_index].astronaut, state.landed)
+
+
+def _targets(board, phase: str, here: int, astronaut: str, landed) -> tuple[int, ...]:
+    if phase == "parachute":
+        if astronaut != "parachute":
             return ()
-        candidates: tuple[int, ...] = (here,)
-    elif seat.astronaut == "plus-minus":
-        candidates = (here - 1, here, here + 1)
-    else:
-        candidates = (here,)
-    end = state.board.end
-    return tuple(s for s in candidates if 0 <= s < end and _has_room(state, s))
+    elif astronaut == "plus-minus":
+        end = board.end
+        return tuple(
+            s for s in (here - 1, here, here + 1) if 0 <= s < end and _has_room(board, landed, s)
+        )
+    # Only the rocket's own space (never deep space: everyone lands there automatically).
+    return (here,) if here < board.end and _has_room(board, landed, here) else ()
 
 
-def _has_room(state: State, space: int) -> bool:
-    spec = state.board.spaces[space]
+def _has_room(board, landed, space: int) -> bool:
+    spec = board.spaces[space]
     if spec.planet is not None:
         return True
     if spec.moons:
-        return _moon_count(state, space) < len(spec.moons)
+        return _moon_count(landed, space) < len(spec.moons)
     return False
 
 
-def _moon_count(state: State, space: int) -> int:
-    return sum(1 for x in state.landed if x.site == "moon" and x.space == space)
+def _moon_count(landed, space: int) -> int:
+    n = 0
+    for x in landed:
+        if x.space == space and x.site == "moon":
+            n += 1
+    return n
 
 
 def _available_die_ones(state: State) -> tuple[int, ...]:
@@ -166,36 +173,61 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     At a chance node the actions are the distinct rolls (see :func:`chance_outcomes`).
     """
     phase = state.phase
+    rocket = state.rocket
     if phase == "takeoff":
         player = current_actor(state)
-        actions: list[Action] = [Embark(player, a) for a in state.reserves[player]]
-    elif phase == "roll":
-        actions = [roll for roll, _ in chance_outcomes(state)]
-    elif phase == "move":
-        actions = _legal_moves(state)
-    elif phase in ("landing", "parachute"):
+        return _embark_actions(player, state.reserves[player])
+    if phase == "roll":
+        return tuple(roll for roll, _ in chance_outcomes(state))
+    if phase == "move":
+        allowed = state.board.spaces[rocket.space].faces
+        die_ones = _available_die_ones(state) if "1" in allowed else ()
+        return _move_actions(
+            rocket.seats[0].player,
+            allowed,
+            frozenset(rocket.roll or ()),
+            die_ones,
+            state.options.dice_selection == "single-group",
+        )
+    if phase in ("landing", "parachute"):
         player = current_actor(state)
-        actions = [Land(player, s) for s in landing_targets(state, state.rocket.cursor)]
-        actions.append(Stay(player))
-    else:
-        return ()
+        return _landing_actions(player, landing_targets(state, rocket.cursor))
+    return ()
+
+
+def _sorted(actions) -> tuple[Action, ...]:
     return tuple(sorted(actions, key=_sort_key))
 
 
+@lru_cache(maxsize=4096)
 def _sort_key(action: Action) -> str:
+    """The canonical JSON text of an action (actions are values, so the text is cached)."""
     from .interchange import action_to_json
 
     return json.dumps(action_to_json(action), sort_keys=True, separators=(",", ":"))
 
 
-def _legal_moves(state: State) -> list[Action]:
-    rocket = state.rocket
-    player = rocket.seats[0].player
-    allowed = state.board.spaces[rocket.space].faces
-    rolled = set(rocket.roll or ())
-    die_ones = _available_die_ones(state) if "1" in allowed else ()
+@lru_cache(maxsize=4096)
+def _embark_actions(player: int, reserve: tuple[str, ...]) -> tuple[Action, ...]:
+    return _sorted(Embark(player, a) for a in reserve)
+
+
+@lru_cache(maxsize=4096)
+def _landing_actions(player: int, targets: tuple[int, ...]) -> tuple[Action, ...]:
+    return _sorted([*(Land(player, s) for s in targets), Stay(player)])
+
+
+@lru_cache(maxsize=16384)
+def _move_actions(
+    player: int,
+    allowed: tuple[str, ...],
+    rolled: frozenset[str],
+    die_ones: tuple[int, ...],
+    single_group: bool,
+) -> tuple[Action, ...]:
+    """The commander's choices: whole groups of allowed rolled faces (+ Die-1 astronauts)."""
     groups = [f for f in allowed if f in rolled or (f == "1" and die_ones)]
-    if state.options.dice_selection == "single-group":
+    if single_group:
         choices = [(g,) for g in groups]
     else:
         choices = [
@@ -210,7 +242,7 @@ def _legal_moves(state: State) -> list[Action]:
             for used in itertools.combinations(die_ones, r):
                 if used or "1" in rolled:
                     moves.append(Move(player, faces, used))
-    return moves
+    return _sorted(moves)
 
 
 @lru_cache(maxsize=None)
@@ -257,29 +289,21 @@ def apply(state: State, action: Action) -> Transition:
     phase = state.phase
     if phase == "game-over":
         raise IllegalAction("turn.phase", f"the game is over ({state.ended}); no {action.type} action")
+    kind = type(action)
     expected = _PHASE_ACTIONS[phase]
-    if not isinstance(action, expected):
+    if kind not in expected:
         names = " or ".join(k.type for k in expected)
         raise IllegalAction(
             "turn.phase", f"phase {phase} accepts {names}, not a {action.type} action"
         )
-    if not isinstance(action, Roll):
+    if kind is not Roll:
         actor = current_actor(state)
         if action.player != actor:
             raise IllegalAction(
                 "turn.actor", f"it is player {actor}'s decision, not player {action.player}'s"
             )
     w = _Work(state)
-    if isinstance(action, Embark):
-        _embark(w, action)
-    elif isinstance(action, Roll):
-        _roll(w, action)
-    elif isinstance(action, Move):
-        _move(w, action)
-    elif isinstance(action, Land):
-        _land(w, action)
-    else:
-        _stay(w, action)
+    _HANDLERS[kind](w, action)
     return Transition(w.freeze(), tuple(w.events))
 
 
@@ -311,22 +335,16 @@ class _Work:
         self.events: list[Event] = []
 
     def freeze(self) -> State:
+        # Positional arguments, in State's field order: this runs once per action.
         return State(
-            board=self.board,
-            options=self.options,
-            phase=self.phase,
-            start_player=self.start_player,
-            expedition=self.expedition,
-            crashes=self.crashes,
-            reserves=self.reserves,
-            rocket=Rocket(self.space, self.dice, tuple(self.seats), self.roll, self.cursor),
-            landed=self.landed,
-            goals=self.goals,
-            ended=self.ended,
+            self.board, self.options, self.phase, self.start_player, self.expedition,
+            self.crashes, self.reserves,
+            Rocket(self.space, self.dice, tuple(self.seats), self.roll, self.cursor),
+            self.landed, self.goals, self.ended,
         )
 
     def emit(self, type_: str, clause: str, **data) -> None:
-        self.events.append(event(type_, clause, **data))
+        self.events.append(Event(type_, clause, tuple(data.items())))
 
     @property
     def players(self) -> int:
@@ -334,6 +352,10 @@ class _Work:
 
 
 # takeoff ---------------------------------------------------------------------------------
+
+
+def _handlers():
+    return {Embark: _embark, Roll: _roll, Move: _move, Land: _land, Stay: _stay}
 
 
 def _embark(w: _Work, a: Embark) -> None:
@@ -345,7 +367,8 @@ def _embark(w: _Work, a: Embark) -> None:
             f"player {a.player} has no {a.astronaut!r} astronaut on their board"
             f" (they have: {', '.join(reserve) or 'none'})",
         )
-    w.reserves = _replace_at(w.reserves, a.player, tuple(x for x in reserve if x != a.astronaut))
+    i = reserve.index(a.astronaut)
+    w.reserves = _replace_at(w.reserves, a.player, reserve[:i] + reserve[i + 1 :])
     w.seats.append(Seat(a.player, a.astronaut))
     w.emit("boarded", "takeoff.boarding-order", player=a.player, astronaut=a.astronaut,
            seat=len(w.seats) - 1)
@@ -502,9 +525,8 @@ def _advance_decisions(w: _Work) -> None:
 
     Seats with nowhere to land are not asked [landing.optional].
     """
-    probe = w.freeze()
     while w.cursor < len(w.seats):
-        if landing_targets(probe, w.cursor):
+        if _targets(w.board, w.phase, w.space, w.seats[w.cursor].astronaut, w.landed):
             return
         w.cursor += 1
     w.cursor = 0
@@ -517,11 +539,9 @@ def _advance_decisions(w: _Work) -> None:
 
 
 def _land(w: _Work, a: Land) -> None:
-    state = w.freeze()
-    targets = landing_targets(state, w.cursor)
     seat = w.seats[w.cursor]
-    if a.space not in targets:
-        raise IllegalAction(*_why_not_land(state, seat, a.space))
+    if a.space not in _targets(w.board, w.phase, w.space, seat.astronaut, w.landed):
+        raise IllegalAction(*_why_not_land(w.freeze(), seat, a.space))
     clause = "landing.planet"
     spec = w.board.spaces[a.space]
     if w.phase == "parachute":
@@ -529,7 +549,7 @@ def _land(w: _Work, a: Land) -> None:
     elif a.space != w.space:
         clause = "power.plus-minus"
     if spec.moons:
-        slot = _moon_count(state, a.space)
+        slot = _moon_count(w.landed, a.space)
         points = spec.moons[slot] * (2 if seat.astronaut == "moon-double" else 1)
         landing = Landing(seat.player, seat.astronaut, a.space, "moon", slot)
         if clause == "landing.planet":
@@ -754,3 +774,6 @@ def outcome(state: State) -> Outcome | None:
         most = max(in_deep.values())
         tied = [p for p in tied if in_deep[p] == most]
     return Outcome(tuple(tied), sheet, state.ended or "")
+
+
+_HANDLERS = _handlers()
