@@ -194,6 +194,15 @@ def cmd_spec(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# -- adapter ----------------------------------------------------------------------------------
+
+
+def cmd_adapter(args: argparse.Namespace) -> int:
+    from .adapter import serve
+
+    return serve([args.game])
+
+
 # -- main -------------------------------------------------------------------------------------
 
 
@@ -225,6 +234,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", type=_game, required=True)
     p.add_argument("--output", "-o", help="file to write (default: stdout)")
     p.set_defaults(func=cmd_spec)
+    p = sub.add_parser("adapter", help="serve the reference engine through the adapter protocol (stdin/stdout)")
+    p.add_argument("--game", type=_game, required=True)
+    p.set_defaults(func=cmd_adapter)
     return parser
 
 

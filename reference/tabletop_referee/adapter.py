@@ -1,0 +1,145 @@
+"""The reference implementation served through the adapter protocol (docs/protocol.md).
+
+``referee adapter --game mlem`` runs :func:`serve` on stdin/stdout: one JSON request per line
+in, one JSON response per line out, state in and state out. Third-party implementations speak
+the same protocol, so the conformance runner treats this one like any other.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from typing import IO, Any
+
+from . import __version__
+from .errors import IllegalAction, RefereeError
+
+PROTOCOL = 1
+
+
+def _mlem_handlers():
+    from .games import mlem
+    from .games.mlem import interchange as ix
+    from .games.mlem.model import OPTION_VALUES
+
+    def new_game(req):
+        return {"state": ix.state_to_json(mlem.initial_state(ix.setup_from_json(req["setup"])))}
+
+    def legal_actions(req):
+        state = ix.state_from_json(req["state"])
+        actor = mlem.current_actor(state)
+        doc: dict[str, Any] = {
+            "actor": actor,
+            "actions": [ix.action_to_json(a) for a in mlem.legal_actions(state)],
+        }
+        if actor == mlem.CHANCE:
+            doc["probabilities"] = [
+                f"{p.numerator}/{p.denominator}" for _, p in mlem.chance_outcomes(state)
+            ]
+        return doc
+
+    def apply(req):
+        state = ix.state_from_json(req["state"])
+        action = ix.action_from_json(req["action"])
+        try:
+            t = mlem.apply(state, action)
+        except IllegalAction as exc:
+            return {"rejected": {"clause": exc.clause, "message": exc.message}}
+        return {
+            "state": ix.state_to_json(t.state),
+            "events": [ix.event_to_json(e) for e in t.events],
+        }
+
+    def scores(req):
+        state = ix.state_from_json(req["state"])
+        sheet = [
+            {"moons": s.moons, "planets": s.planets, "deep_space": s.deep_space,
+             "goals": s.goals, "total": s.total}
+            for s in mlem.scores(state)
+        ]
+        result = mlem.outcome(state)
+        outcome = None if result is None else {"winners": list(result.winners), "reason": result.reason}
+        return {"scores": sheet, "outcome": outcome}
+
+    info = {
+        "options": {k: list(v) for k, v in OPTION_VALUES.items()},
+        "variants": [],
+    }
+    return info, {"new_game": new_game, "legal_actions": legal_actions, "apply": apply, "scores": scores}
+
+
+GAME_HANDLERS = {"mlem": _mlem_handlers}
+
+
+class Adapter:
+    """Answers protocol requests for the games it was started with."""
+
+    def __init__(self, games: list[str]) -> None:
+        self.games = {}
+        self.info = {}
+        for g in games:
+            self.info[g], self.games[g] = GAME_HANDLERS[g]()
+
+    def handle(self, req: Any) -> dict[str, Any] | None:
+        """Returns the response to one request (``None`` for an unanswerable line)."""
+        if not isinstance(req, dict):
+            return {"seq": None, "error": {"message": "a request must be a JSON object"}}
+        seq = req.get("seq")
+        cmd = req.get("cmd")
+        try:
+            body = self._dispatch(cmd, req)
+        except RefereeError as exc:
+            body = {"error": {"kind": "invalid-input", "message": str(exc), "path": exc.path,
+                              "clause": exc.clause}}
+        except Exception as exc:  # an adapter reports its own crash instead of dying
+            body = {"error": {"kind": "internal", "message": f"{type(exc).__name__}: {exc}",
+                              "traceback": traceback.format_exc()}}
+        return {"seq": seq, **body}
+
+    def _dispatch(self, cmd: Any, req: dict) -> dict:
+        if cmd == "start":
+            if req.get("protocol") != PROTOCOL:
+                return {"error": {"kind": "protocol", "message":
+                                  f"protocol {req.get('protocol')!r} is not supported (this adapter speaks {PROTOCOL})"}}
+            return {
+                "protocol": PROTOCOL,
+                "implementation": {
+                    "name": "tabletop-referee",
+                    "version": __version__,
+                    "language": "python",
+                    "homepage": "https://github.com/tabletop-referee/tabletop-referee",
+                    "games": self.info,
+                },
+                "capabilities": ["custom-boards", "events", "chance-probabilities"],
+            }
+        if cmd == "stop":
+            return {"ok": True}
+        if cmd in ("new_game", "legal_actions", "apply", "scores"):
+            game = req.get("game")
+            if game not in self.games:
+                return {"skipped": {"reason": f"game {game!r} is not supported (supported: {', '.join(self.games)})"}}
+            return self.games[game][cmd](req)
+        return {"error": {"kind": "unknown-command", "message": f"unknown command {cmd!r}"}}
+
+
+def serve(games: list[str], stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+    """Serves requests until ``stop`` or end of input. Returns the exit code."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    adapter = Adapter(games)
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            req = json.loads(line)
+        except json.JSONDecodeError as exc:
+            resp: dict[str, Any] | None = {"seq": None, "error": {"kind": "bad-json", "message": str(exc)}}
+            req = None
+        else:
+            resp = adapter.handle(req)
+        stdout.write(json.dumps(resp, separators=(",", ":"), ensure_ascii=False) + "\n")
+        stdout.flush()
+        if isinstance(req, dict) and req.get("cmd") == "stop":
+            return 0
+    return 0
