@@ -234,6 +234,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", type=_game, required=True)
     p.add_argument("--output", "-o", help="file to write (default: stdout)")
     p.set_defaults(func=cmd_spec)
+    from .conformance.cli import register as register_conformance
+
+    register_conformance(sub)
+
     p = sub.add_parser("adapter", help="serve the reference engine through the adapter protocol (stdin/stdout)")
     p.add_argument("--game", type=_game, required=True)
     p.set_defaults(func=cmd_adapter)

@@ -1,0 +1,1 @@
+"""The conformance runner: checks any implementation through an adapter process."""
