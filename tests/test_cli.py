@@ -280,11 +280,6 @@ def test_board_file_that_contradicts_itself(capsys, tmp_path):
     assert line.endswith("[setup.board]")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: an InvalidState raised for a board file does not name the file "
-    "(load_board only rewraps MalformedInput) and reports path '$.board'",
-)
 def test_board_file_that_contradicts_itself_names_the_file(capsys, tmp_path):
     doc = board_to_json(load_board("short"))
     doc["deep_space"]["space"] = 12
@@ -303,11 +298,6 @@ def test_board_file_that_is_missing(capsys, tmp_path):
     assert "cannot read board file" in line
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: a board file that is not UTF-8 raises UnicodeDecodeError out of load_board "
-    "(only OSError is caught), so the CLI prints a traceback and exits 1",
-)
 def test_board_file_that_is_not_utf8(tmp_path):
     path = tmp_path / "binary.yaml"
     path.write_bytes(b"\xff\xfe\x00 not text")
@@ -360,11 +350,6 @@ def test_spec_into_a_missing_directory(capsys, tmp_path):
     assert not (tmp_path / "no").exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="BUG: write_atomically keeps mkstemp's 0600 mode, so -o FILE ignores the umask "
-    "and makes an existing 0644 file private",
-)
 def test_spec_output_file_keeps_the_usual_permissions(capsys, tmp_path):
     target = tmp_path / "rules.md"
     target.write_text("x", encoding="utf-8")

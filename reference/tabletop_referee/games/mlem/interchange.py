@@ -96,7 +96,7 @@ def _space_to_json(s: Space) -> dict:
     return doc
 
 
-def board_from_json(doc: Any) -> Board:
+def board_from_json(doc: Any, *, path: str = "$") -> Board:
     """Builds a board from its JSON (or YAML-loaded) document.
 
     Raises:
@@ -133,7 +133,7 @@ def board_from_json(doc: Any) -> Board:
     )
     problems = board_problems(board, deep["space"])
     if problems:
-        raise InvalidState("setup.board", "; ".join(problems), path="$.board")
+        raise InvalidState("setup.board", "; ".join(problems), path=path)
     return board
 
 
@@ -186,6 +186,8 @@ def load_board(name: str) -> Board:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise MalformedInput(f"cannot read board file: {exc.strerror}", path=str(path)) from None
+    except UnicodeDecodeError as exc:
+        raise MalformedInput(f"{path}: not UTF-8 text (byte {exc.start})") from None
     try:
         doc = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -194,6 +196,8 @@ def load_board(name: str) -> Board:
         return board_from_json(doc)
     except MalformedInput as exc:
         raise MalformedInput(f"{path}: {exc.message}", path=exc.path) from None
+    except InvalidState as exc:
+        raise InvalidState(exc.clause, f"{path}: {exc.message}", path=exc.path) from None
 
 
 def board_ids() -> list[str]:
@@ -213,7 +217,24 @@ def options_to_json(o: Options) -> dict:
 
 
 def options_from_partial(doc: dict) -> Options:
-    return Options(**{k: doc[k] for k in options_to_json(Options()) if k in doc})
+    """Returns the options a partial ``{"name": value}`` mapping selects (defaults elsewhere).
+
+    Raises:
+        MalformedInput: an unknown option name or value.
+    """
+    from .model import OPTION_VALUES
+
+    if not isinstance(doc, dict):
+        raise MalformedInput("options must be a mapping of option names to values", path="$.options")
+    for name, value in doc.items():
+        if name not in OPTION_VALUES:
+            raise MalformedInput(
+                f"unknown rule option {name!r} (options: {', '.join(OPTION_VALUES)})", path=f"$.options.{name}"
+            )
+        if value not in OPTION_VALUES[name] or isinstance(value, bool) != isinstance(OPTION_VALUES[name][0], bool):
+            allowed = ", ".join(json.dumps(v) for v in OPTION_VALUES[name])
+            raise MalformedInput(f"{name} cannot be {value!r} (one of: {allowed})", path=f"$.options.{name}")
+    return Options(**doc)
 
 
 def setup_from_json(doc: Any) -> Setup:
@@ -280,7 +301,7 @@ def state_from_json(doc: Any) -> State:
         InvalidState: a well-formed document that no game can reach (all problems listed).
     """
     _validate("state", doc, "state")
-    board = board_from_json(doc["board"])
+    board = board_from_json(doc["board"], path="$.board")
     r = doc["rocket"]
     state = State(
         board=board,
@@ -397,10 +418,22 @@ def state_problems(s: State) -> list[str]:
             problems.append(f"the astronaut in seat {r.cursor} has nowhere to land")
     elif r.cursor != 0:
         problems.append(f"rocket.cursor must be 0 in phase {phase}")
+    if phase not in ("takeoff", "roll", "move", "landing", "parachute", "game-over"):
+        problems.append(f"unknown phase {phase!r}")
     if phase in ("roll", "move", "landing") and r.space == end:
         problems.append("the rocket is in deep space but the expedition goes on")
     if (phase == "game-over") != (s.ended is not None):
         problems.append("ended must be set exactly when the phase is game-over")
+    if s.ended == "crash-limit" and s.crashes < board.crash_limit:
+        problems.append(f"ended by crash-limit with {s.crashes} of {board.crash_limit} crashes")
+    if s.ended == "all-placed" and not any(not res for res in s.reserves):
+        problems.append("ended by all-placed but no player has placed all 8 astronauts")
+    if s.ended is None and phase == "takeoff" and any(
+        not res and p not in seat_players for p, res in enumerate(s.reserves)
+    ):
+        problems.append("a player has placed all 8 astronauts but the game goes on")
+    if s.ended is None and s.crashes >= board.crash_limit:
+        problems.append(f"{s.crashes} crashes reach the crash limit but the game goes on")
     if phase == "game-over" and seats:
         problems.append("astronauts aboard after the game ended")
     return problems

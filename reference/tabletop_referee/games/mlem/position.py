@@ -14,7 +14,7 @@ reserve is whatever is neither aboard nor landed (so astronauts are always conse
     rocket:
       space: 6
       dice: 4
-      seats: [[0, die-one], [1, parachute, true]]   # front first; third item: flipped
+      seats: [[0, parachute], [1, die-one, true]]   # front first; third item: flipped
       roll: ["2", "2", "3"]                          # present => phase move
     landed:                                          # in placement order
       - [1, moon-double, 7]                          # site comes from the space
@@ -38,6 +38,7 @@ from .model import (
     DICE_COUNT,
     FACE_INDEX,
     GOALS,
+    PHASES,
     Board,
     Landing,
     Rocket,
@@ -80,6 +81,8 @@ def _build(doc: dict[str, Any], board: Board | None) -> State:
         landing = _landing(x, board, fill)
         landed.append(landing)
     phase = doc.get("phase") or ("takeoff" if not seats else "move" if roll else "roll")
+    if phase not in PHASES:
+        raise MalformedInput(f"unknown phase {phase!r} (phases: {', '.join(PHASES)})", path="$.phase")
     reserves = []
     for p in range(players):
         used = [s.astronaut for s in seats if s.player == p]

@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Differential test: the JavaScript MLEM adapter against the reference adapter.
+
+Plays random games through both adapters (docs/protocol.md) and compares, at every step,
+the legal actions (as sets and in order), chance probabilities, the resulting state (exact
+JSON equality), the events, the rejection clauses of deliberately illegal actions, and the
+scores / outcome. Prints the first difference of each game with its step index.
+
+    python3 examples/js/difftest.py --games 300 --seed 1
+
+Standard library only.
+"""
+import argparse
+import json
+import os
+import random
+import shlex
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+FACES = ["1", "2", "3", "4", "afterburner"]
+DIE = ["1", "2", "2", "3", "4", "afterburner"]  # one physical die
+ASTRONAUTS = ["satellite", "plus-minus", "parachute", "moon-double", "planet-double",
+              "deep-space-double", "die-removal", "die-one"]
+OPTIONS = {
+    "dice_selection": ["groups", "single-group"],
+    "tie_break": ["shared", "deep-space"],
+    "game_end": ["end-of-expedition", "immediate"],
+    "die_one_rescue": [True, False],
+}
+
+
+def canon(doc):
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+
+class Adapter:
+    def __init__(self, name, cmd):
+        self.name = name
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, cwd=ROOT, bufsize=1)
+        self.seq = 0
+
+    def request(self, **req):
+        self.seq += 1
+        req["seq"] = self.seq
+        self.proc.stdin.write(json.dumps(req) + "\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError(f"{self.name} adapter died (exit {self.proc.poll()})")
+        resp = json.loads(line)
+        if resp.get("seq") != self.seq:
+            raise RuntimeError(f"{self.name} answered seq {resp.get('seq')!r} to {self.seq}")
+        del resp["seq"]
+        return resp
+
+    def close(self):
+        try:
+            resp = self.request(cmd="stop")
+            assert resp.get("ok") is True, resp
+            self.proc.stdin.close()
+            return self.proc.wait(timeout=10)
+        except Exception:
+            self.proc.kill()
+            raise
+
+
+class Difference(Exception):
+    pass
+
+
+def outcome_of(resp):
+    """The comparable part of a response: rejections by clause only (messages are free text)."""
+    if "rejected" in resp:
+        return {"rejected": resp["rejected"].get("clause")}
+    if "error" in resp:
+        return {"error": resp["error"].get("kind")}
+    return resp
+
+
+def compare(what, step, ref, js):
+    a, b = outcome_of(ref), outcome_of(js)
+    if canon(a) != canon(b):
+        raise Difference(f"step {step}: {what}\n  reference:  {canon(a)[:3000]}\n  javascript: {canon(b)[:3000]}")
+
+
+def illegal_actions(rng, state, legal):
+    """Deliberately illegal (or borderline) actions for the current state."""
+    out = []
+    n = len(state["players"])
+    phase = state["phase"]
+    actor = legal["actor"]
+    acts = legal["actions"]
+    rocket = state["rocket"]
+    space = rocket["space"]
+    board = state["board"]
+    if isinstance(actor, int) and acts:
+        # wrong player
+        a = dict(rng.choice(acts))
+        a["player"] = rng.choice([p for p in range(n) if p != actor])
+        out.append(a)
+    if phase == "move":
+        allowed = board["spaces"][space]["faces"]
+        bad = [f for f in FACES if f not in allowed]
+        if bad:  # face not printed at the space
+            out.append({"type": "move", "player": actor, "faces": [rng.choice(bad)], "die_one": []})
+        not_rolled = [f for f in allowed if f not in rocket["roll"]]
+        if not_rolled:  # printed but not rolled
+            out.append({"type": "move", "player": actor, "faces": [rng.choice(not_rolled)], "die_one": []})
+        out.append({"type": "move", "player": actor, "faces": rng.sample(FACES, rng.randint(2, 3)), "die_one": []})
+        out.append({"type": "move", "player": actor, "faces": [rng.choice(FACES)], "die_one": [rng.randrange(n)]})
+        out.append({"type": "move", "player": actor, "faces": ["1", rng.choice(FACES[1:])],
+                    "die_one": sorted(rng.sample(range(n), rng.randint(1, min(2, n))))})
+        out.append({"type": "roll", "faces": [rng.choice(DIE) for _ in range(rocket["dice"])]})
+    elif phase == "roll":
+        k = rocket["dice"] + rng.choice([-1, 1])
+        if 1 <= k <= 6:
+            out.append({"type": "roll", "faces": [rng.choice(DIE) for _ in range(k)]})
+        out.append({"type": "embark", "player": rng.randrange(n), "astronaut": rng.choice(ASTRONAUTS)})
+    elif phase == "takeoff":
+        missing = [a for a in ASTRONAUTS if a not in state["players"][actor]["reserve"]]
+        if missing:
+            out.append({"type": "embark", "player": actor, "astronaut": rng.choice(missing)})
+        out.append({"type": "land", "player": actor, "space": rng.randrange(len(board["spaces"]))})
+    elif phase in ("landing", "parachute"):
+        for d in (-2, -1, 1, 2):
+            t = space + d
+            if 0 <= t < len(board["spaces"]):
+                out.append({"type": "land", "player": actor, "space": t})
+        out.append({"type": "land", "player": actor, "space": rng.randrange(len(board["spaces"]))})
+        out.append({"type": "move", "player": actor, "faces": ["1"], "die_one": []})
+    elif phase == "game-over":
+        out.append({"type": "embark", "player": rng.randrange(n), "astronaut": rng.choice(ASTRONAUTS)})
+        out.append({"type": "roll", "faces": ["1"]})
+    legal_texts = {canon(a) for a in acts}
+    return [a for a in out if canon(a) not in legal_texts]
+
+
+def play_game(ref, js, rng, index, stats):
+    n = rng.randint(2, 5)
+    setup = {"players": n, "start_player": rng.randrange(n),
+             "board": rng.choice(["standard", "short"]),
+             "options": {k: rng.choice(v) for k, v in OPTIONS.items() if rng.random() < 0.7}}
+    land_bias = rng.choice([0.0, 0.5, 0.8])
+    step = 0
+    r_ref = ref.request(cmd="new_game", game="mlem", setup=setup)
+    r_js = js.request(cmd="new_game", game="mlem", setup=setup)
+    compare(f"new_game {canon(setup)}", step, r_ref, r_js)
+    state = r_ref["state"]
+    while True:
+        step += 1
+        la_ref = ref.request(cmd="legal_actions", game="mlem", state=state)
+        la_js = js.request(cmd="legal_actions", game="mlem", state=state)
+        if "actions" in la_ref and "actions" in la_js:
+            s_ref = sorted(canon(a) for a in la_ref["actions"])
+            s_js = sorted(canon(a) for a in la_js["actions"])
+            if s_ref != s_js:
+                compare(f"legal action set in phase {state['phase']}", step,
+                        {"only_reference": sorted(set(s_ref) - set(s_js))},
+                        {"only_javascript": sorted(set(s_js) - set(s_ref))})
+        compare(f"legal_actions in phase {state['phase']}", step, la_ref, la_js)
+        sc_ref = ref.request(cmd="scores", game="mlem", state=state)
+        sc_js = js.request(cmd="scores", game="mlem", state=state)
+        compare("scores", step, sc_ref, sc_js)
+        if state["phase"] == "game-over":
+            stats["ends"][state["ended"]["reason"]] = stats["ends"].get(state["ended"]["reason"], 0) + 1
+            for bad in illegal_actions(rng, state, la_ref):
+                compare(f"illegal action {canon(bad)}", step,
+                        ref.request(cmd="apply", game="mlem", state=state, action=bad),
+                        js.request(cmd="apply", game="mlem", state=state, action=bad))
+                stats["illegal"] += 1
+            return step
+        # deliberately illegal actions
+        if rng.random() < 0.5:
+            for bad in illegal_actions(rng, state, la_ref):
+                r1 = ref.request(cmd="apply", game="mlem", state=state, action=bad)
+                r2 = js.request(cmd="apply", game="mlem", state=state, action=bad)
+                compare(f"illegal action {canon(bad)}", step, r1, r2)
+                stats["illegal"] += 1
+                if "rejected" in r1:
+                    stats["clauses"][r1["rejected"]["clause"]] = stats["clauses"].get(r1["rejected"]["clause"], 0) + 1
+        # the action to play
+        if la_ref["actor"] == "chance":
+            faces = [rng.choice(DIE) for _ in range(state["rocket"]["dice"])]
+            action = {"type": "roll", "faces": faces}  # any order: a multiset
+        else:
+            acts = la_ref["actions"]
+            lands = [a for a in acts if a["type"] == "land"]
+            action = rng.choice(lands) if lands and rng.random() < land_bias else rng.choice(acts)
+        r_ref = ref.request(cmd="apply", game="mlem", state=state, action=action)
+        r_js = js.request(cmd="apply", game="mlem", state=state, action=action)
+        compare(f"apply {canon(action)} in phase {state['phase']}", step, r_ref, r_js)
+        if "state" not in r_ref:
+            raise Difference(f"step {step}: reference refused its own legal action: {r_ref}")
+        for e in r_ref.get("events", []):
+            stats["events"][e["type"]] = stats["events"].get(e["type"], 0) + 1
+        state = r_ref["state"]
+        stats["steps"] += 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ref", default="/tmp/venv/bin/referee adapter --game mlem")
+    ap.add_argument("--js", default="node " + os.path.join(HERE, "adapter.js"))
+    ap.add_argument("--show", type=int, default=5, help="how many differing games to print")
+    args = ap.parse_args()
+
+    ref = Adapter("reference", shlex.split(args.ref))
+    js = Adapter("javascript", shlex.split(args.js))
+    for a in (ref, js):
+        resp = a.request(cmd="start", protocol=1)
+        print(f"{a.name}: {resp['implementation']['name']} {resp['implementation']['version']} "
+              f"({resp['implementation']['language']}) capabilities={resp['capabilities']}")
+    master = random.Random(args.seed)
+    stats = {"steps": 0, "illegal": 0, "ends": {}, "events": {}, "clauses": {}}
+    diffs = 0
+    for g in range(args.games):
+        rng = random.Random(master.getrandbits(64))
+        try:
+            play_game(ref, js, rng, g, stats)
+        except Difference as d:
+            diffs += 1
+            if diffs <= args.show:
+                print(f"game {g}: DIFFERENCE at {d}")
+    rc_ref, rc_js = ref.close(), js.close()
+    print(f"{args.games} games, {stats['steps']} steps, {stats['illegal']} illegal actions checked; "
+          f"game ends {stats['ends']}")
+    print(f"events seen: {dict(sorted(stats['events'].items()))}")
+    print(f"rejection clauses seen: {dict(sorted(stats['clauses'].items()))}")
+    print(f"adapters exited with {rc_ref} (reference) and {rc_js} (javascript)")
+    print(f"{diffs} differences")
+    return 1 if diffs or rc_js != 0 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,671 @@
+'use strict';
+// MLEM: Space Agency (base game), an independent JavaScript engine.
+//
+// Written from spec/mlem/clauses.yaml, spec/mlem/disputes.yaml, docs/mlem/interchange.md and
+// schemas/mlem/*.schema.json. It works directly on the interchange JSON documents:
+//
+//   newGame(setup, boards?)  -> state                       (throws Rejection / InputError)
+//   legalActions(state)      -> {actor, actions, probabilities?}
+//   apply(state, action)     -> {state, events} | {rejected: {clause, message}}
+//   scores(state)            -> {scores, outcome}
+//
+// Inputs are never mutated. Node 20, no dependencies.
+
+const fs = require('fs');
+const path = require('path');
+
+const FACES = ['1', '2', '3', '4', 'afterburner'];
+const FACE_WEIGHT = { '1': 1, '2': 2, '3': 1, '4': 1, afterburner: 1 }; // components.dice
+const ASTRONAUTS = ['satellite', 'plus-minus', 'parachute', 'moon-double', 'planet-double',
+  'deep-space-double', 'die-removal', 'die-one'];
+const GOALS = ['deep-space-pair', 'planet-trio', 'four-moons', 'four-planets'];
+const GOAL_POINTS = 5;
+const MAX_DICE = 6;
+const OPTION_VALUES = {
+  dice_selection: ['groups', 'single-group'],
+  tie_break: ['shared', 'deep-space'],
+  game_end: ['end-of-expedition', 'immediate'],
+  die_one_rescue: [true, false],
+};
+const DEFAULT_OPTIONS = {
+  dice_selection: 'groups', tie_break: 'shared', game_end: 'end-of-expedition', die_one_rescue: true,
+};
+const PHASE_ACCEPTS = {
+  takeoff: ['embark'], roll: ['roll'], move: ['move'], landing: ['land', 'stay'],
+  parachute: ['land', 'stay'], 'game-over': [],
+};
+
+// ------------------------------------------------------------------ errors
+
+/** An action or setup the rules forbid: reported as {rejected: {clause, message}}. */
+class Rejection extends Error {
+  constructor(clause, message) { super(message); this.clause = clause; }
+}
+
+/** A document that is not well-formed interchange JSON: reported as an invalid-input error. */
+class InputError extends Error {
+  constructor(message, pathStr) { super(message); this.path = pathStr || '$'; this.clause = 'interchange.schema'; }
+}
+
+function reject(clause, message) { throw new Rejection(clause, message); }
+
+// ------------------------------------------------------------------ helpers
+
+/** Canonical JSON text: keys sorted recursively, no spaces. */
+function canonicalJSON(v) {
+  if (Array.isArray(v)) return '[' + v.map(canonicalJSON).join(',') + ']';
+  if (v !== null && typeof v === 'object') {
+    return '{' + Object.keys(v).sort().map((k) => JSON.stringify(k) + ':' + canonicalJSON(v[k])).join(',') + '}';
+  }
+  return JSON.stringify(v);
+}
+
+function clone(v) { return JSON.parse(JSON.stringify(v)); }
+
+function sortCanonical(actions) {
+  const keyed = actions.map((a) => [canonicalJSON(a), a]);
+  keyed.sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0));
+  const out = [];
+  let last = null;
+  for (const [k, a] of keyed) { if (k !== last) out.push(a); last = k; }
+  return out;
+}
+
+function byFaceOrder(faces) { return faces.slice().sort((a, b) => FACES.indexOf(a) - FACES.indexOf(b)); }
+function byTypeOrder(types) { return types.slice().sort((a, b) => ASTRONAUTS.indexOf(a) - ASTRONAUTS.indexOf(b)); }
+function faceValue(face) { return Number(face); }
+function isInt(v) { return Number.isInteger(v); }
+function gcd(a, b) { while (b) [a, b] = [b, a % b]; return a; }
+function factorial(n) { let f = 1; for (let i = 2; i <= n; i++) f *= i; return f; }
+
+function countFaces(roll) {
+  const c = {};
+  for (const f of roll) c[f] = (c[f] || 0) + 1;
+  return c;
+}
+
+function subsets(list) {
+  const out = [];
+  for (let mask = 0; mask < (1 << list.length); mask++) out.push(list.filter((_, i) => mask & (1 << i)));
+  return out;
+}
+
+// ------------------------------------------------------------------ boards
+
+let shippedBoards = null;
+function loadBoards() {
+  if (!shippedBoards) shippedBoards = JSON.parse(fs.readFileSync(path.join(__dirname, 'boards.json'), 'utf8'));
+  return shippedBoards;
+}
+
+function endSpace(state) { return state.board.deep_space.space; }
+function spaceInfo(state, s) { return state.board.spaces[s]; }
+function hasSite(state, s) { const sp = spaceInfo(state, s); return !!(sp && (sp.moons || sp.planet)); }
+function planetOf(state, s) { const sp = spaceInfo(state, s); return sp ? sp.planet : undefined; }
+
+/** Index of the first free moon slot of space s in fill order, or -1 (landing.moon-slot). */
+function freeSlot(state, s) {
+  const sp = spaceInfo(state, s);
+  if (!sp || !sp.moons) return -1;
+  const taken = new Set(state.landed.filter((l) => l.site === 'moon' && l.space === s).map((l) => l.slot));
+  for (let i = 0; i < sp.moons.length; i++) if (!taken.has(i)) return i;
+  return -1;
+}
+
+/** Can an astronaut land at space s right now: a planet, or a moon with a free slot. */
+function siteOpen(state, s) {
+  const sp = spaceInfo(state, s);
+  if (!sp) return false;
+  if (sp.planet) return true;
+  if (sp.moons) return freeSlot(state, s) >= 0;
+  return false;
+}
+
+function validateBoard(board) {
+  const req = ['id', 'start_space', 'satellite_space', 'crash_limit', 'deep_space', 'planets', 'spaces'];
+  for (const k of req) if (!(k in board)) throw new InputError(`board: '${k}' is a required property`, '$.board');
+  if (!Array.isArray(board.spaces) || board.spaces.length !== board.deep_space.space + 1) {
+    reject('setup.board', `the board needs spaces 0..${board.deep_space.space}, one entry each`);
+  }
+  board.spaces.forEach((sp, i) => {
+    if (sp.planet !== undefined && !(sp.planet in board.planets)) reject('setup.board', `space ${i} names unknown planet '${sp.planet}'`);
+    if (sp.faces.includes('afterburner') !== (sp.afterburner !== undefined)) {
+      reject('setup.board', `space ${i}: afterburner dots are given exactly where the afterburner face is allowed`);
+    }
+  });
+}
+
+// ------------------------------------------------------------------ setup
+
+function newGame(setup, boards) {
+  boards = boards || loadBoards();
+  if (setup === null || typeof setup !== 'object' || Array.isArray(setup)) throw new InputError('setup: not an object');
+  const n = setup.players;
+  if (!isInt(n)) throw new InputError('setup: players must be an integer', '$.players');
+  if (n < 2 || n > 5) reject('setup.players', `MLEM needs 2 to 5 players, not ${n}`);
+  const sp = setup.start_player;
+  if (!isInt(sp)) throw new InputError('setup: start_player must be an integer', '$.start_player');
+  if (sp < 0 || sp >= n) reject('setup.start-player', `start player ${sp} is not one of players 0..${n - 1}`);
+  let board = setup.board === undefined ? 'standard' : setup.board;
+  if (typeof board === 'string') {
+    if (!Object.prototype.hasOwnProperty.call(boards, board)) {
+      throw new InputError(`unknown board '${board}' (shipped boards: ${Object.keys(boards).sort().join(', ')})`, '$.board');
+    }
+    board = boards[board];
+  } else if (board === null || typeof board !== 'object' || Array.isArray(board)) {
+    throw new InputError('setup: board must be a board id or a board object', '$.board');
+  }
+  board = clone(board);
+  validateBoard(board);
+  const given = setup.options === undefined ? {} : setup.options;
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new InputError('setup: options must be an object', '$.options');
+  const options = {};
+  for (const k of Object.keys(given)) {
+    if (!(k in OPTION_VALUES)) throw new InputError(`setup: unknown option '${k}'`, `$.options.${k}`);
+  }
+  for (const k of Object.keys(DEFAULT_OPTIONS)) {
+    const v = k in given ? given[k] : DEFAULT_OPTIONS[k];
+    if (!OPTION_VALUES[k].includes(v)) throw new InputError(`setup: option ${k} cannot be ${JSON.stringify(v)}`, `$.options.${k}`);
+    options[k] = v;
+  }
+  const players = [];
+  for (let p = 0; p < n; p++) players.push({ reserve: ASTRONAUTS.slice() });
+  const goals = {};
+  for (const g of GOALS) goals[g] = null;
+  return {
+    game: 'mlem',
+    format: 1,
+    board,
+    options,
+    phase: 'takeoff',
+    start_player: sp,
+    expedition: 1,
+    crashes: 0,
+    players,
+    rocket: { space: board.start_space, dice: MAX_DICE, roll: null, cursor: 0, seats: [] },
+    landed: [],
+    goals,
+    ended: null,
+  };
+}
+
+// ------------------------------------------------------------------ who acts
+
+function nPlayers(state) { return state.players.length; }
+
+/** The player (or 'chance', or null) whose decision is pending; derived, never stored. */
+function actorOf(state) {
+  switch (state.phase) {
+    case 'takeoff': return (state.start_player + state.rocket.seats.length) % nPlayers(state);
+    case 'roll': return 'chance';
+    case 'move': return state.rocket.seats[0].player;
+    case 'landing':
+    case 'parachute': return state.rocket.seats[state.rocket.cursor].player;
+    default: return null;
+  }
+}
+
+// ------------------------------------------------------------------ travel
+
+/** Face-up die-one astronauts aboard, as their owners (ascending). */
+function faceUpDieOnes(state) {
+  return state.rocket.seats.filter((s) => s.astronaut === 'die-one' && !s.flipped).map((s) => s.player).sort((a, b) => a - b);
+}
+
+/** All legal moves for the current roll (empty means a crash). */
+function legalMoves(state) {
+  const space = state.rocket.space;
+  const allowed = spaceInfo(state, space).faces;
+  const roll = state.rocket.roll;
+  const counts = countFaces(roll);
+  const groups = FACES.filter((f) => counts[f] && allowed.includes(f)); // travel.allowed-faces
+  const oneAllowed = allowed.includes('1');
+  const dieOnes = faceUpDieOnes(state);
+  // power.die-one: usable where 1 is allowed; with die_one_rescue=false only if the roll itself can move.
+  const dieOneUsable = oneAllowed && dieOnes.length > 0 && (state.options.die_one_rescue || groups.length > 0);
+  const choices = groups.slice();
+  if (dieOneUsable && !choices.includes('1')) choices.unshift('1');
+  const player = state.rocket.seats[0].player;
+  const moves = [];
+  for (const faces of subsets(choices)) {
+    if (faces.length === 0) continue;
+    if (state.options.dice_selection === 'single-group' && faces.length !== 1) continue; // travel.group-count
+    const dieOneSets = faces.includes('1') && dieOneUsable ? subsets(dieOnes) : [[]];
+    for (const dieOne of dieOneSets) {
+      if (faces.includes('1') && !counts['1'] && dieOne.length === 0) continue;
+      moves.push({ type: 'move', player, faces, die_one: dieOne });
+    }
+  }
+  return moves;
+}
+
+// ------------------------------------------------------------------ landing
+
+/** Spaces where the astronaut in seat `idx` may land now (sorted), per phase. */
+function landingSpaces(state, idx) {
+  const seat = state.rocket.seats[idx];
+  const s = state.rocket.space;
+  if (state.phase === 'parachute') {
+    return seat.astronaut === 'parachute' && siteOpen(state, s) ? [s] : []; // crash.parachute
+  }
+  const targets = [s];
+  if (seat.astronaut === 'plus-minus') targets.push(s - 1, s + 1); // power.plus-minus
+  return targets.filter((t) => t >= 0 && t < endSpace(state) && siteOpen(state, t)).sort((a, b) => a - b);
+}
+
+/** The first seat at or after `from` that has a decision to make, or -1 (landing.optional). */
+function nextDecision(state, from) {
+  for (let i = from; i < state.rocket.seats.length; i++) if (landingSpaces(state, i).length) return i;
+  return -1;
+}
+
+// ------------------------------------------------------------------ legal actions
+
+function rollOutcomes(dice) {
+  const out = [];
+  const rec = (start, acc) => {
+    if (acc.length === dice) { out.push(acc.slice()); return; }
+    for (let i = start; i < FACES.length; i++) { acc.push(FACES[i]); rec(i, acc); acc.pop(); }
+  };
+  rec(0, []);
+  return out;
+}
+
+/** Probability of a roll (a multiset in canonical order) as a reduced fraction string. */
+function rollProbability(faces) {
+  const c = countFaces(faces);
+  let num = factorial(faces.length);
+  for (const f of FACES) if (c[f]) num = (num / factorial(c[f])) * FACE_WEIGHT[f] ** c[f];
+  const den = 6 ** faces.length;
+  const g = gcd(num, den);
+  return `${num / g}/${den / g}`;
+}
+
+function legalActions(state) {
+  const actor = actorOf(state);
+  let actions = [];
+  switch (state.phase) {
+    case 'takeoff':
+      actions = state.players[actor].reserve.map((a) => ({ type: 'embark', player: actor, astronaut: a }));
+      break;
+    case 'roll': {
+      actions = sortCanonical(rollOutcomes(state.rocket.dice).map((faces) => ({ type: 'roll', faces })));
+      return { actor, actions, probabilities: actions.map((a) => rollProbability(a.faces)) };
+    }
+    case 'move':
+      actions = legalMoves(state);
+      break;
+    case 'landing':
+    case 'parachute':
+      actions = landingSpaces(state, state.rocket.cursor).map((space) => ({ type: 'land', player: actor, space }));
+      actions.push({ type: 'stay', player: actor });
+      break;
+    default:
+      break;
+  }
+  return { actor, actions: sortCanonical(actions) };
+}
+
+// ------------------------------------------------------------------ action shape (interchange.schema)
+
+const ACTION_FIELDS = {
+  embark: ['type', 'player', 'astronaut'],
+  roll: ['type', 'faces'],
+  move: ['type', 'player', 'faces', 'die_one'],
+  land: ['type', 'player', 'space'],
+  stay: ['type', 'player'],
+};
+
+function checkActionShape(action) {
+  if (action === null || typeof action !== 'object' || Array.isArray(action)) throw new InputError('action: not an object');
+  if (!(action.type in ACTION_FIELDS)) throw new InputError(`action: unknown type ${JSON.stringify(action.type)}`, '$.type');
+  const fields = ACTION_FIELDS[action.type];
+  for (const k of fields) if (!(k in action)) throw new InputError(`action: '${k}' is a required property`, '$');
+  for (const k of Object.keys(action)) if (!fields.includes(k)) throw new InputError(`action: '${k}' was unexpected`, '$');
+  if ('player' in action && !(isInt(action.player) && action.player >= 0 && action.player <= 4)) throw new InputError('action: bad player', '$.player');
+  if ('space' in action && !(isInt(action.space) && action.space >= 0)) throw new InputError('action: bad space', '$.space');
+  if ('astronaut' in action && !ASTRONAUTS.includes(action.astronaut)) throw new InputError(`action: '${action.astronaut}' is not an astronaut type`, '$.astronaut');
+  if ('faces' in action) {
+    const f = action.faces;
+    if (!Array.isArray(f) || f.length < 1 || f.length > (action.type === 'roll' ? 6 : 5)) throw new InputError('action: bad faces', '$.faces');
+    f.forEach((x, i) => { if (!FACES.includes(x)) throw new InputError(`action: '${x}' is not a die face`, `$.faces[${i}]`); });
+    if (action.type === 'move' && new Set(f).size !== f.length) {
+      // The schema's uniqueItems; the rules name the same thing (travel.whole-group).
+      reject('travel.whole-group', 'a move may not name a group twice');
+    }
+  }
+  if ('die_one' in action) {
+    const d = action.die_one;
+    if (!Array.isArray(d) || d.length > 5 || d.some((p) => !(isInt(p) && p >= 0 && p <= 4)) || new Set(d).size !== d.length) {
+      throw new InputError('action: bad die_one', '$.die_one');
+    }
+  }
+}
+
+// ------------------------------------------------------------------ apply
+
+function apply(state, action) {
+  try {
+    checkActionShape(action);
+    const s = clone(state);
+    const events = [];
+    const accepts = PHASE_ACCEPTS[s.phase];
+    if (s.phase === 'game-over') reject('turn.phase', 'the game is over');
+    if (!accepts.includes(action.type)) {
+      reject('turn.phase', `phase ${s.phase} accepts ${accepts.join(' or ')}, not a ${action.type} action`);
+    }
+    if (action.type !== 'roll') {
+      const actor = actorOf(s);
+      if (action.player !== actor) reject('turn.actor', `it is player ${actor}'s decision, not player ${action.player}'s`);
+    }
+    switch (action.type) {
+      case 'embark': doEmbark(s, action, events); break;
+      case 'roll': doRoll(s, action, events); break;
+      case 'move': doMove(s, action, events); break;
+      case 'land': doLand(s, action, events); break;
+      case 'stay': doStay(s, action, events); break;
+      default: break;
+    }
+    return { state: s, events };
+  } catch (e) {
+    if (e instanceof Rejection) return { rejected: { clause: e.clause, message: e.message } };
+    throw e;
+  }
+}
+
+function doEmbark(s, a, events) {
+  const reserve = s.players[a.player].reserve;
+  if (!reserve.includes(a.astronaut)) {
+    reject('takeoff.boarding-order', `player ${a.player} has no '${a.astronaut}' astronaut on their board`);
+  }
+  reserve.splice(reserve.indexOf(a.astronaut), 1);
+  const seat = s.rocket.seats.length;
+  s.rocket.seats.push({ player: a.player, astronaut: a.astronaut, flipped: false });
+  events.push({ type: 'boarded', clause: 'takeoff.boarding-order', player: a.player, astronaut: a.astronaut, seat });
+  if (s.rocket.seats.length === nPlayers(s)) {
+    const satellite = s.rocket.seats.some((x) => x.astronaut === 'satellite');
+    s.rocket.space = satellite ? s.board.satellite_space : s.board.start_space;
+    events.push({ type: 'rocket-placed', clause: satellite ? 'power.satellite' : 'takeoff.rocket-start', space: s.rocket.space });
+    s.phase = 'roll';
+  }
+}
+
+function doRoll(s, a, events) {
+  if (a.faces.length !== s.rocket.dice) {
+    reject('travel.roll', `the roll has ${a.faces.length} faces but ${s.rocket.dice} dice are available`);
+  }
+  const faces = byFaceOrder(a.faces);
+  events.push({ type: 'rolled', clause: 'travel.roll', faces });
+  s.rocket.roll = faces;
+  if (legalMoves(s).length > 0) { s.phase = 'move'; return; }
+  // crash.trigger: nothing usable, not even a die-one.
+  s.rocket.roll = null;
+  s.crashes += 1;
+  events.push({ type: 'crashed', clause: 'crash.trigger', space: s.rocket.space, crashes: s.crashes });
+  s.phase = 'parachute';
+  const first = nextDecision(s, 0);
+  if (first >= 0) { s.rocket.cursor = first; return; }
+  finishCrash(s, events);
+}
+
+function doMove(s, a, events) {
+  const space = s.rocket.space;
+  const info = spaceInfo(s, space);
+  const roll = s.rocket.roll;
+  const counts = countFaces(roll);
+  const faces = a.faces;
+  const dieOne = a.die_one;
+  if (faces.length === 0) reject('travel.group-count', 'at least one group must be used');
+  for (const f of faces) {
+    if (!info.faces.includes(f)) {
+      reject('travel.allowed-faces', `face '${f}' is not allowed on space ${space} (allowed: ${info.faces.join(', ')})`);
+    }
+  }
+  for (let i = 1; i < dieOne.length; i++) {
+    if (dieOne[i - 1] >= dieOne[i]) reject('power.die-one', 'the die_one players must be listed in ascending order');
+  }
+  const faceUp = faceUpDieOnes(s);
+  for (const p of dieOne) {
+    if (!faceUp.includes(p)) reject('power.die-one', `there is no unused Die-1 astronaut of player ${p} aboard`);
+  }
+  if (dieOne.length && !faces.includes('1')) reject('power.die-one', 'a Die-1 astronaut belongs to the 1s group: the move must use face 1');
+  if (dieOne.length && !s.options.die_one_rescue && !FACES.some((f) => counts[f] && info.faces.includes(f))) {
+    reject('power.die-one', 'without die_one_rescue a Die-1 astronaut needs a roll with a usable die');
+  }
+  for (const f of faces) {
+    if (!counts[f] && !(f === '1' && dieOne.length)) reject('travel.allowed-faces', `no rolled die shows '${f}'`);
+  }
+  if (s.options.dice_selection === 'single-group' && faces.length !== 1) {
+    reject('travel.group-count', 'exactly one group may be used (dice_selection single-group)');
+  }
+  // travel.distance / travel.afterburner
+  let distance = dieOne.length;
+  let numbered = 0;
+  for (const f of faces) {
+    const c = counts[f] || 0;
+    if (f === 'afterburner') distance += c * info.afterburner;
+    else { distance += c * faceValue(f); numbered += c; }
+  }
+  const from = space;
+  const end = endSpace(s);
+  const to = Math.min(from + distance, end);
+  s.rocket.space = to;
+  s.rocket.roll = null;
+  for (const seat of s.rocket.seats) if (seat.astronaut === 'die-one' && dieOne.includes(seat.player)) seat.flipped = true;
+  events.push({
+    type: 'moved', clause: from + distance > end ? 'travel.overshoot' : 'travel.distance', player: a.player,
+    faces: byFaceOrder(faces), die_one: dieOne.slice(), from, to, distance,
+  });
+  if (numbered > 0) {
+    s.rocket.dice -= numbered;
+    events.push({ type: 'dice-removed', clause: 'travel.remove-dice', count: numbered, dice: s.rocket.dice });
+    if (s.rocket.dice < 1) {
+      s.rocket.dice = 1;
+      events.push({ type: 'die-restored', clause: 'travel.last-die', dice: 1 });
+    }
+  }
+  if (to === end) { deepSpace(s, events); return; }
+  if (hasSite(s, to)) {
+    s.phase = 'landing';
+    const first = nextDecision(s, 0);
+    if (first >= 0) { s.rocket.cursor = first; return; }
+  }
+  s.phase = 'roll'; // landing.no-site or nobody to ask; expedition.continue
+  s.rocket.cursor = 0;
+}
+
+/** landing.deep-space: commander to the comet, everyone else to the galaxy, front seat first. */
+function deepSpace(s, events) {
+  const end = endSpace(s);
+  const seats = s.rocket.seats;
+  s.rocket.seats = [];
+  seats.forEach((seat, i) => {
+    const site = i === 0 ? 'comet' : 'galaxy';
+    let points = s.board.deep_space[site];
+    if (seat.astronaut === 'deep-space-double') points *= 2;
+    s.landed.push({ player: seat.player, astronaut: seat.astronaut, space: end, site });
+    events.push({ type: 'landed', clause: 'landing.deep-space', player: seat.player, astronaut: seat.astronaut, space: end, site, points });
+    checkGoals(s, seat.player, events);
+  });
+  if (s.options.game_end === 'immediate' && seats.some((seat) => allPlaced(s, seat.player))) {
+    endExpedition(s, events, 'game-end');
+    return;
+  }
+  endExpedition(s, events, 'deep-space');
+}
+
+function doLand(s, a, events) {
+  const cur = s.rocket.cursor;
+  const seat = s.rocket.seats[cur];
+  const here = s.rocket.space;
+  const t = a.space;
+  const end = endSpace(s);
+  if (t !== here) {
+    if (s.phase === 'parachute') reject('crash.parachute', `a parachutist lands only at the crash space ${here}`);
+    if (seat.astronaut !== 'plus-minus') reject('power.plus-minus', `only a Plus-minus astronaut may land away from space ${here}`);
+    if (Math.abs(t - here) > 1) reject('power.plus-minus', `space ${t} is more than one space from the rocket on space ${here}`);
+    if (t === end) reject('power.plus-minus', 'a Plus-minus astronaut cannot land in deep space');
+  }
+  if (t >= end || !hasSite(s, t)) reject('landing.no-site', `space ${t} has nothing to land on`);
+  if (!siteOpen(s, t)) reject('landing.full-moon', `every moon slot of space ${t} is taken`);
+  const info = spaceInfo(s, t);
+  let clause;
+  if (s.phase === 'parachute') clause = 'crash.parachute';
+  else if (t !== here) clause = 'power.plus-minus';
+  else clause = info.moons ? 'landing.moon-slot' : 'landing.planet';
+  s.rocket.seats.splice(cur, 1); // landing.seats-move-up
+  if (info.moons) {
+    const slot = freeSlot(s, t);
+    let points = info.moons[slot];
+    if (seat.astronaut === 'moon-double') points *= 2;
+    s.landed.push({ player: seat.player, astronaut: seat.astronaut, space: t, site: 'moon', slot });
+    events.push({ type: 'landed', clause, player: seat.player, astronaut: seat.astronaut, space: t, site: 'moon', slot, points });
+  } else {
+    s.landed.push({ player: seat.player, astronaut: seat.astronaut, space: t, site: 'planet' });
+    events.push({ type: 'landed', clause, player: seat.player, astronaut: seat.astronaut, space: t, site: 'planet', points: 0 });
+  }
+  checkGoals(s, seat.player, events);
+  if (s.phase === 'landing' && seat.astronaut === 'die-removal' && s.rocket.dice > 1) {
+    s.rocket.dice -= 1;
+    events.push({ type: 'dice-removed', clause: 'power.die-removal', count: 1, dice: s.rocket.dice });
+  }
+  if (cur === 0 && s.rocket.seats.length > 0) {
+    events.push({ type: 'commander-changed', clause: 'landing.commander-change', player: s.rocket.seats[0].player });
+  }
+  if (s.options.game_end === 'immediate' && allPlaced(s, seat.player)) {
+    endExpedition(s, events, 'game-end');
+    return;
+  }
+  advanceDecision(s, cur, events);
+}
+
+function doStay(s, a, events) {
+  events.push({ type: 'stayed', clause: 'landing.optional', player: a.player });
+  advanceDecision(s, s.rocket.cursor + 1, events);
+}
+
+/** Move the cursor to the next seat with a decision, or close the landing / parachute phase. */
+function advanceDecision(s, from, events) {
+  const next = nextDecision(s, from);
+  if (next >= 0) { s.rocket.cursor = next; return; }
+  s.rocket.cursor = 0;
+  if (s.phase === 'parachute') { finishCrash(s, events); return; }
+  if (s.rocket.seats.length === 0) { endExpedition(s, events, 'empty'); return; }
+  s.phase = 'roll'; // expedition.continue
+}
+
+function finishCrash(s, events) {
+  endExpedition(s, events, 'crash');
+}
+
+function allPlaced(s, p) { return s.landed.filter((l) => l.player === p).length === ASTRONAUTS.length; }
+
+/** expedition.end (and crash.return-home / end.timing for anyone still aboard). */
+function endExpedition(s, events, reason) {
+  const homeClause = reason === 'game-end' ? 'end.timing' : 'crash.return-home';
+  for (const seat of s.rocket.seats) {
+    const r = s.players[seat.player].reserve;
+    r.push(seat.astronaut);
+    s.players[seat.player].reserve = byTypeOrder(r);
+    events.push({ type: 'returned-home', clause: homeClause, player: seat.player, astronaut: seat.astronaut });
+  }
+  const next = (s.start_player + 1) % nPlayers(s);
+  events.push({ type: 'expedition-ended', clause: 'expedition.end', expedition: s.expedition, reason, next_start_player: next });
+  s.rocket = { space: s.board.start_space, dice: MAX_DICE, roll: null, cursor: 0, seats: [] };
+  s.start_player = next;
+  s.expedition += 1;
+  s.phase = 'takeoff';
+  let ended = null;
+  if (s.crashes >= s.board.crash_limit) ended = 'crash-limit';
+  else if (s.players.some((p, i) => allPlaced(s, i))) ended = 'all-placed';
+  if (ended) {
+    s.phase = 'game-over';
+    s.ended = { reason: ended };
+    events.push({ type: 'game-ended', clause: ended === 'crash-limit' ? 'end.crash-limit' : 'end.all-placed', reason: ended });
+  }
+}
+
+// ------------------------------------------------------------------ goals
+
+function goalMet(s, p, goal) {
+  const mine = s.landed.filter((l) => l.player === p);
+  switch (goal) {
+    case 'deep-space-pair': return mine.filter((l) => l.site === 'comet' || l.site === 'galaxy').length >= 2;
+    case 'four-moons': return mine.filter((l) => l.site === 'moon').length >= 4;
+    case 'planet-trio':
+    case 'four-planets': {
+      const per = {};
+      for (const l of mine) if (l.site === 'planet') { const id = planetOf(s, l.space); per[id] = (per[id] || 0) + 1; }
+      if (goal === 'planet-trio') return Object.values(per).some((c) => c >= 3);
+      return Object.keys(per).length >= 4;
+    }
+    default: return false;
+  }
+}
+
+/** goal.first-come: checked for the lander after each single landing. */
+function checkGoals(s, p, events) {
+  for (const g of GOALS) {
+    if (s.goals[g] === null && goalMet(s, p, g)) {
+      s.goals[g] = p;
+      events.push({ type: 'goal-claimed', clause: `goal.${g}`, player: p, goal: g });
+    }
+  }
+}
+
+// ------------------------------------------------------------------ scoring
+
+function scores(state) {
+  const n = nPlayers(state);
+  const rows = [];
+  for (let p = 0; p < n; p++) rows.push({ moons: 0, planets: 0, deep_space: 0, goals: 0, total: 0 });
+  const planetArrivals = {}; // planet id -> [{player, astronaut}] in placement order
+  for (const l of state.landed) {
+    const row = rows[l.player];
+    if (l.site === 'moon') {
+      const v = state.board.spaces[l.space].moons[l.slot];
+      row.moons += l.astronaut === 'moon-double' ? 2 * v : v; // scoring.moons, power.moon-double
+    } else if (l.site === 'comet' || l.site === 'galaxy') {
+      const v = state.board.deep_space[l.site];
+      row.deep_space += l.astronaut === 'deep-space-double' ? 2 * v : v; // scoring.deep-space
+    } else if (l.site === 'planet') {
+      const id = planetOf(state, l.space);
+      (planetArrivals[id] = planetArrivals[id] || []).push(l);
+    }
+  }
+  // scoring.planets, scoring.planet-ties, power.planet-double
+  for (const id of Object.keys(planetArrivals)) {
+    const stats = new Map();
+    planetArrivals[id].forEach((l, i) => {
+      if (!stats.has(l.player)) stats.set(l.player, { player: l.player, count: 0, first: i, double: false });
+      const st = stats.get(l.player);
+      st.count += 1;
+      if (l.astronaut === 'planet-double') st.double = true;
+    });
+    const ranking = [...stats.values()].sort((x, y) => y.count - x.count || x.first - y.first);
+    const awards = state.board.planets[id];
+    ['gold', 'silver', 'bronze'].forEach((medal, rank) => {
+      const st = ranking[rank];
+      if (st) rows[st.player].planets += st.double ? 2 * awards[medal] : awards[medal];
+    });
+  }
+  for (const g of GOALS) if (state.goals[g] !== null) rows[state.goals[g]].goals += GOAL_POINTS; // scoring.goals
+  for (const row of rows) row.total = row.moons + row.planets + row.deep_space + row.goals;
+  let outcome = null;
+  if (state.phase === 'game-over' && state.ended) {
+    const best = Math.max(...rows.map((r) => r.total));
+    let winners = rows.map((r, p) => p).filter((p) => rows[p].total === best);
+    if (state.options.tie_break === 'deep-space' && winners.length > 1) { // scoring.winner
+      const deep = (p) => state.landed.filter((l) => l.player === p && (l.site === 'comet' || l.site === 'galaxy')).length;
+      const most = Math.max(...winners.map(deep));
+      winners = winners.filter((p) => deep(p) === most);
+    }
+    outcome = { winners, reason: state.ended.reason };
+  }
+  return { scores: rows, outcome };
+}
+
+module.exports = {
+  newGame, legalActions, apply, scores, canonicalJSON, loadBoards,
+  Rejection, InputError, FACES, ASTRONAUTS, GOALS, OPTION_VALUES,
+};
