@@ -10,6 +10,7 @@ Feature: End of the game
   @clause:end.crash-limit
   Rule: The crash that brings the marker to the crash limit ends the game
 
+    @id:mlem-0019
     Example: The crash that reaches the limit ends the game
       Given the crash limit is 2
       And the crash marker is at 1
@@ -20,6 +21,7 @@ Feature: End of the game
       And the crash marker is at 2
       And the game is over because of crash-limit
 
+    @id:mlem-0020
     Example: A crash one short of the limit lets the game go on
       Given the crash limit is 3
       And the crash marker is at 1
@@ -31,6 +33,7 @@ Feature: End of the game
       And the game is not over
       And expedition 2 is taking off
 
+    @id:mlem-0021
     Example: With a crash track of 11 the eleventh crash ends the game
       Given the crash marker is at 10
       And the rocket is on space 5 with 2 dice
@@ -39,6 +42,7 @@ Feature: End of the game
       Then the crash marker is at 11
       And the game is over because of crash-limit
 
+    @id:mlem-0022
     Example: The last crash's parachute landings are made before the game ends
       Given the crash limit is 2
       And the crash marker is at 1
@@ -55,6 +59,7 @@ Feature: End of the game
   @clause:end.all-placed
   Rule: The game ends once a player has all eight astronauts placed in space
 
+    @id:mlem-0023
     Example: The eighth astronaut landing as the last one aboard ends the game
       Given player 0's satellite has landed on space 6
       And player 0's plus-minus has landed on space 7
@@ -73,6 +78,7 @@ Feature: End of the game
       Then player 0's parachute is on the planet of space 10
       And the game is over because of all-placed
 
+    @id:mlem-0024
     Example: Seven astronauts placed do not end the game
       Given player 0's satellite has landed on space 6
       And player 0's plus-minus has landed on space 7
@@ -91,6 +97,7 @@ Feature: End of the game
       And the game is not over
       And expedition 2 is taking off
 
+    @id:mlem-0025
     Example: An eighth astronaut that goes home after a crash is not placed
       Given player 0's satellite has landed on space 6
       And player 0's plus-minus has landed on space 7
@@ -110,6 +117,7 @@ Feature: End of the game
   @clause:end.timing
   Rule: After the eighth placement the expedition is finished first (option: the game ends at once)
 
+    @id:mlem-0026
     Example: The astronauts still aboard fly on and land until the expedition ends
       Given player 0's satellite has landed on space 6
       And player 0's plus-minus has landed on space 7
@@ -134,6 +142,7 @@ Feature: End of the game
       And player 1 scores 7 points
       And the game is over because of all-placed
 
+    @id:mlem-0027
     Example: Astronauts behind the eighth lander still decide in the same landing phase
       Given player 0's satellite has landed on space 6
       And player 0's plus-minus has landed on space 7
@@ -154,6 +163,7 @@ Feature: End of the game
       And the game is over because of all-placed
 
     @option:game_end
+    @id:mlem-0028
     Example: With immediate ending the game stops after the eighth landing and the others go home
       Given the rule option game_end is immediate
       And player 0's satellite has landed on space 6
@@ -175,6 +185,7 @@ Feature: End of the game
       And player 1 scores 0 points
 
     @option:game_end
+    @id:mlem-0029
     Example: With immediate ending a parachutist behind the eighth one goes home too
       Given the rule option game_end is immediate
       And player 0's satellite has landed on space 6
@@ -193,6 +204,7 @@ Feature: End of the game
       And player 1's parachute is back on their board
 
     @option:game_end
+    @id:mlem-0030
     Example: With immediate ending everyone reaching deep space together still lands
       Given the rule option game_end is immediate
       And player 0's satellite has landed on space 6

@@ -12,6 +12,7 @@ Feature: Expedition flow
   @clause:expedition.continue
   Rule: While anyone is aboard, the commander rolls the dice that are left
 
+    @id:mlem-0031
     Example: After a landing phase the new commander rolls the remaining dice
       Given the rocket is on space 6
       And the rocket carries player 0's satellite, player 1's parachute and player 2's planet-double
@@ -23,6 +24,7 @@ Feature: Expedition flow
       Then the next step is a roll of 5 dice
       And the commander is player 1
 
+    @id:mlem-0032
     Example: Afterburners are not set aside, so every die can be left for the next roll
       Given the rocket is on space 4
       And the rocket carries player 0's satellite, player 1's parachute and player 2's planet-double
@@ -34,6 +36,7 @@ Feature: Expedition flow
       Then the rocket is on space 6
       And the next step is a roll of 6 dice
 
+    @id:mlem-0033
     Example: After a move with no landing phase the same commander rolls again
       Given the rocket is on space 1 with 4 dice
       And the rocket carries player 0's satellite, player 1's parachute and player 2's planet-double
@@ -46,6 +49,7 @@ Feature: Expedition flow
   @clause:expedition.end
   Rule: An empty rocket, deep space or a crash ends the expedition and the next player starts
 
+    @id:mlem-0034
     Example: The last astronaut to get off ends the expedition
       Given the rocket is on space 6
       And the rocket carries player 0's satellite, player 1's parachute and player 2's planet-double
@@ -58,6 +62,7 @@ Feature: Expedition flow
       And 6 dice are available
       And the start player is player 1
 
+    @id:mlem-0035
     Example: Reaching deep space ends the expedition
       Given the rocket is on space 12 with 3 dice
       And the rocket carries player 0's satellite, player 1's parachute and player 2's planet-double
@@ -67,6 +72,7 @@ Feature: Expedition flow
       And 6 dice are available
       And the start player is player 1
 
+    @id:mlem-0036
     Example: A crash ends the expedition and a flipped Die-1 comes home face up
       Given the rocket is on space 9 with 4 dice
       And the rocket carries player 0's satellite, player 1's moon-double and player 2's die-one (flipped)
@@ -77,6 +83,7 @@ Feature: Expedition flow
       When the players embark satellite, die-one and moon-double
       Then the rocket carries player 1's satellite, player 2's die-one and player 0's moon-double
 
+    @id:mlem-0037
     Example: The start player passes on even after the commander has changed
       Given player 0's planet-double has landed on space 8
       And the rocket is on space 9 with 4 dice
@@ -85,6 +92,7 @@ Feature: Expedition flow
       Then expedition 2 is taking off
       And the start player is player 1
 
+    @id:mlem-0038
     Example: After the last player the first player starts again
       Given a 3-player game starting with player 2
       And the rocket is on space 12 with 3 dice

@@ -11,6 +11,7 @@ Feature: Goal tokens
   @clause:goal.first-come
   Rule: Each goal token goes to the first player to meet its condition and stays there
 
+    @id:mlem-0039
     Example: The first player to complete a goal takes its token
       Given player 0's satellite has landed on space 8
       And player 0's plus-minus has landed on space 8
@@ -23,6 +24,7 @@ Feature: Goal tokens
       And player 0 scores 5 points for goals
       And the next decision is player 1's
 
+    @id:mlem-0040
     Example: A later player meeting a goal already taken gets nothing
       Given player 2's satellite has landed on space 10
       And player 2's plus-minus has landed on space 10
@@ -39,6 +41,7 @@ Feature: Goal tokens
       And player 0 scores 0 points for goals
       And player 2 scores 5 points for goals
 
+    @id:mlem-0041
     Example: One player may hold several goal tokens
       Given player 0's satellite has landed on space 6
       And player 0's plus-minus has landed on space 6
@@ -56,6 +59,7 @@ Feature: Goal tokens
       And player 0 holds the planet-trio goal
       And player 0 scores 10 points for goals
 
+    @id:mlem-0042
     Example: Two players completing a goal in one landing phase: the earlier lander takes it
       Given player 1's satellite has landed on space 8
       And player 1's plus-minus has landed on space 8
@@ -72,6 +76,7 @@ Feature: Goal tokens
       And player 1 scores 5 points for goals
       And player 2 scores 0 points for goals
 
+    @id:mlem-0043
     Example: In deep space the astronauts land front seat first, so the front one takes the goal
       Given player 1's satellite has landed on the galaxy
       And player 2's satellite has landed on the galaxy
@@ -84,6 +89,7 @@ Feature: Goal tokens
       And player 1 holds the deep-space-pair goal
       And player 2 scores 0 points for goals
 
+    @id:mlem-0044
     Example: A parachute landing after a crash can complete a goal
       Given player 0's satellite has landed on space 8
       And player 0's plus-minus has landed on space 8
@@ -98,6 +104,7 @@ Feature: Goal tokens
   @clause:goal.deep-space-pair
   Rule: Two of a player's astronauts in deep space, comet or galaxy, win the deep-space-pair goal
 
+    @id:mlem-0045
     Example: An astronaut on the comet and one on the galaxy make a pair
       Given player 0's satellite has landed on the comet
       And the rocket is on space 12 with 2 dice
@@ -108,6 +115,7 @@ Feature: Goal tokens
       And player 0 holds the deep-space-pair goal
       And player 0 scores 5 points for goals
 
+    @id:mlem-0046
     Example: One astronaut each in deep space is not a pair
       Given the rocket is on space 12 with 2 dice
       And the rocket carries player 0's parachute, player 1's parachute and player 2's parachute
@@ -121,6 +129,7 @@ Feature: Goal tokens
   @clause:goal.planet-trio
   Rule: Three of a player's astronauts on the same planet win the planet-trio goal
 
+    @id:mlem-0047
     Example: The third astronaut on one planet completes the trio
       Given player 0's satellite has landed on space 10
       And player 0's plus-minus has landed on space 10
@@ -133,6 +142,7 @@ Feature: Goal tokens
       And player 0 holds the planet-trio goal
       And player 0 scores 5 points for goals
 
+    @id:mlem-0048
     Example: Two astronauts on one planet are not yet a trio
       Given player 0's satellite has landed on space 8
       And the rocket is on space 6 with 2 dice
@@ -144,6 +154,7 @@ Feature: Goal tokens
       And nobody holds the planet-trio goal
       And player 0 scores 0 points for goals
 
+    @id:mlem-0049
     Example: Three astronauts on three different planets are not a trio
       Given player 0's satellite has landed on space 8
       And player 0's plus-minus has landed on space 10
@@ -158,6 +169,7 @@ Feature: Goal tokens
   @clause:goal.four-moons
   Rule: Four of a player's astronauts on moons win the four-moons goal
 
+    @id:mlem-0050
     Example: The fourth astronaut on a moon completes the goal, two slots of one space counting twice
       Given player 0's satellite has landed on space 6
       And player 0's plus-minus has landed on space 6
@@ -171,6 +183,7 @@ Feature: Goal tokens
       And player 0 holds the four-moons goal
       And player 0 scores 5 points for goals
 
+    @id:mlem-0051
     Example: Three moons and a planet are not four moons
       Given player 0's satellite has landed on space 6
       And player 0's plus-minus has landed on space 7
@@ -187,6 +200,7 @@ Feature: Goal tokens
   @clause:goal.four-planets
   Rule: A player's astronauts on four different planets win the four-planets goal
 
+    @id:mlem-0052
     Example: An astronaut on a fourth planet completes the goal
       Given player 0's satellite has landed on space 8
       And player 0's plus-minus has landed on space 10
@@ -200,6 +214,7 @@ Feature: Goal tokens
       And player 0 holds the four-planets goal
       And player 0 scores 5 points for goals
 
+    @id:mlem-0053
     Example: Four astronauts on only three planets do not complete it
       Given player 0's satellite has landed on space 8
       And player 0's plus-minus has landed on space 8

@@ -11,6 +11,7 @@ Feature: Scoring
   @clause:scoring.moons
   Rule: A moon slot scores its value for the astronaut's owner as soon as it lands
 
+    @id:mlem-0122
     Example: Landings on a moon score the slots in fill order, at once
       Given the rocket is on space 5 with 2 dice
       And the rocket carries player 0's satellite, player 1's satellite, player 2's satellite and player 3's satellite
@@ -24,6 +25,7 @@ Feature: Scoring
       And player 2 scores 0 points for moons
       And player 0 scores 4 points
 
+    @id:mlem-0123
     Example: A moon-double astronaut scores its slot twice
       Given the rocket is on space 6 with 2 dice
       And the rocket carries player 0's moon-double, player 1's satellite, player 2's moon-double and player 3's satellite
@@ -35,6 +37,7 @@ Feature: Scoring
       Then player 0 scores 10 points for moons
       And player 2 scores 6 points for moons
 
+    @id:mlem-0124
     Example: A player's moons add up
       Given player 0's satellite has landed on space 6
       And player 1's satellite has landed on space 6
@@ -46,6 +49,7 @@ Feature: Scoring
   @clause:scoring.planets
   Rule: Each planet pays gold, silver and bronze to the players with the most astronauts there
 
+    @id:mlem-0125
     Example: Head count, not arrival, ranks the players on a planet
       Given player 2's satellite has landed on space 10
       And player 1's satellite has landed on space 10
@@ -57,6 +61,7 @@ Feature: Scoring
       And player 1 scores 4 points for planets
       And player 2 scores 2 points for planets
 
+    @id:mlem-0126
     Example: A fourth-ranked player scores nothing on that planet
       Given player 3's satellite has landed on space 8
       And player 2's satellite has landed on space 8
@@ -73,6 +78,7 @@ Feature: Scoring
       And player 2 scores 1 point for planets
       And player 3 scores 0 points for planets
 
+    @id:mlem-0127
     Example: The awards are those of the planet
       Given planet P1 awards 9, 5 and 2
       And player 0's satellite has landed on space 8
@@ -81,6 +87,7 @@ Feature: Scoring
       Then player 0 scores 9 points for planets
       And player 1 scores 5 points for planets
 
+    @id:mlem-0128
     Example: A lone astronaut takes gold, and planets add up
       Given player 0's satellite has landed on space 8
       And player 0's plus-minus has landed on space 12
@@ -90,12 +97,14 @@ Feature: Scoring
   @clause:scoring.planet-ties
   Rule: Between equal head counts on a planet, the player who arrived first ranks higher
 
+    @id:mlem-0129
     Example: The earlier arrival takes gold on a tie
       Given player 1's satellite has landed on space 10
       And player 0's satellite has landed on space 10
       Then player 1 scores 8 points for planets
       And player 0 scores 4 points for planets
 
+    @id:mlem-0130
     Example: Each tied player's first astronaut on the planet decides
       Given player 0's satellite has landed on space 11
       And player 1's satellite has landed on space 11
@@ -104,6 +113,7 @@ Feature: Scoring
       Then player 0 scores 10 points for planets
       And player 1 scores 5 points for planets
 
+    @id:mlem-0131
     Example: A three-way tie is ranked by arrival order
       Given player 2's satellite has landed on space 12
       And player 0's satellite has landed on space 12
@@ -112,6 +122,7 @@ Feature: Scoring
       And player 0 scores 6 points for planets
       And player 1 scores 3 points for planets
 
+    @id:mlem-0132
     Example: An astronaut landing now ranks after an equal count already there
       Given player 1's satellite has landed on space 8
       And the rocket is on space 6 with 2 dice
@@ -128,6 +139,7 @@ Feature: Scoring
   @clause:scoring.deep-space
   Rule: The comet scores 7 and the galaxy 5, at the moment of landing
 
+    @id:mlem-0133
     Example: Reaching deep space scores the comet for the commander and the galaxy for the rest
       Given the rocket is on space 12 with 2 dice
       And the rocket carries player 0's parachute, player 1's parachute, player 2's parachute and player 3's parachute
@@ -137,6 +149,7 @@ Feature: Scoring
       And player 1 scores 5 points for deep space
       And player 3 scores 5 points for deep space
 
+    @id:mlem-0134
     Example: Deep-space points add up over expeditions
       Given player 0's satellite has landed on the comet
       And player 0's plus-minus has landed on the galaxy
@@ -147,6 +160,7 @@ Feature: Scoring
   @clause:scoring.goals
   Rule: Every goal token held is worth 5 points
 
+    @id:mlem-0135
     Example: A goal token adds 5 to the total
       Given player 0's satellite has landed on the comet
       And player 0's plus-minus has landed on the galaxy
@@ -155,6 +169,7 @@ Feature: Scoring
       And player 0 scores 17 points
       And player 1 scores 0 points for goals
 
+    @id:mlem-0136
     Example: Two goal tokens are worth 10
       Given player 1's satellite has landed on space 6
       And player 1's plus-minus has landed on space 6
@@ -173,6 +188,7 @@ Feature: Scoring
   @clause:scoring.winner
   Rule: The most points wins; tied players share the win (option: most astronauts in deep space)
 
+    @id:mlem-0137
     Example: The player with the most points wins
       Given the crash limit is 1
       And player 0's satellite has landed on space 9
@@ -186,6 +202,7 @@ Feature: Scoring
       And player 1 scores 10 points
       And the winner is player 1
 
+    @id:mlem-0138
     Example: Players tied on the top score share the win
       Given the crash limit is 1
       And player 0's satellite has landed on the comet
@@ -201,6 +218,7 @@ Feature: Scoring
       And the winners are players 0 and 1
 
     @option:tie_break
+    @id:mlem-0139
     Example: With the deep-space tie-break the tied player with more astronauts in deep space wins
       Given the rule option tie_break is deep-space
       And the crash limit is 1
@@ -217,6 +235,7 @@ Feature: Scoring
       And the winner is player 0
 
     @option:tie_break
+    @id:mlem-0140
     Example: With the deep-space tie-break players still tied share the win
       Given the rule option tie_break is deep-space
       And the crash limit is 1

@@ -201,6 +201,55 @@ def cmd_spec(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# -- vectors ----------------------------------------------------------------------------------
+
+
+def cmd_vectors(args: argparse.Namespace) -> int:
+    import shutil
+    import subprocess
+
+    from .paths import data_root
+    from .vectors import assign_ids
+
+    if args.action == "assign-ids":
+        added = assign_ids(args.game)
+        print(f"{len(added)} ids assigned" + (f" ({added[0]} .. {added[-1]})" if added else ""))
+        return EXIT_OK
+    root = data_root()
+    tests = root / "tests" / "bdd"
+    if not tests.is_dir():
+        raise UsageError(f"{tests}: not found: export runs the feature scenarios from a source checkout")
+    try:
+        import pytest_bdd  # noqa: F401
+    except ImportError:
+        raise UsageError("export needs the test extras: pip install -e '.[test]'") from None
+    out = Path(args.output) if args.output else root / "vectors" / args.game
+    with tempfile.TemporaryDirectory() as tmp:
+        staged = Path(tmp) / args.game
+        env = dict(os.environ, REFEREE_EXPORT_VECTORS=str(staged))
+        proc = subprocess.run(
+            [sys.executable, "-m", "pytest", str(tests), "-q", "-p", "no:cacheprovider", "-x"],
+            cwd=root, env=env, capture_output=True, text=True,
+        )
+        if proc.returncode != 0 or not staged.is_dir():
+            tail = (proc.stdout.strip().splitlines() or ["(no output)"])[-1]
+            raise UsageError(f"the feature scenarios did not all pass, nothing exported: {tail}")
+        out.mkdir(parents=True, exist_ok=True)
+        for old in out.glob("*.json"):
+            if not (staged / old.name).exists():
+                old.unlink()
+        for f in sorted(staged.glob("*.json")):
+            write_atomically(out / f.name, f.read_text(encoding="utf-8"))
+        skipped = Path(tmp) / f"{args.game}-unexportable.json"
+        if skipped.is_file():
+            shutil.copyfile(skipped, out.parent / skipped.name)
+    count = sum(len(json.loads(f.read_text(encoding="utf-8"))["vectors"]) for f in out.glob("*.json"))
+    unexportable = len(json.loads((out.parent / f"{args.game}-unexportable.json").read_text(encoding="utf-8")))
+    print(f"{count} vectors written to {out} ({unexportable} scenarios not exportable, see "
+          f"{out.parent / (args.game + '-unexportable.json')})")
+    return EXIT_OK
+
+
 # -- adapter ----------------------------------------------------------------------------------
 
 
@@ -241,6 +290,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", type=_game, required=True)
     p.add_argument("--output", "-o", help="file to write (default: stdout)")
     p.set_defaults(func=cmd_spec)
+    p = sub.add_parser("vectors", help="export the feature scenarios as test vectors, or assign their ids")
+    p.add_argument("action", choices=["export", "assign-ids"])
+    p.add_argument("--game", type=_game, required=True)
+    p.add_argument("--output", "-o", help="folder for the vector files (default: vectors/<game>)")
+    p.set_defaults(func=cmd_vectors)
+
     from .conformance.cli import register as register_conformance
 
     register_conformance(sub)

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
-from tabletop_referee.errors import RefereeError
+from tabletop_referee.errors import IllegalAction, RefereeError
 from tabletop_referee.games import mlem
 from tabletop_referee.games.mlem.interchange import action_from_json, action_to_json
 
@@ -31,11 +31,14 @@ from .support import Scene, parse_faces, parse_players, parse_seats, scene, spli
 
 CLAUSE_TAG = "clause:"
 OPTION_TAG = "option:"
+ID_TAG = "id:"
 
 
 def pytest_bdd_apply_tag(tag: str, function):
-    """Maps ``@clause:<id>`` to ``pytest.mark.clause("<id>")`` and ``@option:<x>`` likewise."""
-    for prefix, mark in ((CLAUSE_TAG, pytest.mark.clause), (OPTION_TAG, pytest.mark.option)):
+    """Maps ``@clause:<id>``, ``@option:<name>`` and ``@id:<vector id>`` to pytest marks
+    (``clause``, ``option``, ``vector_id``), so ``-m`` and reports can use them."""
+    marks = ((CLAUSE_TAG, pytest.mark.clause), (OPTION_TAG, pytest.mark.option), (ID_TAG, pytest.mark.vector_id))
+    for prefix, mark in marks:
         if tag.startswith(prefix):
             return mark(tag[len(prefix):])(function)
     return None
@@ -116,7 +119,7 @@ def given_crash_limit(scene: Scene, limit: int):
     scene.board = dataclasses.replace(board, crash_limit=limit)
 
 
-@given(parsers.re(r"the rocket is on space (?P<space>\d+)(?: with (?P<dice>\d+) dice?)?"))
+@given(parsers.re(r"the rocket is on space (?P<space>\d+)(?: with (?P<dice>\d+) (?:dice|die))?$"))
 def given_rocket(scene: Scene, space: str, dice: str | None):
     """the rocket is on space N [with D dice]: the commander is about to roll."""
     rocket = scene.position.setdefault("rocket", {})
@@ -230,6 +233,8 @@ def when_raw(scene: Scene, docstring: str):
 
 
 ## Then -------------------------------------------------------------------------------------
+# Each Then step asserts on the engine's answer and records, in interchange terms, what it
+# read (scene.check*), so that the scenario can be exported as a test vector.
 
 
 @then(parsers.re(r"the action is rejected under (?P<clause>[a-z0-9.-]+)(?: naming \"(?P<text>[^\"]*)\")?"))
@@ -239,18 +244,24 @@ def then_rejected(scene: Scene, clause: str, text: str | None):
     assert scene.error.clause == clause, f"rejected under {scene.error.clause}: {scene.error}"
     if text:
         assert text in scene.error.message, scene.error.message
+    if isinstance(scene.error, IllegalAction):
+        scene.check_rejected()
+    else:
+        scene.unexportable(f"rejected before reaching the rules ({scene.error.clause})")
 
 
 @then(parsers.parse("the rocket is on space {space:d}"))
 def then_space(scene: Scene, space: int):
     """the rocket is on space N."""
     assert scene.settled().rocket.space == space
+    scene.check("/state/rocket/space")
 
 
 @then(parsers.re(r"(?P<n>\d+) (?:dice|die) (?:are|is) available"))
 def then_dice(scene: Scene, n: str):
     """N dice are available / 1 die is available."""
     assert scene.settled().rocket.dice == int(n)
+    scene.check("/state/rocket/dice")
 
 
 @then("the rocket crashes")
@@ -258,6 +269,7 @@ def then_crashed(scene: Scene):
     """the rocket crashes: a crashed event happened."""
     scene.settled()
     assert any(e.type == "crashed" for e in scene.events), [e.type for e in scene.events]
+    scene.check_event(type="crashed", clause="crash.trigger")
 
 
 @then("the rocket does not crash")
@@ -265,12 +277,14 @@ def then_not_crashed(scene: Scene):
     """the rocket does not crash."""
     scene.settled()
     assert not any(e.type == "crashed" for e in scene.events)
+    scene.check_no_event(type="crashed")
 
 
 @then(parsers.parse("the crash marker is at {crashes:d}"))
 def then_crash_marker(scene: Scene, crashes: int):
     """the crash marker is at N."""
     assert scene.settled().crashes == crashes
+    scene.check("/state/crashes")
 
 
 @then(parsers.parse("the commander is player {player:d}"))
@@ -279,6 +293,7 @@ def then_commander(scene: Scene, player: int):
     state = scene.settled()
     assert state.rocket.seats, "the rocket is empty"
     assert state.rocket.seats[0].player == player
+    scene.check("/state/rocket/seats/0/player")
 
 
 @then(parsers.parse("the rocket carries {seats}"))
@@ -286,18 +301,21 @@ def then_seats(scene: Scene, seats: str):
     """the rocket carries <seats>: exactly these, front first."""
     actual = [[s.player, s.astronaut, s.flipped] for s in scene.settled().rocket.seats]
     assert actual == parse_seats(seats), actual
+    scene.check("/state/rocket/seats")
 
 
 @then("the rocket is empty")
 def then_empty(scene: Scene):
     """the rocket is empty."""
     assert scene.settled().rocket.seats == ()
+    scene.check("/state/rocket/seats")
 
 
 @then(parsers.re(r"the next decision is player (?P<player>\d+)'s"))
 def then_actor(scene: Scene, player: str):
     """the next decision is player P's."""
     assert mlem.current_actor(scene.settled()) == int(player)
+    scene.check("/actor")
 
 
 @then(parsers.re(r"the next step is a roll of (?P<n>\d+) (?:dice|die)$"))
@@ -306,12 +324,14 @@ def then_next_roll(scene: Scene, n: str):
     state = scene.settled()
     assert state.phase == "roll", state.phase
     assert state.rocket.dice == int(n)
+    scene.check("/state/phase", "/state/rocket/dice")
 
 
 @then(parsers.parse("the phase is {phase}"))
 def then_phase(scene: Scene, phase: str):
     """the phase is <takeoff|roll|move|landing|parachute|game-over>."""
     assert scene.settled().phase == phase
+    scene.check("/state/phase")
 
 
 def _legal_of(state: mlem.State, kind: type) -> list:
@@ -334,6 +354,7 @@ def then_moves(scene: Scene, datatable):
     expected = sorted(row[0] for row in datatable[1:])
     actual = sorted(_describe_move(m) for m in _legal_of(scene.settled(), mlem.Move))
     assert actual == expected, actual
+    scene.check_legal_actions()
 
 
 @then(parsers.re(r"player (?P<player>\d+) may land on (?:space|spaces) (?P<spaces>[\d, and]+) or stay"))
@@ -344,6 +365,7 @@ def then_land_options(scene: Scene, player: str, spaces: str):
     targets = sorted(a.space for a in _legal_of(state, mlem.Land))
     assert targets == sorted(int(x) for x in split_list(spaces)), targets
     assert _legal_of(state, mlem.Stay)
+    scene.check_legal_actions()
 
 
 @then(parsers.parse("player {player:d} may embark {astronauts}"))
@@ -353,34 +375,44 @@ def then_embark_options(scene: Scene, player: int, astronauts: str):
     assert mlem.current_actor(state) == player
     actual = sorted(a.astronaut for a in _legal_of(state, mlem.Embark))
     assert actual == sorted(split_list(astronauts)), actual
+    scene.check_legal_actions()
+
+
+def _check_landed(scene: Scene, found: list[int], what: tuple) -> None:
+    assert found, f"no {what} among {scene.settled().landed}"
+    scene.check(f"/state/landed/{found[0]}")
 
 
 @then(parsers.re(r"player (?P<player>\d+)'s (?P<astronaut>[a-z-]+) is on the moon of space "
                  r"(?P<space>\d+) in slot (?P<slot>\d+)"))
 def then_on_moon(scene: Scene, player: str, astronaut: str, space: str, slot: str):
     """player P's <astronaut> is on the moon of space N in slot K (slots count from 0)."""
+    want = (int(player), astronaut, int(space), "moon", int(slot))
     landed = [(x.player, x.astronaut, x.space, x.site, x.slot) for x in scene.settled().landed]
-    assert (int(player), astronaut, int(space), "moon", int(slot)) in landed, landed
+    _check_landed(scene, [i for i, x in enumerate(landed) if x == want], want)
 
 
 @then(parsers.re(r"player (?P<player>\d+)'s (?P<astronaut>[a-z-]+) is on the planet of space (?P<space>\d+)"))
 def then_on_planet(scene: Scene, player: str, astronaut: str, space: str):
     """player P's <astronaut> is on the planet of space N."""
+    want = (int(player), astronaut, int(space), "planet")
     landed = [(x.player, x.astronaut, x.space, x.site) for x in scene.settled().landed]
-    assert (int(player), astronaut, int(space), "planet") in landed, landed
+    _check_landed(scene, [i for i, x in enumerate(landed) if x == want], want)
 
 
 @then(parsers.re(r"player (?P<player>\d+)'s (?P<astronaut>[a-z-]+) is on the (?P<site>comet|galaxy)"))
 def then_in_deep_space(scene: Scene, player: str, astronaut: str, site: str):
     """player P's <astronaut> is on the comet | galaxy."""
+    want = (int(player), astronaut, site)
     landed = [(x.player, x.astronaut, x.site) for x in scene.settled().landed]
-    assert (int(player), astronaut, site) in landed, landed
+    _check_landed(scene, [i for i, x in enumerate(landed) if x == want], want)
 
 
 @then(parsers.re(r"player (?P<player>\d+)'s (?P<astronaut>[a-z-]+) is back on their board"))
 def then_home(scene: Scene, player: str, astronaut: str):
     """player P's <astronaut> is back on their board (in the reserve)."""
     assert astronaut in scene.settled().reserves[int(player)]
+    scene.check(f"/state/players/{player}/reserve")
 
 
 @then(parsers.parse("the planet of space {space:d} holds {seats}"))
@@ -389,6 +421,7 @@ def then_planet_order(scene: Scene, space: int, seats: str):
     actual = [[x.player, x.astronaut, False] for x in scene.settled().landed
               if x.site == "planet" and x.space == space]
     assert actual == parse_seats(seats), actual
+    scene.check("/state/landed")
 
 
 @then(parsers.re(r"player (?P<player>\d+) scores (?P<points>\d+) points?$"))
@@ -396,13 +429,16 @@ def then_total(scene: Scene, player: str, points: str):
     """player P scores N points: total, planets counted as if the game ended now."""
     sheet = mlem.scores(scene.settled())[int(player)]
     assert sheet.total == int(points), sheet
+    scene.check(f"/scores/{player}/total")
 
 
 @then(parsers.re(r"player (?P<player>\d+) scores (?P<points>\d+) points? for (?P<what>moons|planets|deep space|goals)"))
 def then_category(scene: Scene, player: str, points: str, what: str):
     """player P scores N points for moons | planets | deep space | goals."""
+    key = what.replace(" ", "_")
     sheet = mlem.scores(scene.settled())[int(player)]
-    assert getattr(sheet, what.replace(" ", "_")) == int(points), sheet
+    assert getattr(sheet, key) == int(points), sheet
+    scene.check(f"/scores/{player}/{key}")
 
 
 @then(parsers.re(r"player (?P<player>\d+) holds the (?P<goal>[a-z-]+) goal"))
@@ -410,12 +446,14 @@ def then_goal(scene: Scene, player: str, goal: str):
     """player P holds the <goal> goal."""
     state = scene.settled()
     assert state.goals[mlem.GOALS.index(goal)] == int(player), state.goals
+    scene.check(f"/state/goals/{goal}")
 
 
 @then(parsers.re(r"nobody holds the (?P<goal>[a-z-]+) goal"))
 def then_goal_free(scene: Scene, goal: str):
     """nobody holds the <goal> goal."""
     assert scene.settled().goals[mlem.GOALS.index(goal)] is None
+    scene.check(f"/state/goals/{goal}")
 
 
 @then(parsers.parse("the game is over because of {reason}"))
@@ -423,12 +461,14 @@ def then_over(scene: Scene, reason: str):
     """the game is over because of <crash-limit|all-placed>."""
     state = scene.settled()
     assert state.phase == "game-over" and state.ended == reason, (state.phase, state.ended)
+    scene.check("/state/phase", "/state/ended")
 
 
 @then("the game is not over")
 def then_not_over(scene: Scene):
     """the game is not over."""
     assert scene.settled().phase != "game-over"
+    scene.check("/state/ended")
 
 
 @then(parsers.re(r"the winners? (?:is|are) (?P<players>players? [\d, and]+)"))
@@ -437,12 +477,14 @@ def then_winners(scene: Scene, players: str):
     result = mlem.outcome(scene.settled())
     assert result is not None, "the game is not over"
     assert list(result.winners) == parse_players(players), result
+    scene.check("/outcome/winners")
 
 
 @then(parsers.parse("the start player is player {player:d}"))
 def then_start_player(scene: Scene, player: int):
     """the start player is player P (of the expedition now taking off)."""
     assert scene.settled().start_player == player
+    scene.check("/state/start_player")
 
 
 @then(parsers.parse("expedition {n:d} is taking off"))
@@ -450,6 +492,7 @@ def then_expedition(scene: Scene, n: int):
     """expedition N is taking off: a new expedition, phase takeoff, rocket empty."""
     state = scene.settled()
     assert (state.expedition, state.phase, state.rocket.seats) == (n, "takeoff", ())
+    scene.check("/state/expedition", "/state/phase", "/state/rocket/seats")
 
 
 @then(parsers.re(r"an? (?P<type>[a-z-]+) event cites (?P<clause>[a-z0-9.-]+)"))
@@ -458,6 +501,7 @@ def then_event(scene: Scene, type: str, clause: str):
     scene.settled()
     seen = [(e.type, e.clause) for e in scene.events]
     assert (type, clause) in seen, seen
+    scene.check_event(type=type, clause=clause)
 
 
 @then(parsers.parse("the legal actions are:"))
@@ -466,7 +510,11 @@ def then_legal_json(scene: Scene, docstring: str):
     actual = [json.dumps(action_to_json(a), sort_keys=True) for a in mlem.legal_actions(scene.settled())]
     expected = [json.dumps(json.loads(line), sort_keys=True) for line in docstring.splitlines() if line.strip()]
     assert actual == expected, "\n".join(actual)
+    scene.check_legal_actions()
 
+
+# The vector export hooks (active only with REFEREE_EXPORT_VECTORS set).
+from .export import pytest_bdd_after_scenario, pytest_sessionfinish  # noqa: E402,F401
 
 # Steps particular to one rule area live in tests/bdd/steps/<area>.py.
 from .steps.areas import *  # noqa: E402,F401,F403

@@ -20,15 +20,6 @@ def _roll_key(faces) -> tuple[str, ...]:
 ## Given ------------------------------------------------------------------------------------
 
 
-@given(parsers.parse("the rocket is on space {space:d} with 1 die"))
-def given_rocket_one_die(scene: Scene, space: int):
-    """the rocket is on space N with 1 die: the commander is about to roll a single die
-    (the shared step's "with D dice" does not read "1 die")."""
-    rocket = scene.position.setdefault("rocket", {})
-    rocket["space"] = space
-    rocket["dice"] = 1
-
-
 ## When -------------------------------------------------------------------------------------
 
 
@@ -39,6 +30,7 @@ def when_new_game(scene: Scene, n: str, p: str | None):
     setup = mlem.Setup(players=int(n), board=scene.board or mlem.load_board("short"),
                        start_player=int(p or 0),
                        options=mlem.Options(**scene.position.get("options", {})))
+    scene.unexportable("sets up a new game (a setup, not a state)")
     try:
         scene.state = mlem.initial_state(setup)
     except IllegalAction as exc:
@@ -55,6 +47,7 @@ def then_possible_rolls(scene: Scene, datatable):
     expected = sorted((_roll_key(parse_faces(r[0])), Fraction(r[1])) for r in datatable[1:])
     actual = sorted((_roll_key(roll.faces), p) for roll, p in mlem.chance_outcomes(scene.settled()))
     assert actual == expected, actual
+    scene.unexportable("asserts chance probabilities")
 
 
 @then(parsers.parse("the roll {faces} has probability {p}"))
@@ -64,6 +57,7 @@ def then_roll_probability(scene: Scene, faces: str, p: str):
     key = _roll_key(parse_faces(faces))
     assert key in outcomes, f"{key} is not a possible roll"
     assert outcomes[key] == Fraction(p), outcomes[key]
+    scene.unexportable("asserts chance probabilities")
 
 
 @then(parsers.parse("there are {n:d} possible rolls whose probabilities add up to {total}"))
@@ -72,6 +66,8 @@ def then_roll_count(scene: Scene, n: int, total: str):
     outcomes = mlem.chance_outcomes(scene.settled())
     assert len(outcomes) == n, len(outcomes)
     assert sum(p for _, p in outcomes) == Fraction(total), sum(p for _, p in outcomes)
+    scene.check_legal_actions()  # the distinct rolls; the probabilities are not exported
+    scene.unexportable("asserts chance probabilities")
 
 
 @then(parsers.parse("player {player:d}'s reserve holds {astronauts}"))
@@ -79,12 +75,14 @@ def then_reserve(scene: Scene, player: int, astronauts: str):
     """player P's reserve holds <a>, <b> and <c>: exactly these astronauts on their board."""
     actual = sorted(scene.settled().reserves[player])
     assert actual == sorted(split_list(astronauts)), actual
+    scene.check(f"/state/players/{player}/reserve")
 
 
 @then(parsers.parse("the game has {n:d} players"))
 def then_player_count(scene: Scene, n: int):
     """the game has N players."""
     assert scene.settled().players == n
+    scene.check("/state/players")
 
 
 @then(parsers.parse("the rocket moved from space {start:d} to space {end:d}"))
@@ -93,6 +91,7 @@ def then_moved(scene: Scene, start: int, end: int):
     scene.settled()
     moves = [(e["from"], e["to"]) for e in scene.events if e.type == "moved"]
     assert (start, end) in moves, moves
+    scene.check_event(type="moved", **{"from": start}, to=end)
 
 
 @then("no action is legal")
@@ -101,10 +100,13 @@ def then_no_action(scene: Scene):
     state = scene.settled()
     assert mlem.legal_actions(state) == ()
     assert mlem.current_actor(state) is None
+    scene.check_legal_actions()
+    scene.check("/actor")
 
 
 @then("the dice decide next")
 def then_chance_node(scene: Scene):
     """the dice decide next: the pending decision is a chance roll, no player's."""
     assert mlem.current_actor(scene.settled()) == mlem.CHANCE
+    scene.check("/actor")
 

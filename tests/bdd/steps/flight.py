@@ -13,6 +13,7 @@ def then_crashed_on(scene: Scene, space: int):
     scene.settled()
     crashes = [e["space"] for e in scene.events if e.type == "crashed"]
     assert crashes == [space], crashes
+    scene.check_event(type="crashed", space=space)
 
 
 @then("the rocket makes no move")
@@ -20,3 +21,4 @@ def then_no_move(scene: Scene):
     """the rocket makes no move: no moved event happened."""
     scene.settled()
     assert not any(e.type == "moved" for e in scene.events), [e.type for e in scene.events]
+    scene.check_no_event(type="moved")

@@ -11,3 +11,4 @@ from ..support import Scene, parse_faces, parse_players, parse_seats, split_list
 def then_one_die(scene: Scene):
     """only one die is available: the rocket has exactly 1 die (singular of "N dice are available")."""
     assert scene.settled().rocket.dice == 1, scene.settled().rocket.dice
+    scene.check("/state/rocket/dice")

@@ -432,7 +432,7 @@ def state_problems(s: State) -> list[str]:
         not res and p not in seat_players for p, res in enumerate(s.reserves)
     ):
         problems.append("a player has placed all 8 astronauts but the game goes on")
-    if s.ended is None and s.crashes >= board.crash_limit:
+    if s.ended is None and s.crashes >= board.crash_limit and phase != "parachute":
         problems.append(f"{s.crashes} crashes reach the crash limit but the game goes on")
     if phase == "game-over" and seats:
         problems.append("astronauts aboard after the game ended")

@@ -1,0 +1,162 @@
+"""Test vectors: stable ids in the features, and turning a recorded scenario into a vector.
+
+The export itself runs the feature scenarios under pytest-bdd (tests/bdd/conftest.py records
+each scenario in interchange terms); this module holds the game-neutral parts: ids, JSON
+Pointers, building a vector and writing vector files. Format: docs/vectors.md.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from . import __version__
+from .spec import features_dir
+
+ID_TAG = re.compile(r"@id:([a-z][a-z0-9]*(?:-[a-z0-9]+)+)")
+SCENARIO_LINE = re.compile(r"^(\s*)(Example|Scenario):")
+FORMAT = 1
+
+
+def assign_ids(game: str) -> list[str]:
+    """Gives every scenario of ``features/<game>/`` without an ``@id:`` tag the next free id.
+
+    Ids are ``<game>-NNNN``, numbered after the highest id in use, in file order; existing ids
+    are never changed or reused. Returns the ids added (and rewrites those feature files).
+    """
+    files = sorted(features_dir(game).glob("**/*.feature"))
+    used = [int(m.group(1).rsplit("-", 1)[1]) for f in files
+            for m in ID_TAG.finditer(f.read_text(encoding="utf-8"))
+            if m.group(1).startswith(f"{game}-") and m.group(1).rsplit("-", 1)[1].isdigit()]
+    next_number = max(used, default=0) + 1
+    added = []
+    for path in files:
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        out: list[str] = []
+        changed = False
+        for i, line in enumerate(lines):
+            m = SCENARIO_LINE.match(line)
+            if m:
+                j = len(out) - 1
+                tags_above = []
+                while j >= 0 and out[j].strip().startswith("@"):
+                    tags_above.append(out[j])
+                    j -= 1
+                if not any(ID_TAG.search(t) for t in tags_above):
+                    new_id = f"{game}-{next_number:04d}"
+                    next_number += 1
+                    out.append(f"{m.group(1)}@id:{new_id}\n")
+                    added.append(new_id)
+                    changed = True
+            out.append(line)
+        if changed:
+            path.write_text("".join(out), encoding="utf-8")
+    return added
+
+
+def pointer_get(doc: Any, pointer: str) -> Any:
+    """Returns the value at a JSON Pointer (RFC 6901).
+
+    Raises:
+        KeyError: the pointer does not resolve.
+    """
+    if pointer == "":
+        return doc
+    value = doc
+    for raw in pointer.split("/")[1:]:
+        token = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(value, list):
+            if not token.isdigit() or int(token) >= len(value):
+                raise KeyError(pointer)
+            value = value[int(token)]
+        elif isinstance(value, dict):
+            if token not in value:
+                raise KeyError(pointer)
+            value = value[token]
+        else:
+            raise KeyError(pointer)
+    return value
+
+
+def build_vector(
+    *,
+    vector_id: str,
+    description: str,
+    clauses: list[str],
+    tags: list[str],
+    source: str,
+    state: dict,
+    steps: list[dict],
+    result: dict,
+    pointers: list[str],
+    legal_actions: list[dict] | None,
+    events: list[dict],
+    events_absent: list[dict],
+    rejected: dict | None,
+    capabilities: list[str],
+    options: dict,
+    checkpoints: list[dict] = (),
+) -> dict:
+    """Returns a play vector; expected values are read from ``result`` (the reference's answer).
+
+    ``checkpoints`` are earlier checks: ``{"after": n, "result": doc, "pointers": [...],
+    "legal_actions": bool, "events": [...], "events_absent": [...]}``.
+    """
+    expect = expectation(result, pointers, legal_actions is not None, events, events_absent)
+    if rejected is not None:
+        expect["rejected"] = rejected
+    vector: dict[str, Any] = {
+        "id": vector_id,
+        "kind": "play",
+        "description": description,
+        "clauses": clauses,
+        "tags": tags,
+        "requires": {"capabilities": sorted(set(capabilities)), "options": options},
+        "source": source,
+        "state": state,
+        "steps": steps,
+        "expect": expect,
+    }
+    if checkpoints:
+        vector["checkpoints"] = [
+            {"after": c["after"], "expect": expectation(
+                c["result"], c["pointers"], c["legal_actions"], c["events"], c["events_absent"])}
+            for c in checkpoints
+        ]
+    return vector
+
+
+def expectation(result: dict, pointers, legal_actions: bool, events, events_absent) -> dict:
+    """The expectations a set of checks makes of a result document (docs/vectors.md)."""
+    expect: dict[str, Any] = {}
+    if pointers:
+        expect["values"] = [{"pointer": p, "value": pointer_get(result, p)} for p in pointers]
+    if legal_actions:
+        expect["legal_actions"] = {"actions": result["legal_actions"]}
+    if events:
+        expect["events"] = events
+    if events_absent:
+        expect["events_absent"] = events_absent
+    return expect
+
+
+def vector_file(game: str, source: str, vectors: list[dict]) -> dict:
+    return {
+        "format": FORMAT,
+        "game": game,
+        "suite_version": __version__,
+        "source": source,
+        "vectors": sorted(vectors, key=lambda v: v["id"]),
+    }
+
+
+def dump(doc: dict) -> str:
+    """The committed text of a vector file: stable key order, one vector per block."""
+    return json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def load_vector_files(path: Path) -> list[tuple[Path, dict]]:
+    files = [path] if path.is_file() else sorted(path.glob("**/*.json"))
+    return [(f, json.loads(f.read_text(encoding="utf-8"))) for f in files]

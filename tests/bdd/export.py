@@ -1,0 +1,116 @@
+"""Exports the MLEM scenarios as language-neutral test vectors (docs/vectors.md).
+
+Active only when the environment variable REFEREE_EXPORT_VECTORS names an output folder
+(``referee vectors export`` sets it). Each passing scenario is turned into a vector from what
+its steps recorded (tests/bdd/support.py: Recording); the expected values come from the
+reference engine's answers. Files are written only if the whole run passed, each one whole.
+A scenario that cannot be said in interchange terms is listed in ``unexportable.json`` with
+its reasons instead, in vectors/mlem-unexportable.json.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from tabletop_referee.adapter import Adapter
+from tabletop_referee.cli import write_atomically
+from tabletop_referee.games.mlem.interchange import board_to_json, load_board, options_to_json, state_to_json
+from tabletop_referee.games.mlem.model import Options
+from tabletop_referee.vectors import build_vector, dump, vector_file
+
+ENV = "REFEREE_EXPORT_VECTORS"
+GAME = "mlem"
+_collected: dict[str, list[dict]] = {}
+_unexportable: list[dict] = []
+
+
+def _tags(feature, scenario) -> list[str]:
+    tags = set(feature.tags) | set(scenario.tags)
+    if scenario.rule is not None:
+        tags |= set(scenario.rule.tags)
+    return sorted(tags)
+
+
+def _result_document(adapter: Adapter, state_doc: dict) -> dict:
+    legal = adapter.handle({"cmd": "legal_actions", "game": GAME, "state": state_doc})
+    assert "actions" in legal, legal
+    scores = adapter.handle({"cmd": "scores", "game": GAME, "state": state_doc})
+    return {
+        "state": state_doc,
+        "actor": legal["actor"],
+        "legal_actions": legal["actions"],
+        "scores": scores["scores"],
+        "outcome": scores["outcome"],
+    }
+
+
+def pytest_bdd_after_scenario(request, feature, scenario):
+    out = os.environ.get(ENV)
+    if not out:
+        return
+    scene = request.getfixturevalue("scene")
+    rec = scene.record
+    tags = _tags(feature, scenario)
+    vector_ids = [t[3:] for t in tags if t.startswith("id:")]
+    clauses = [t[7:] for t in tags if t.startswith("clause:")]
+    source = f"features/{GAME}/{Path(feature.rel_filename).name}:{scenario.line_number}"
+    reasons = list(rec.unexportable)
+    if len(vector_ids) != 1:
+        reasons.append(f"needs exactly one @id tag, has {vector_ids}")
+    if rec.state is None:
+        reasons.append("no state was built")
+    if not (rec.pending() or rec.rejected or rec.checkpoints):
+        reasons.append("no Then step recorded a check")
+    if reasons:
+        _unexportable.append({"id": vector_ids[0] if vector_ids else None, "source": source,
+                              "description": scenario.name, "reasons": reasons})
+        return
+    adapter = Adapter([GAME])
+    result = _result_document(adapter, state_to_json(scene.current()))
+    state = scene.current()
+    capabilities = []
+    if board_to_json(state.board) != board_to_json(load_board("standard")):
+        capabilities.append("custom-boards")
+    if rec.events or rec.events_absent or any(c["events"] or c["events_absent"] for c in rec.checkpoints):
+        capabilities.append("events")
+    default = options_to_json(Options())
+    options = {k: v for k, v in options_to_json(state.options).items() if default[k] != v}
+    vector = build_vector(
+        vector_id=vector_ids[0],
+        description=scenario.name,
+        clauses=clauses,
+        tags=[t for t in tags if not t.startswith(("id:", "clause:"))],
+        source=source,
+        state=rec.state,
+        steps=rec.steps,
+        result=result,
+        pointers=rec.pointers,
+        legal_actions=result["legal_actions"] if rec.legal_actions else None,
+        events=rec.events,
+        events_absent=rec.events_absent,
+        rejected=rec.rejected,
+        capabilities=capabilities,
+        options=options,
+        checkpoints=[dict(c, result=_result_document(adapter, c["state"])) for c in rec.checkpoints],
+    )
+    _collected.setdefault(Path(feature.rel_filename).stem, []).append(vector)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(session, exitstatus):
+    out = os.environ.get(ENV)
+    if not out or exitstatus != 0:
+        return
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    for area, vectors in sorted(_collected.items()):
+        doc = vector_file(GAME, f"features/{GAME}/{area}.feature", vectors)
+        write_atomically(folder / f"{area}.json", dump(doc))
+    write_atomically(
+        folder.parent / f"{GAME}-unexportable.json",
+        json.dumps(sorted(_unexportable, key=lambda u: u["id"] or ""), indent=1, ensure_ascii=False) + "\n",
+    )
