@@ -18,13 +18,14 @@ REPO = Path(__file__).resolve().parents[1]
 VECTORS = REPO / "vectors" / "mlem"
 FILES = sorted(VECTORS.glob("*.json"))
 ALL = [(f.name, v) for f in FILES for v in json.loads(f.read_text(encoding="utf-8"))["vectors"]]
+PLAY = [(n, v) for n, v in ALL if v["kind"] == "play"]
 SPEC = load_spec("mlem")
 
 
 def test_there_are_vectors_for_every_feature():
     features = sorted(p.stem for p in (REPO / "features" / "mlem").glob("*.feature"))
-    assert [f.stem for f in FILES] == features
-    assert len(ALL) >= 150
+    assert [f.stem for f in FILES if f.stem != "perft"] == features
+    assert len(PLAY) >= 150
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
@@ -32,7 +33,7 @@ def test_vector_file_matches_its_schema(path):
     assert validation_errors("vectors", "vector-file", json.loads(path.read_text(encoding="utf-8"))) == []
 
 
-@pytest.mark.parametrize(("name", "vector"), ALL, ids=[v["id"] for _, v in ALL])
+@pytest.mark.parametrize(("name", "vector"), PLAY, ids=[v["id"] for _, v in PLAY])
 def test_vector_is_traceable_and_its_documents_are_valid(name, vector):
     assert set(vector["clauses"]) <= set(SPEC.clause_ids)
     assert len(vector["description"]) <= 120 and "should" not in vector["description"].lower()
@@ -60,7 +61,7 @@ def test_every_scenario_has_one_stable_id():
 
 def test_unexportable_scenarios_say_why():
     listed = json.loads((REPO / "vectors" / "mlem-unexportable.json").read_text(encoding="utf-8"))
-    assert len(listed) + len(ALL) == len(load_scenarios("mlem"))
+    assert len(listed) + len(PLAY) == len(load_scenarios("mlem"))
     assert all(entry["reasons"] for entry in listed)
 
 
@@ -73,7 +74,7 @@ def test_vectors_are_in_step_with_the_features(tmp_path):
     )
     assert proc.returncode == 0, proc.stdout[-2000:]
     fresh = sorted((tmp_path / "mlem").glob("*.json"))
-    assert [f.name for f in fresh] == [f.name for f in FILES]
+    assert [f.name for f in fresh] == [f.name for f in FILES if f.stem != "perft"]
     for new in fresh:
         old = VECTORS / new.name
         assert new.read_text(encoding="utf-8") == old.read_text(encoding="utf-8"), (
@@ -82,3 +83,19 @@ def test_vectors_are_in_step_with_the_features(tmp_path):
     assert (tmp_path / "mlem-unexportable.json").read_text(encoding="utf-8") == (
         REPO / "vectors" / "mlem-unexportable.json"
     ).read_text(encoding="utf-8")
+
+
+def test_perft_vectors_are_in_step_with_the_reference():
+    from tabletop_referee.perft import perft_vectors
+    from tabletop_referee.vectors import dump, vector_file
+
+    fresh = dump(vector_file("mlem", "spec/mlem/perft.yaml", perft_vectors("mlem")))
+    assert fresh == (VECTORS / "perft.json").read_text(encoding="utf-8")
+
+
+def test_perft_divide_adds_up_and_counts_are_not_trivial():
+    perfts = [v for _, v in ALL if v["kind"] == "perft"]
+    assert len(perfts) >= 3
+    for v in perfts:
+        p = v["expect"]["perft"]
+        assert sum(p["divide"].values()) == p["nodes"] > len(p["divide"]) > 1

@@ -238,6 +238,12 @@ def cmd_vectors(args: argparse.Namespace) -> int:
         for old in out.glob("*.json"):
             if not (staged / old.name).exists():
                 old.unlink()
+        from .perft import perft_vectors
+        from .vectors import dump, vector_file
+
+        if (root / "spec" / args.game / "perft.yaml").is_file():
+            doc = vector_file(args.game, f"spec/{args.game}/perft.yaml", perft_vectors(args.game))
+            (staged / "perft.json").write_text(dump(doc), encoding="utf-8")
         for f in sorted(staged.glob("*.json")):
             write_atomically(out / f.name, f.read_text(encoding="utf-8"))
         skipped = Path(tmp) / f"{args.game}-unexportable.json"
