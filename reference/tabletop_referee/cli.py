@@ -256,6 +256,40 @@ def cmd_vectors(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+# -- fuzz -------------------------------------------------------------------------------------
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    import shlex
+
+    from .conformance.client import default_command
+    from .conformance.fuzz import fuzz
+    from .vectors import dump
+
+    argv = shlex.split(args.adapter) if args.adapter else default_command(args.game)
+    if not argv:
+        raise UsageError("--adapter: empty command")
+    result = fuzz(argv, games=args.games, seed=args.seed, workers=args.workers, timeout=args.timeout)
+    rate = result.transitions / result.seconds if result.seconds else 0
+    for failure in result.adapter_failures:
+        print(f"adapter failure: {failure}", file=sys.stderr)
+    print(f"{result.games} games, {result.transitions} transitions compared in {result.seconds:.2f} s "
+          f"({rate:,.0f} transitions/s, {args.workers} worker{'s' if args.workers > 1 else ''})")
+    if result.games == 0 and result.adapter_failures:
+        raise UsageError(result.adapter_failures[0])
+    d = result.divergence
+    if d is None:
+        print("no divergence")
+        return EXIT_FAILED if result.adapter_failures else EXIT_OK
+    vector = d.to_vector(args.seed)
+    doc = {"format": 1, "game": args.game, "source": "referee fuzz", "vectors": [vector]}
+    _emit(dump(doc), args.out)
+    print(f"divergence in game {d.game} at step {d.step} ({d.kind}): {d.message}")
+    print(f"vector {vector['id']} written to {args.out}; rerun: referee conform --game {args.game}"
+          + (f" --adapter {shlex.quote(args.adapter)}" if args.adapter else "") + f" --vectors {args.out}")
+    return EXIT_FAILED
+
+
 # -- adapter ----------------------------------------------------------------------------------
 
 
@@ -301,6 +335,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", type=_game, required=True)
     p.add_argument("--output", "-o", help="folder for the vector files (default: vectors/<game>)")
     p.set_defaults(func=cmd_vectors)
+
+    p = sub.add_parser("fuzz", help="differential random games against an adapter, the reference as oracle")
+    p.add_argument("--game", type=_game, required=True)
+    p.add_argument("--adapter", help="adapter command (default: the reference engine)")
+    p.add_argument("--games", type=_positive, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=_positive, default=1)
+    p.add_argument("--timeout", type=float, default=10.0, help="seconds per request")
+    p.add_argument("--out", default="fuzz-divergence.json", help="vector file written on a divergence")
+    p.set_defaults(func=cmd_fuzz)
 
     from .conformance.cli import register as register_conformance
 

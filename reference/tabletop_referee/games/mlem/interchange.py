@@ -137,6 +137,12 @@ def board_from_json(doc: Any, *, path: str = "$") -> Board:
     return board
 
 
+@lru_cache(maxsize=32)
+def _board_cached(text: str) -> Board:
+    """Boards repeat in every state of a game: parse each distinct one once."""
+    return board_from_json(json.loads(text), path="$.board")
+
+
 def board_problems(board: Board, deep_space: int | None = None) -> list[str]:
     """Returns every way a board contradicts itself (empty when it is sound)."""
     problems = []
@@ -301,7 +307,7 @@ def state_from_json(doc: Any) -> State:
         InvalidState: a well-formed document that no game can reach (all problems listed).
     """
     _validate("state", doc, "state")
-    board = board_from_json(doc["board"], path="$.board")
+    board = _board_cached(canonical_text(doc["board"]))
     r = doc["rocket"]
     state = State(
         board=board,

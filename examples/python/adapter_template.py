@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""A minimal adapter for the tabletop-referee conformance runner: copy it and plug in your engine.
+
+The protocol (docs/protocol.md) is one JSON request per line on stdin and one JSON response
+per line on stdout; every response echoes the request's ``seq``. Commands are stateless: the
+request carries the whole state in the interchange format (docs/mlem/interchange.md).
+
+To use it with YOUR implementation, replace the four functions in the ``YOUR ENGINE`` section
+below; each receives and returns plain JSON values. As shipped, they call the reference
+engine, so the template runs and passes as it is:
+
+    referee conform --game mlem --adapter "python3 examples/python/adapter_template.py"
+
+Anything you do not support yet: return ``{"skipped": {"reason": "..."}}``; the runner reports
+it as skipped, never as passed.
+"""
+
+import json
+import sys
+
+NAME, VERSION, LANGUAGE = "my-mlem", "0.1.0", "python"
+CAPABILITIES = ["custom-boards", "events"]  # drop what you do not support
+OPTIONS = {  # the rule option values you support, per option
+    "dice_selection": ["groups", "single-group"],
+    "tie_break": ["shared", "deep-space"],
+    "game_end": ["end-of-expedition", "immediate"],
+    "die_one_rescue": [True, False],
+}
+
+# -- YOUR ENGINE -------------------------------------------------------------------------------
+# Replace these four functions. Raise ValueError for input you cannot read; return
+# {"rejected": {"clause": "<clause id>", "message": "..."}} from apply for an illegal action.
+
+from tabletop_referee.adapter import Adapter  # noqa: E402  (the reference: delete when you plug yours in)
+
+_reference = Adapter(["mlem"])
+
+
+def new_game(setup):
+    """Returns {"state": <state>} for a setup like {"players": 3, "start_player": 0, "board": "standard"}."""
+    return _reference.handle({"cmd": "new_game", "game": "mlem", "setup": setup})
+
+
+def legal_actions(state):
+    """Returns {"actor": 0 | "chance" | None, "actions": [<action>, ...]}."""
+    return _reference.handle({"cmd": "legal_actions", "game": "mlem", "state": state})
+
+
+def apply(state, action):
+    """Returns {"state": <new state>, "events": [...]} or {"rejected": {"clause": ..., "message": ...}}."""
+    return _reference.handle({"cmd": "apply", "game": "mlem", "state": state, "action": action})
+
+
+def scores(state):
+    """Returns {"scores": [{"moons", "planets", "deep_space", "goals", "total"}, ...], "outcome": null | {...}}."""
+    return _reference.handle({"cmd": "scores", "game": "mlem", "state": state})
+
+
+# -- the protocol loop (no need to change) ------------------------------------------------------
+
+
+def answer(req):
+    cmd = req.get("cmd")
+    if cmd == "start":
+        if req.get("protocol") != 1:
+            return {"error": {"kind": "protocol", "message": "this adapter speaks protocol 1"}}
+        return {"protocol": 1, "capabilities": CAPABILITIES,
+                "implementation": {"name": NAME, "version": VERSION, "language": LANGUAGE,
+                                   "games": {"mlem": {"options": OPTIONS, "variants": []}}}}
+    if cmd == "stop":
+        return {"ok": True}
+    if req.get("game") != "mlem":
+        return {"skipped": {"reason": f"game {req.get('game')!r} not supported"}}
+    handlers = {"new_game": lambda: new_game(req["setup"]),
+                "legal_actions": lambda: legal_actions(req["state"]),
+                "apply": lambda: apply(req["state"], req["action"]),
+                "scores": lambda: scores(req["state"])}
+    if cmd not in handlers:
+        return {"error": {"kind": "unknown-command", "message": f"unknown command {cmd!r}"}}
+    body = handlers[cmd]()
+    body.pop("seq", None)
+    return body
+
+
+def main():
+    for line in sys.stdin:
+        if not line.strip():
+            continue
+        req = {}
+        try:
+            req = json.loads(line)
+            if not isinstance(req, dict):
+                raise ValueError("a request must be a JSON object")
+            body = answer(req)
+        except Exception as exc:  # report, never die: the runner classifies it as errored
+            req = req if isinstance(req, dict) else {}
+            body = {"error": {"kind": "internal", "message": f"{type(exc).__name__}: {exc}"}}
+        print(json.dumps({"seq": req.get("seq"), **body}), flush=True)
+        if req.get("cmd") == "stop":
+            break
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,236 @@
+"""Differential fuzzing: random games with the reference engine as the oracle.
+
+Each game starts from a random setup (player count, board, rule options the adapter supports);
+at every step the adapter is given the reference's own state, asked for its legal actions and
+for the result of one action (a random legal one, and now and then a deliberately illegal
+one), and its answers are compared with the reference's. Because the adapter always starts
+from the reference state, a divergence is pinned to one transition; it is written as a vector
+file (docs/vectors.md) that starts from the state just before it, so `referee conform --vectors
+FILE` reruns it. Among divergences the one found earliest in its game is kept.
+
+Games run in parallel worker processes (``workers``), each with its own adapter process; game
+``i`` of a run with seed ``S`` uses ``random.Random(f"{S}:{i}")``, so a run is reproducible
+whatever the number of workers.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import IllegalAction
+from ..games import mlem
+from ..games.mlem import interchange as ix
+from ..games.mlem.model import DIE, OPTION_VALUES
+from ..sampler import roll as sample_roll
+from .client import AdapterFailure, AdapterProcess
+from .compare import first_difference
+
+BOARDS = ("standard", "short")
+
+
+@dataclass
+class Divergence:
+    game: int
+    step: int
+    kind: str
+    """``new_game``, ``legal_actions``, ``apply`` or ``rejection``."""
+    message: str
+    setup: dict
+    state: dict
+    action: dict | None
+    expected: Any
+    actual: Any
+    history: list[dict] = field(default_factory=list)
+
+    def to_vector(self, seed: int) -> dict:
+        """A vector that reruns this divergence from the state just before it."""
+        if self.kind == "legal_actions":
+            steps: list[dict] = []
+            expect: dict = {"legal_actions": {"actions": self.expected}}
+            clauses = ["turn.phase"]
+        elif "rejected" in self.expected:
+            steps = [{"action": self.action}]
+            clauses = [self.expected["rejected"]["clause"]]
+            expect = {"rejected": {"step": 0, "clause": clauses[0]}}
+        else:
+            steps = [{"action": self.action}]
+            expect = {"state": self.expected["state"]}
+            clauses = sorted({e["clause"] for e in self.expected.get("events", [])}) or ["turn.phase"]
+        custom = self.state["board"]["id"] != "standard"
+        return {
+            "id": f"fuzz-{abs(seed)}-{self.game}-{self.step}",
+            "kind": "play",
+            "description": f"fuzz divergence ({self.kind}) in game {self.game} at step {self.step}",
+            "clauses": clauses,
+            "tags": ["fuzz"],
+            "requires": {"capabilities": ["custom-boards"] if custom else [], "options": {}},
+            "source": f"referee fuzz --seed {seed} (game {self.game}, step {self.step}): {self.message}",
+            "state": self.state,
+            "steps": steps,
+            "expect": expect,
+        }
+
+
+def random_setup(rng: random.Random, supported: dict | None, custom_boards: bool) -> dict:
+    """A random setup using only rule option values the adapter declared (all, if it declared none)."""
+    players = rng.randint(2, 5)
+    options = {}
+    for name, values in OPTION_VALUES.items():
+        allowed = [v for v in values if not supported or name not in supported or v in supported[name]]
+        if allowed:
+            options[name] = rng.choice(allowed)
+    return {
+        "players": players,
+        "start_player": rng.randrange(players),
+        "board": rng.choice(BOARDS) if custom_boards else "standard",
+        "options": options,
+    }
+
+
+def _where(expected_state: dict, resp: dict) -> str:
+    if "state" not in resp:
+        return f"answered {str(resp)[:200]}"
+    d = first_difference(expected_state, resp["state"])
+    return f"state differs at {d.pointer or '/'}: {d.message}" if d else "same state"
+
+
+def _legal_texts(actions: list[dict]) -> list[str]:
+    return sorted(ix.canonical_text(a) for a in actions)
+
+
+def _illegal_variant(rng: random.Random, state: mlem.State, action) -> dict | None:
+    """A plausible but illegal action: the right kind from the wrong player."""
+    doc = ix.action_to_json(action)
+    if "player" not in doc or state.players < 2:
+        return None
+    doc["player"] = (doc["player"] + rng.randrange(1, state.players)) % state.players
+    return doc
+
+
+def play_game(adapter: AdapterProcess, game: int, seed: int, supported, custom_boards: bool,
+              max_steps: int = 2000) -> tuple[int, Divergence | None]:
+    """Plays one game; returns (transitions compared, first divergence or None)."""
+    rng = random.Random(f"{seed}:{game}")
+    setup_doc = random_setup(rng, supported, custom_boards)
+    state = mlem.initial_state(ix.setup_from_json(setup_doc))
+    expected_doc = ix.state_to_json(state)
+    resp = adapter.request("new_game", game="mlem", setup=setup_doc)
+    if resp.get("state") != expected_doc:
+        return 0, Divergence(game, 0, "new_game", f"new_game: {_where(expected_doc, resp)}", setup_doc,
+                             expected_doc, None, {"state": expected_doc}, resp)
+    compared = 0
+    for step in range(max_steps):
+        if state.phase == "game-over":
+            break
+        doc = ix.state_to_json(state)
+        legal = mlem.legal_actions(state)
+        resp = adapter.request("legal_actions", game="mlem", state=doc)
+        expected_legal = [ix.action_to_json(a) for a in legal]
+        if _legal_texts(resp.get("actions", [])) != _legal_texts(expected_legal):
+            extra = sorted(set(_legal_texts(resp.get("actions", []))) - set(_legal_texts(expected_legal)))
+            missing = sorted(set(_legal_texts(expected_legal)) - set(_legal_texts(resp.get("actions", []))))
+            msg = f"legal actions differ: missing {missing[:3]}, extra {extra[:3]}"
+            if "actions" not in resp:
+                msg = f"legal_actions answered {str(resp)[:200]}"
+            return compared, Divergence(game, step, "legal_actions", msg, setup_doc, doc, None,
+                                        expected_legal, resp.get("actions", resp))
+        action = sample_roll(rng, state.rocket.dice) if state.phase == "roll" else rng.choice(legal)
+        if rng.random() < 0.05:
+            bad = _illegal_variant(rng, state, action)
+            if bad is not None:
+                reference = _reference_apply(state, ix.action_from_json(bad))
+                resp = adapter.request("apply", game="mlem", state=doc, action=bad)
+                if "rejected" in reference and resp.get("rejected", {}).get("clause") != reference["rejected"]["clause"]:
+                    return compared, Divergence(
+                        game, step, "rejection",
+                        f"illegal action {ix.canonical_text(bad)}: expected rejection under "
+                        f"{reference['rejected']['clause']}, got {str(resp)[:200]}",
+                        setup_doc, doc, bad, reference, resp)
+        t = mlem.apply(state, action)
+        action_doc = ix.action_to_json(action)
+        resp = adapter.request("apply", game="mlem", state=doc, action=action_doc)
+        expected_next = ix.state_to_json(t.state)
+        compared += 1
+        if resp.get("state") != expected_next:
+            return compared, Divergence(
+                game, step, "apply", f"apply {ix.canonical_text(action_doc)}: {_where(expected_next, resp)}",
+                setup_doc, doc, action_doc,
+                {"state": expected_next, "events": [ix.event_to_json(e) for e in t.events]}, resp)
+        state = t.state
+    return compared, None
+
+
+def _reference_apply(state: mlem.State, action) -> dict:
+    try:
+        t = mlem.apply(state, action)
+    except IllegalAction as exc:
+        return {"rejected": {"clause": exc.clause, "message": exc.message}}
+    return {"state": ix.state_to_json(t.state)}
+
+
+@dataclass
+class FuzzResult:
+    games: int
+    transitions: int
+    seconds: float
+    divergence: Divergence | None
+    adapter_failures: list[str]
+    implementation: dict | None
+
+
+def _worker(args) -> tuple[int, int, Divergence | None, list[str], dict | None]:
+    argv, games, seed, timeout = args
+    adapter = AdapterProcess(argv, timeout=timeout)
+    failures: list[str] = []
+    best: Divergence | None = None
+    transitions = played = 0
+    try:
+        hello = adapter.start()
+    except Exception as exc:  # AdapterStartError and friends: reported, not raised across processes
+        return 0, 0, None, [f"adapter could not start: {exc}"], None
+    info = (hello.get("implementation") or {}).get("games", {}).get("mlem")
+    if info is None:
+        adapter.stop()
+        return 0, 0, None, ["the adapter does not declare the game mlem"], hello.get("implementation")
+    supported = info.get("options") or {}
+    custom = "custom-boards" in (hello.get("capabilities") or [])
+    for game in games:
+        try:
+            n, div = play_game(adapter, game, seed, supported, custom)
+        except AdapterFailure as exc:
+            failures.append(f"game {game}: {type(exc).__name__}: {exc}")
+            adapter.ensure_running()
+            continue
+        transitions += n
+        played += 1
+        if div is not None and (best is None or (div.step, div.game) < (best.step, best.game)):
+            best = div
+    adapter.stop()
+    return played, transitions, best, failures, hello.get("implementation")
+
+
+def fuzz(argv: list[str], *, games: int, seed: int, workers: int = 1, timeout: float = 10.0) -> FuzzResult:
+    """Plays ``games`` differential games against the adapter ``argv``."""
+    chunks = [list(range(i, games, workers)) for i in range(workers)]
+    started = time.perf_counter()
+    jobs = [(argv, chunk, seed, timeout) for chunk in chunks if chunk]
+    if workers == 1:
+        results = [_worker(jobs[0])] if jobs else []
+    else:
+        with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
+            results = pool.map(_worker, jobs)
+    seconds = time.perf_counter() - started
+    played = sum(r[0] for r in results)
+    transitions = sum(r[1] for r in results)
+    divergences = [r[2] for r in results if r[2] is not None]
+    best = min(divergences, key=lambda d: (d.step, d.game)) if divergences else None
+    failures = [f for r in results for f in r[3]]
+    impl = next((r[4] for r in results if r[4]), None)
+    return FuzzResult(played, transitions, seconds, best, failures, impl)
+
+
+__all__ = ["fuzz", "FuzzResult", "Divergence", "DIE"]
