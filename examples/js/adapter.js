@@ -22,11 +22,20 @@ function errorOf(e) {
   return { error: { kind: 'internal', message: String(e && e.stack ? e.stack : e) } };
 }
 
+const STATE_KEYS = ['game', 'format', 'board', 'options', 'phase', 'start_player', 'expedition', 'crashes',
+  'players', 'rocket', 'landed', 'goals', 'ended'];
+const ROCKET_KEYS = ['space', 'dice', 'roll', 'cursor', 'seats'];
+
+/** A light shape check of the state (the full contract is schemas/mlem/state.schema.json). */
 function needState(req) {
   const s = req.state;
-  if (s === null || typeof s !== 'object' || Array.isArray(s) || s.game !== 'mlem' || s.format !== 1) {
-    throw new mlem.InputError('state: not an MLEM state of format 1', '$.state');
-  }
+  const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (!isObj(s) || s.game !== 'mlem' || s.format !== 1) throw new mlem.InputError('state: not an MLEM state of format 1', '$.state');
+  for (const k of STATE_KEYS) if (!(k in s)) throw new mlem.InputError(`state: '${k}' is a required property`, '$.state');
+  if (!isObj(s.rocket)) throw new mlem.InputError('state: rocket must be an object', '$.state.rocket');
+  for (const k of ROCKET_KEYS) if (!(k in s.rocket)) throw new mlem.InputError(`state: rocket.${k} is a required property`, '$.state.rocket');
+  if (!Array.isArray(s.players) || s.players.length < 2 || s.players.length > 5) throw new mlem.InputError('state: 2 to 5 players', '$.state.players');
+  if (!Object.prototype.hasOwnProperty.call(mlem.PHASE_ACCEPTS, s.phase)) throw new mlem.InputError(`state: unknown phase ${JSON.stringify(s.phase)}`, '$.state.phase');
   return s;
 }
 

@@ -81,10 +81,28 @@ def outcome_of(resp):
     return resp
 
 
+def json_diff(a, b, path="$", out=None):
+    """The paths where two JSON documents differ (lists compared item by item)."""
+    out = [] if out is None else out
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b)):
+            if k not in a or k not in b:
+                out.append(f"{path}.{k}: {canon(a.get(k, '<missing>'))} != {canon(b.get(k, '<missing>'))}")
+            else:
+                json_diff(a[k], b[k], f"{path}.{k}", out)
+    elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            json_diff(x, y, f"{path}[{i}]", out)
+    elif canon(a) != canon(b):
+        out.append(f"{path}: {canon(a)[:400]} != {canon(b)[:400]}")
+    return out
+
+
 def compare(what, step, ref, js):
     a, b = outcome_of(ref), outcome_of(js)
     if canon(a) != canon(b):
-        raise Difference(f"step {step}: {what}\n  reference:  {canon(a)[:3000]}\n  javascript: {canon(b)[:3000]}")
+        lines = json_diff(a, b)[:12]
+        raise Difference(f"step {step}: {what}\n  reference != javascript at:\n    " + "\n    ".join(lines))
 
 
 def illegal_actions(rng, state, legal):
@@ -146,6 +164,11 @@ def play_game(ref, js, rng, index, stats):
              "options": {k: rng.choice(v) for k, v in OPTIONS.items() if rng.random() < 0.7}}
     land_bias = rng.choice([0.0, 0.5, 0.8])
     step = 0
+    if rng.random() < 0.2:
+        # custom-boards: an inline copy of the shipped board with a short crash track
+        board = ref.request(cmd="new_game", game="mlem", setup=setup)["state"]["board"]
+        board = dict(board, id=board["id"] + "-crashy", crash_limit=rng.randint(1, 4))
+        setup["board"] = board
     r_ref = ref.request(cmd="new_game", game="mlem", setup=setup)
     r_js = js.request(cmd="new_game", game="mlem", setup=setup)
     compare(f"new_game {canon(setup)}", step, r_ref, r_js)
@@ -196,9 +219,146 @@ def play_game(ref, js, rng, index, stats):
         if "state" not in r_ref:
             raise Difference(f"step {step}: reference refused its own legal action: {r_ref}")
         for e in r_ref.get("events", []):
-            stats["events"][e["type"]] = stats["events"].get(e["type"], 0) + 1
+            key = f"{e['type']}/{e['clause']}"
+            stats["events"][key] = stats["events"].get(key, 0) + 1
         state = r_ref["state"]
         stats["steps"] += 1
+
+
+def scenarios(ref, js):
+    """Hand-made states for corners that random play rarely reaches. Returns the differences."""
+    base = ref.request(cmd="new_game", game="mlem",
+                       setup={"players": 3, "start_player": 0, "board": "short"})["state"]
+
+    def st(**kw):
+        s = json.loads(json.dumps(base))
+        for k, v in kw.items():
+            if k == "seats":
+                s["rocket"]["seats"] = [{"player": p, "astronaut": a, "flipped": f} for p, a, f in v]
+            elif k in ("space", "dice", "roll", "cursor"):
+                s["rocket"][k] = v
+            elif k == "crash_limit":
+                s["board"]["crash_limit"] = v
+            elif k == "options":
+                s["options"].update(v)
+            else:
+                s[k] = v
+        aboard = {(x["player"], x["astronaut"]) for x in s["rocket"]["seats"]}
+        placed = {(x["player"], x["astronaut"]) for x in s["landed"]}
+        for p, pl in enumerate(s["players"]):
+            pl["reserve"] = [a for a in ASTRONAUTS if (p, a) not in aboard | placed]
+        return s
+
+    def land(p, a, space, site="planet", slot=None):
+        d = {"player": p, "astronaut": a, "space": space, "site": site}
+        if slot is not None:
+            d["slot"] = slot
+        return d
+
+    seven = [land(0, "satellite", 8), land(0, "plus-minus", 8), land(0, "moon-double", 10),
+             land(0, "planet-double", 11), land(0, "deep-space-double", 12),
+             land(0, "die-removal", 10), land(0, "die-one", 12)]
+    eight = seven + [land(0, "parachute", 11)]
+    cases = []
+    for end in ("immediate", "end-of-expedition"):
+        # the 8th placement is a parachute landing on the crash that reaches the limit
+        cases.append((f"8th placement by parachute at the crash limit ({end})",
+                      st(phase="roll", crashes=1, crash_limit=2, space=8, dice=2, landed=seven,
+                         options={"game_end": end},
+                         seats=[(0, "parachute", False), (1, "satellite", False), (2, "parachute", False)]),
+                      [{"type": "roll", "faces": ["3", "1"]}, {"type": "land", "player": 0, "space": 8},
+                       {"type": "land", "player": 2, "space": 8}]))
+        # a player already has all eight placed when the limit crash happens
+        cases.append((f"all placed and crash limit at once ({end})",
+                      st(phase="roll", crashes=1, crash_limit=2, space=5, dice=2, landed=eight,
+                         options={"game_end": end}, seats=[(1, "satellite", False), (2, "moon-double", False)]),
+                      [{"type": "roll", "faces": ["2", "3"]}]))
+        # the 8th astronaut lands while others are still aboard, then the rest fly on
+        cases.append((f"8th placement in a landing phase ({end})",
+                      st(phase="landing", space=11, dice=3, landed=seven, cursor=0, options={"game_end": end},
+                         seats=[(0, "parachute", False), (1, "die-one", True), (2, "plus-minus", False)]),
+                      [{"type": "land", "player": 0, "space": 11}, {"type": "stay", "player": 1},
+                       {"type": "land", "player": 2, "space": 12}, {"type": "land", "player": 1, "space": 11}]))
+    # one landing completes two goals
+    cases.append(("two goals in one landing",
+                  st(phase="landing", space=12, dice=4, cursor=0,
+                     landed=[land(0, "satellite", 12), land(0, "plus-minus", 12), land(0, "die-one", 8),
+                             land(0, "moon-double", 10), land(0, "die-removal", 11)],
+                     seats=[(0, "parachute", False), (1, "satellite", False)]),
+                  [{"type": "land", "player": 0, "space": 12}]))
+    # move validation corners
+    mv = st(phase="move", space=5, dice=6, roll=["2", "2", "3", "3", "4", "afterburner"],
+            seats=[(0, "satellite", False), (1, "die-one", True), (2, "die-one", False)])
+    mv2 = st(phase="move", space=5, dice=6, roll=["2", "2", "3", "3", "4", "afterburner"],
+             seats=[(0, "satellite", False), (1, "die-one", False), (2, "die-one", False)])
+    cases.append(("die_one listed out of order", mv2,
+                  [{"type": "move", "player": 0, "faces": ["1"], "die_one": [2, 1]}]))
+    cases.append(("overshoot distance", st(phase="move", space=11, dice=6, roll=["1", "2", "2", "3", "4", "4"],
+                                           seats=[(0, "satellite", False), (1, "die-one", False)]),
+                  [{"type": "move", "player": 0, "faces": ["4", "1"], "die_one": [1]}]))
+    for a in ([{"type": "move", "player": 0, "faces": ["1"], "die_one": [1]}],
+              [{"type": "move", "player": 0, "faces": ["1"], "die_one": [0]}],
+              [{"type": "move", "player": 0, "faces": ["1"], "die_one": [2, 1]}],
+              [{"type": "move", "player": 0, "faces": ["1"], "die_one": []}],
+              [{"type": "move", "player": 0, "faces": [], "die_one": []}],
+              [{"type": "move", "player": 0, "faces": ["4", "1"], "die_one": [2]}],
+              [{"type": "move", "player": 0, "faces": ["4"], "die_one": [2]}],
+              [{"type": "move", "player": 0, "faces": ["2"], "die_one": []}],
+              [{"type": "move", "player": 4, "faces": ["4"], "die_one": []}],
+              [{"type": "move", "player": 0, "faces": ["4", "4"], "die_one": []}],
+              [{"type": "roll", "faces": ["1"]}]):
+        cases.append((f"move corner {canon(a[0])}", mv, a))
+    mv1 = st(phase="move", space=3, dice=6, roll=["1", "1", "2", "3", "4", "afterburner"],
+             options={"dice_selection": "single-group"}, seats=[(0, "die-one", False), (1, "satellite", False)])
+    for a in ([{"type": "move", "player": 0, "faces": ["1", "2"], "die_one": [0]}],
+              [{"type": "move", "player": 0, "faces": ["3"], "die_one": []}],
+              [{"type": "move", "player": 0, "faces": ["afterburner", "2"], "die_one": []}],
+              [{"type": "move", "player": 0, "faces": ["1"], "die_one": [0]}]):
+        cases.append((f"single-group corner {canon(a[0])}", mv1, a))
+    # landing validation corners
+    ld = st(phase="landing", space=9, dice=3, cursor=0,
+            seats=[(0, "plus-minus", False), (1, "parachute", False)])
+    for t in (7, 8, 9, 10, 11, 13, 14, 99):
+        cases.append((f"plus-minus lands on {t}", ld, [{"type": "land", "player": 0, "space": t}]))
+    ld2 = st(phase="landing", space=12, dice=3, cursor=0, seats=[(0, "plus-minus", False)])
+    cases.append(("plus-minus next to deep space", ld2, [{"type": "land", "player": 0, "space": 13}]))
+    pc = st(phase="parachute", space=9, dice=3, cursor=1, crashes=1,
+            seats=[(0, "plus-minus", False), (1, "parachute", False)])
+    for t in (8, 9, 10):
+        cases.append((f"parachute lands on {t}", pc, [{"type": "land", "player": 1, "space": t}]))
+    # scores and tie-breaks in finished games
+    for tb in ("shared", "deep-space"):
+        for landed in ([land(0, "satellite", 13, "comet"), land(1, "satellite", 9, "moon", 0),
+                        land(1, "plus-minus", 7, "moon", 0), land(2, "satellite", 8)],
+                       [land(0, "satellite", 13, "comet"), land(1, "satellite", 13, "comet"),
+                        land(2, "satellite", 6, "moon", 0), land(2, "plus-minus", 7, "moon", 0)],
+                       [land(2, "planet-double", 10), land(1, "satellite", 10), land(1, "parachute", 10),
+                        land(0, "satellite", 10), land(0, "plus-minus", 10), land(0, "parachute", 10),
+                        land(0, "die-one", 10), land(1, "die-one", 10), land(2, "die-one", 10),
+                        land(1, "planet-double", 12), land(2, "satellite", 12)]):
+            cases.append((f"final scores, tie_break {tb}",
+                          st(phase="game-over", ended={"reason": "crash-limit"}, crashes=11, landed=landed,
+                             options={"tie_break": tb}), []))
+    diffs = 0
+    for name, state, actions in cases:
+        try:
+            for i, action in enumerate([None] + actions):
+                if action is not None:
+                    r1 = ref.request(cmd="apply", game="mlem", state=state, action=action)
+                    r2 = js.request(cmd="apply", game="mlem", state=state, action=action)
+                    compare(f"apply {canon(action)}", i, r1, r2)
+                    if "state" not in r1:
+                        break
+                    state = r1["state"]
+                compare("legal_actions", i, ref.request(cmd="legal_actions", game="mlem", state=state),
+                        js.request(cmd="legal_actions", game="mlem", state=state))
+                compare("scores", i, ref.request(cmd="scores", game="mlem", state=state),
+                        js.request(cmd="scores", game="mlem", state=state))
+        except Difference as d:
+            diffs += 1
+            print(f"scenario '{name}': DIFFERENCE at {d}")
+    print(f"{len(cases)} hand-made scenarios, {diffs} differences")
+    return diffs
 
 
 def main():
@@ -216,9 +376,9 @@ def main():
         resp = a.request(cmd="start", protocol=1)
         print(f"{a.name}: {resp['implementation']['name']} {resp['implementation']['version']} "
               f"({resp['implementation']['language']}) capabilities={resp['capabilities']}")
+    diffs = scenarios(ref, js)
     master = random.Random(args.seed)
     stats = {"steps": 0, "illegal": 0, "ends": {}, "events": {}, "clauses": {}}
-    diffs = 0
     for g in range(args.games):
         rng = random.Random(master.getrandbits(64))
         try:
@@ -230,7 +390,9 @@ def main():
     rc_ref, rc_js = ref.close(), js.close()
     print(f"{args.games} games, {stats['steps']} steps, {stats['illegal']} illegal actions checked; "
           f"game ends {stats['ends']}")
-    print(f"events seen: {dict(sorted(stats['events'].items()))}")
+    print("events seen (type/clause: count):")
+    for k, v in sorted(stats["events"].items()):
+        print(f"  {k}: {v}")
     print(f"rejection clauses seen: {dict(sorted(stats['clauses'].items()))}")
     print(f"adapters exited with {rc_ref} (reference) and {rc_js} (javascript)")
     print(f"{diffs} differences")

@@ -329,10 +329,8 @@ function checkActionShape(action) {
     const f = action.faces;
     if (!Array.isArray(f) || f.length < 1 || f.length > (action.type === 'roll' ? 6 : 5)) throw new InputError('action: bad faces', '$.faces');
     f.forEach((x, i) => { if (!FACES.includes(x)) throw new InputError(`action: '${x}' is not a die face`, `$.faces[${i}]`); });
-    if (action.type === 'move' && new Set(f).size !== f.length) {
-      // The schema's uniqueItems; the rules name the same thing (travel.whole-group).
-      reject('travel.whole-group', 'a move may not name a group twice');
-    }
+    // The schema's uniqueItems: naming a group twice (travel.whole-group) is not even a valid document.
+    if (action.type === 'move' && new Set(f).size !== f.length) throw new InputError('action: a move may not name a group twice', '$.faces');
   }
   if ('die_one' in action) {
     const d = action.die_one;
@@ -405,7 +403,7 @@ function doRoll(s, a, events) {
   s.phase = 'parachute';
   const first = nextDecision(s, 0);
   if (first >= 0) { s.rocket.cursor = first; return; }
-  finishCrash(s, events);
+  endExpedition(s, events, 'crash'); // crash.return-home
 }
 
 function doMove(s, a, events) {
@@ -414,15 +412,18 @@ function doMove(s, a, events) {
   const roll = s.rocket.roll;
   const counts = countFaces(roll);
   const faces = a.faces;
-  const dieOne = a.die_one;
+  const dieOne = a.die_one.slice().sort((x, y) => x - y); // a set of players; canonical form ascending
   if (faces.length === 0) reject('travel.group-count', 'at least one group must be used');
+  if (s.options.dice_selection === 'single-group' && faces.length !== 1) {
+    reject('travel.group-count', 'exactly one group may be used (dice_selection single-group)');
+  }
   for (const f of faces) {
     if (!info.faces.includes(f)) {
       reject('travel.allowed-faces', `face '${f}' is not allowed on space ${space} (allowed: ${info.faces.join(', ')})`);
     }
   }
-  for (let i = 1; i < dieOne.length; i++) {
-    if (dieOne[i - 1] >= dieOne[i]) reject('power.die-one', 'the die_one players must be listed in ascending order');
+  for (const f of faces) {
+    if (!counts[f] && !(f === '1' && dieOne.length)) reject('travel.allowed-faces', `no rolled die shows '${f}'`);
   }
   const faceUp = faceUpDieOnes(s);
   for (const p of dieOne) {
@@ -431,12 +432,6 @@ function doMove(s, a, events) {
   if (dieOne.length && !faces.includes('1')) reject('power.die-one', 'a Die-1 astronaut belongs to the 1s group: the move must use face 1');
   if (dieOne.length && !s.options.die_one_rescue && !FACES.some((f) => counts[f] && info.faces.includes(f))) {
     reject('power.die-one', 'without die_one_rescue a Die-1 astronaut needs a roll with a usable die');
-  }
-  for (const f of faces) {
-    if (!counts[f] && !(f === '1' && dieOne.length)) reject('travel.allowed-faces', `no rolled die shows '${f}'`);
-  }
-  if (s.options.dice_selection === 'single-group' && faces.length !== 1) {
-    reject('travel.group-count', 'exactly one group may be used (dice_selection single-group)');
   }
   // travel.distance / travel.afterburner
   let distance = dieOne.length;
@@ -487,10 +482,7 @@ function deepSpace(s, events) {
     events.push({ type: 'landed', clause: 'landing.deep-space', player: seat.player, astronaut: seat.astronaut, space: end, site, points });
     checkGoals(s, seat.player, events);
   });
-  if (s.options.game_end === 'immediate' && seats.some((seat) => allPlaced(s, seat.player))) {
-    endExpedition(s, events, 'game-end');
-    return;
-  }
+  // Everyone has landed, so even with game_end=immediate the expedition ends normally (end.timing).
   endExpedition(s, events, 'deep-space');
 }
 
@@ -501,8 +493,7 @@ function doLand(s, a, events) {
   const t = a.space;
   const end = endSpace(s);
   if (t !== here) {
-    if (s.phase === 'parachute') reject('crash.parachute', `a parachutist lands only at the crash space ${here}`);
-    if (seat.astronaut !== 'plus-minus') reject('power.plus-minus', `only a Plus-minus astronaut may land away from space ${here}`);
+    if (seat.astronaut !== 'plus-minus' || s.phase === 'parachute') reject('power.plus-minus', `only a Plus-minus astronaut may land away from space ${here}`);
     if (Math.abs(t - here) > 1) reject('power.plus-minus', `space ${t} is more than one space from the rocket on space ${here}`);
     if (t === end) reject('power.plus-minus', 'a Plus-minus astronaut cannot land in deep space');
   }
@@ -525,22 +516,27 @@ function doLand(s, a, events) {
     events.push({ type: 'landed', clause, player: seat.player, astronaut: seat.astronaut, space: t, site: 'planet', points: 0 });
   }
   checkGoals(s, seat.player, events);
-  if (s.phase === 'landing' && seat.astronaut === 'die-removal' && s.rocket.dice > 1) {
-    s.rocket.dice -= 1;
-    events.push({ type: 'dice-removed', clause: 'power.die-removal', count: 1, dice: s.rocket.dice });
-  }
-  if (cur === 0 && s.rocket.seats.length > 0) {
+  if (cur === 0 && s.rocket.seats.length > 0 && s.phase === 'landing') {
     events.push({ type: 'commander-changed', clause: 'landing.commander-change', player: s.rocket.seats[0].player });
   }
+  if (s.phase === 'landing' && seat.astronaut === 'die-removal') {
+    // power.die-removal; with one die left it comes straight back (travel.last-die).
+    s.rocket.dice -= 1;
+    events.push({ type: 'dice-removed', clause: 'power.die-removal', count: 1, dice: s.rocket.dice });
+    if (s.rocket.dice < 1) {
+      s.rocket.dice = 1;
+      events.push({ type: 'die-restored', clause: 'travel.last-die', dice: 1 });
+    }
+  }
   if (s.options.game_end === 'immediate' && allPlaced(s, seat.player)) {
-    endExpedition(s, events, 'game-end');
+    endImmediately(s, events);
     return;
   }
   advanceDecision(s, cur, events);
 }
 
 function doStay(s, a, events) {
-  events.push({ type: 'stayed', clause: 'landing.optional', player: a.player });
+  events.push({ type: 'stayed', clause: s.phase === 'parachute' ? 'crash.parachute' : 'landing.optional', player: a.player });
   advanceDecision(s, s.rocket.cursor + 1, events);
 }
 
@@ -549,40 +545,50 @@ function advanceDecision(s, from, events) {
   const next = nextDecision(s, from);
   if (next >= 0) { s.rocket.cursor = next; return; }
   s.rocket.cursor = 0;
-  if (s.phase === 'parachute') { finishCrash(s, events); return; }
+  if (s.phase === 'parachute') { endExpedition(s, events, 'crash'); return; } // crash.return-home
   if (s.rocket.seats.length === 0) { endExpedition(s, events, 'empty'); return; }
   s.phase = 'roll'; // expedition.continue
 }
 
-function finishCrash(s, events) {
-  endExpedition(s, events, 'crash');
-}
-
 function allPlaced(s, p) { return s.landed.filter((l) => l.player === p).length === ASTRONAUTS.length; }
 
-/** expedition.end (and crash.return-home / end.timing for anyone still aboard). */
-function endExpedition(s, events, reason) {
-  const homeClause = reason === 'game-end' ? 'end.timing' : 'crash.return-home';
+/** Send everyone still aboard back to their owners' boards (crash.return-home, end.timing). */
+function returnHome(s, events, clause) {
   for (const seat of s.rocket.seats) {
-    const r = s.players[seat.player].reserve;
-    r.push(seat.astronaut);
-    s.players[seat.player].reserve = byTypeOrder(r);
-    events.push({ type: 'returned-home', clause: homeClause, player: seat.player, astronaut: seat.astronaut });
+    const owner = s.players[seat.player];
+    owner.reserve = byTypeOrder(owner.reserve.concat([seat.astronaut]));
+    events.push({ type: 'returned-home', clause, player: seat.player, astronaut: seat.astronaut });
   }
+  s.rocket.seats = [];
+}
+
+function gameOver(s, events, reason) {
+  s.phase = 'game-over';
+  s.ended = { reason };
+  events.push({ type: 'game-ended', clause: reason === 'crash-limit' ? 'end.crash-limit' : 'end.all-placed', reason });
+}
+
+/** expedition.end: dice back, rocket to the start space, the next start player; then end checks. */
+function endExpedition(s, events, reason) {
+  returnHome(s, events, 'crash.return-home');
   const next = (s.start_player + 1) % nPlayers(s);
   events.push({ type: 'expedition-ended', clause: 'expedition.end', expedition: s.expedition, reason, next_start_player: next });
   s.rocket = { space: s.board.start_space, dice: MAX_DICE, roll: null, cursor: 0, seats: [] };
   s.start_player = next;
   s.expedition += 1;
   s.phase = 'takeoff';
-  let ended = null;
-  if (s.crashes >= s.board.crash_limit) ended = 'crash-limit';
-  else if (s.players.some((p, i) => allPlaced(s, i))) ended = 'all-placed';
-  if (ended) {
-    s.phase = 'game-over';
-    s.ended = { reason: ended };
-    events.push({ type: 'game-ended', clause: ended === 'crash-limit' ? 'end.crash-limit' : 'end.all-placed', reason: ended });
-  }
+  if (s.crashes >= s.board.crash_limit) gameOver(s, events, 'crash-limit'); // end.crash-limit
+  else if (s.players.some((p, i) => allPlaced(s, i))) gameOver(s, events, 'all-placed'); // end.all-placed
+}
+
+/** end.timing with game_end=immediate: the game stops right after the eighth placement. */
+function endImmediately(s, events) {
+  returnHome(s, events, 'end.timing');
+  const next = (s.start_player + 1) % nPlayers(s);
+  events.push({ type: 'expedition-ended', clause: 'end.timing', expedition: s.expedition, reason: 'game-end', next_start_player: next });
+  s.rocket.roll = null;
+  s.rocket.cursor = 0;
+  gameOver(s, events, 'all-placed');
 }
 
 // ------------------------------------------------------------------ goals
@@ -667,5 +673,5 @@ function scores(state) {
 
 module.exports = {
   newGame, legalActions, apply, scores, canonicalJSON, loadBoards,
-  Rejection, InputError, FACES, ASTRONAUTS, GOALS, OPTION_VALUES,
+  Rejection, InputError, FACES, ASTRONAUTS, GOALS, OPTION_VALUES, PHASE_ACCEPTS,
 };
