@@ -363,12 +363,9 @@ INVALID: list[tuple[str, str, Any, str]] = [
     ("state-start-player-beyond-players", "state",
      _with(TAKEOFF_STATE, "start_player", 3),
      "$.start_player: 3 is greater than the maximum of 2"),
-    ("setup-players-6", "setup",
-     {"players": 6, "start_player": 0},
-     "$.players: 6 is greater than the maximum of 5"),
-    ("setup-start-player-beyond-players", "setup",
-     {"players": 2, "start_player": 2},
-     "$.start_player: 2 is greater than the maximum of 1"),
+    ("setup-players-not-a-number", "setup",
+     {"players": "six", "start_player": 0},
+     "$.players: 'six' is not of type 'integer'"),
     ("setup-unknown-option-value", "setup",
      {"players": 3, "start_player": 0, "options": {"tie_break": "coin-flip"}},
      "$.options.tie_break: 'coin-flip' is not one of"),
@@ -450,3 +447,11 @@ def test_validator_is_cached() -> None:
 def test_unknown_schema_is_an_error() -> None:
     with pytest.raises(FileNotFoundError):
         validator("mlem", "no-such")
+
+
+@pytest.mark.parametrize("setup", [{"players": 6, "start_player": 0}, {"players": 2, "start_player": 2}])
+def test_out_of_range_setups_are_well_formed_and_left_to_the_rules(setup):
+    """A player count or start player out of range is a rules rejection (setup.players,
+    setup.start-player), not a malformed document, so adapters answer `rejected`."""
+    assert validation_errors("mlem", "setup", setup) == []
+

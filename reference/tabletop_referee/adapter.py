@@ -24,7 +24,11 @@ def _mlem_handlers():
     from .games.mlem.model import OPTION_VALUES
 
     def new_game(req):
-        return {"state": ix.state_to_json(mlem.initial_state(ix.setup_from_json(req["setup"])))}
+        setup = ix.setup_from_json(req["setup"])
+        try:
+            return {"state": ix.state_to_json(mlem.initial_state(setup))}
+        except IllegalAction as exc:
+            return {"rejected": {"clause": exc.clause, "message": exc.message}}
 
     def legal_actions(req):
         state = ix.state_from_json(req["state"])
