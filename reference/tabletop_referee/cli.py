@@ -271,12 +271,12 @@ def cmd_fuzz(args: argparse.Namespace) -> int:
         raise UsageError("--adapter: empty command")
     result = fuzz(argv, games=args.games, seed=args.seed, workers=args.workers, timeout=args.timeout)
     rate = result.transitions / result.seconds if result.seconds else 0
+    if result.games == 0 and result.adapter_failures:
+        raise UsageError(result.adapter_failures[0])
     for failure in result.adapter_failures:
         print(f"adapter failure: {failure}", file=sys.stderr)
     print(f"{result.games} games, {result.transitions} transitions compared in {result.seconds:.2f} s "
           f"({rate:,.0f} transitions/s, {args.workers} worker{'s' if args.workers > 1 else ''})")
-    if result.games == 0 and result.adapter_failures:
-        raise UsageError(result.adapter_failures[0])
     d = result.divergence
     if d is None:
         print("no divergence")

@@ -1,9 +1,288 @@
-"""Subcommands of ``referee`` that belong to the conformance runner."""
+"""Subcommands of ``referee`` that belong to the conformance runner.
+
+``referee conform --game G [--adapter CMD] [--vectors PATH]...`` runs the vectors;
+``referee conform smoke --game G [--adapter CMD]`` (or ``--smoke``) runs the wiring checks;
+``referee conform-expect REPORT.json -o FILE`` turns a report's failures into an
+expectations file. See docs/conformance.md.
+
+Exit codes: 0 every executed vector passed (skips and xfails allowed), 1 a vector failed
+(failed, errored, timeout, crashed, xpass) or a smoke check failed, 2 bad usage or input:
+bad arguments, an unreadable or invalid vector/expectations/report file, no vector selected,
+or an adapter that cannot complete the ``start`` handshake at the beginning of the run.
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+import shlex
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    """Adds the conformance subcommands (conform, ...) to the ``referee`` parser."""
+    """Adds the conformance subcommands (conform, conform-expect) to the ``referee`` parser."""
+    from ..cli import _game
+    from .client import DEFAULT_TIMEOUT
+
+    p = sub.add_parser(
+        "conform",
+        help="run the conformance vectors against an implementation's adapter",
+        description="Runs test vectors through an adapter process (docs/protocol.md) and reports "
+                    "per vector and per clause. 'referee conform smoke ...' runs quick wiring checks instead.",
+    )
+    p.add_argument("mode", nargs="?", choices=["smoke"], help="smoke: only the wiring checks")
+    p.add_argument("--game", type=_game, required=True)
+    p.add_argument("--adapter", metavar="CMD",
+                   help="the adapter command, split like a shell would but run without one "
+                        "(default: the reference engine, referee adapter --game GAME)")
+    p.add_argument("--vectors", action="append", metavar="DIR_OR_FILE",
+                   help="vector file or folder (repeatable; default: the suite's vectors/GAME)")
+    p.add_argument("--clause", action="append", metavar="ID",
+                   help="only vectors citing this clause or a clause below it (travel matches travel.*; repeatable)")
+    p.add_argument("--tag", action="append", metavar="TAG", help="only vectors with this tag (repeatable)")
+    p.add_argument("--id", action="append", metavar="GLOB", help="only vectors whose id matches (repeatable)")
+    p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                   help=f"per-request timeout (default {DEFAULT_TIMEOUT:g})")
+    p.add_argument("--fail-fast", action="store_true", help="stop at the first failing vector")
+    p.add_argument("--expect", metavar="FILE", help="expectations file: known failures (skip / xfail)")
+    p.add_argument("--write-expect", metavar="FILE",
+                   help="write an expectations file that marks this run's failures xfail")
+    p.add_argument("--report", metavar="FILE", help="write the JSON report")
+    p.add_argument("--junit", metavar="FILE", help="write JUnit XML (one testcase per vector)")
+    p.add_argument("--markdown", metavar="FILE", help="write a Markdown summary")
+    p.add_argument("--smoke", action="store_true", help="same as the smoke mode")
+    p.add_argument("--verbose", "-v", action="store_true", help="also detail expected failures (xfail)")
+    p.set_defaults(func=cmd_conform)
+
+    p = sub.add_parser("conform-expect", help="write an expectations file from a conformance report's failures")
+    p.add_argument("report", metavar="REPORT.json")
+    p.add_argument("--output", "-o", default="-", help="file to write (default: stdout)")
+    p.set_defaults(func=cmd_conform_expect)
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+    return value
+
+
+def _adapter_argv(args: argparse.Namespace) -> list[str]:
+    from ..cli import UsageError
+    from .client import default_command
+
+    if args.adapter is None:
+        return default_command(args.game)
+    try:
+        argv = shlex.split(args.adapter)
+    except ValueError as exc:
+        raise UsageError(f"--adapter {args.adapter!r}: {exc}") from None
+    if not argv:
+        raise UsageError("--adapter: empty command")
+    return argv
+
+
+def _check_output(option: str, path: str | None) -> None:
+    from ..cli import UsageError
+
+    if path in (None, "-"):
+        return
+    parent = Path(path).parent
+    if not parent.is_dir():
+        raise UsageError(f"{option} {path}: folder {parent} does not exist")
+    if Path(path).is_dir():
+        raise UsageError(f"{option} {path}: is a folder")
+
+
+def _write(option: str, path: str, text: str) -> None:
+    from ..cli import UsageError, write_atomically
+
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        write_atomically(Path(path), text)
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: cannot write: {exc.strerror or exc}") from None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def rerun_command(args: argparse.Namespace, vector_id: str) -> str:
+    """The command line that runs one vector again with the same adapter, vectors and timeout."""
+    from .client import DEFAULT_TIMEOUT
+
+    parts = ["referee", "conform", "--game", args.game]
+    if args.adapter is not None:
+        parts += ["--adapter", args.adapter]
+    for v in args.vectors or []:
+        parts += ["--vectors", v]
+    if args.timeout != DEFAULT_TIMEOUT:
+        parts += ["--timeout", f"{args.timeout:g}"]
+    parts += ["--id", vector_id]
+    return shlex.join(parts)
+
+
+class Progress:
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+
+    def __init__(self, stream=None) -> None:
+        self.stream = stream or sys.stderr
+        self.enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.bad = 0
+
+    def __call__(self, result, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        from .runner import COUNTED_FAILED
+
+        if result.status in COUNTED_FAILED:
+            self.bad += 1
+        width = 30
+        filled = int(width * done / total) if total else width
+        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  {self.bad} failing  {result.vector.id}"
+        self.stream.write(line[:120] + "\033[K")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self.stream.write("\r\033[K")
+            self.stream.flush()
+
+
+def cmd_conform(args: argparse.Namespace) -> int:
+    if args.mode == "smoke" or args.smoke:
+        return cmd_smoke(args)
+    from ..cli import UsageError
+    from . import expectations as expmod
+    from .client import AdapterProcess, AdapterStartError, last_line
+    from .report import build_report, render_junit, render_markdown, render_text
+    from .runner import COUNTED_FAILED, Runner
+    from .vectors import VectorFileError, default_vector_dir, load_vectors, select, vector_files
+
+    argv = _adapter_argv(args)
+    for option, path in (("--report", args.report), ("--junit", args.junit),
+                         ("--markdown", args.markdown), ("--write-expect", args.write_expect)):
+        _check_output(option, path)
+    sources = args.vectors or [str(default_vector_dir(args.game))]
+    try:
+        vectors = load_vectors(sources, args.game)
+        files = [str(f) for f in vector_files(sources)]
+    except VectorFileError as exc:
+        raise UsageError(str(exc)) from None
+    expectations = None
+    if args.expect:
+        try:
+            expectations = expmod.load(args.expect)
+        except expmod.ExpectationsError as exc:
+            raise UsageError(str(exc)) from None
+        if expectations.game not in (None, args.game):
+            raise UsageError(f"{args.expect}: $.game: expectations for {expectations.game!r}, not {args.game!r}")
+    filters = {"clauses": args.clause or [], "tags": args.tag or [], "ids": args.id or []}
+    chosen = select(vectors, clauses=filters["clauses"], tags=filters["tags"], ids=filters["ids"])
+    if not chosen:
+        given = " ".join(f"--{k.rstrip('s')} {v}" for k, vs in (("clauses", filters["clauses"]), ("tags", filters["tags"]), ("ids", filters["ids"])) for v in vs)
+        raise UsageError(f"no vector matches {given} (of {len(vectors)} loaded)")
+
+    started_at = datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+    adapter = AdapterProcess(argv, timeout=args.timeout)
+    try:
+        try:
+            hello = adapter.start()
+        except AdapterStartError as exc:
+            said = last_line(exc.stderr_tail)
+            extra = f" (stderr: {said})" if said and said not in exc.message else ""
+            raise UsageError(_one_line(f"adapter {shlex.join(argv)} could not start: {exc.message}{extra}")) from None
+        progress = Progress()
+        runner = Runner(adapter, args.game, expectations=expectations, fail_fast=args.fail_fast, on_result=progress)
+        try:
+            run = runner.run(chosen)
+        finally:
+            progress.close()
+    finally:
+        adapter.stop()
+
+    unused = [e.to_json() for e in expectations.unused([v.id for v in vectors])] if expectations else []
+    report = build_report(
+        run, game=args.game, command=argv, hello=hello, started_at=started_at,
+        suite_versions=[v.suite_version for v in chosen if v.suite_version], files=files,
+        filters=filters, loaded=len(vectors), expectations_file=args.expect,
+        unused_expectations=unused, fail_fast=args.fail_fast, timeout=args.timeout,
+        rerun={r.vector.id: rerun_command(args, r.vector.id) for r in run.results},
+    )
+    sys.stdout.write(render_text(report, verbose=args.verbose))
+    sys.stdout.flush()
+    if args.report:
+        _write("--report", args.report, json.dumps(report, indent=1, ensure_ascii=False) + "\n")
+    if args.junit:
+        _write("--junit", args.junit, render_junit(report))
+    if args.markdown:
+        _write("--markdown", args.markdown, render_markdown(report))
+    if args.write_expect:
+        doc = expmod.from_results(report["results"], args.game)
+        if expectations:  # entries for vectors outside this run stay as they were
+            ran = [r["id"] for r in report["results"]]
+            doc["entries"] += [e.to_json() for e in expectations.unused(ran)]
+        _write("--write-expect", args.write_expect, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+    if run.stopped == "interrupted":
+        return EXIT_INTERRUPTED
+    return EXIT_FAILED if any(r.status in COUNTED_FAILED for r in run.results) else EXIT_OK
+
+
+def cmd_smoke(args: argparse.Namespace) -> int:
+    from ..cli import UsageError
+    from .client import AdapterProcess
+    from .smoke import SMOKE, run_smoke
+
+    if args.game not in SMOKE:
+        raise UsageError(f"no smoke checks for game {args.game!r}")
+    argv = _adapter_argv(args)
+    adapter = AdapterProcess(argv, timeout=args.timeout)
+    try:
+        checks = run_smoke(adapter, args.game)
+    finally:
+        adapter.kill()
+    lines = [f"referee conform smoke: game {args.game}, adapter: {shlex.join(argv)}"]
+    width = max(len(c.name) for c in checks)
+    label = {"passed": "ok", "failed": "FAIL", "skipped": "skip"}
+    for c in checks:
+        lines.append(f"  {label[c.status]:<4}  {c.name:<{width}}  {c.message}")
+    counts = {s: sum(c.status == s for c in checks) for s in ("passed", "failed", "skipped")}
+    if counts["failed"]:
+        lines.append("")
+        lines.append(f"{counts['failed']} check(s) failed: the adapter is mis-wired or incomplete; "
+                     "fix this before running the vectors")
+    lines.append(f"{counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped")
+    sys.stdout.write("\n".join(lines) + "\n")
+    return EXIT_FAILED if counts["failed"] else EXIT_OK
+
+
+def cmd_conform_expect(args: argparse.Namespace) -> int:
+    from ..cli import UsageError
+    from ..schemas import validation_errors
+    from .expectations import from_results
+
+    path = Path(args.report)
+    try:
+        doc: Any = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise UsageError(f"{path}: not a JSON report: {exc}") from None
+    errors = validation_errors("conformance", "report", doc)
+    if errors:
+        raise UsageError(f"{path}: not a conformance report: {errors[0]}")
+    _check_output("--output", args.output)
+    out = from_results(doc["results"], doc.get("game"))
+    _write("--output", args.output, json.dumps(out, indent=2, ensure_ascii=False) + "\n")
+    return EXIT_OK

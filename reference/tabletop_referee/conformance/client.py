@@ -1,0 +1,500 @@
+"""The runner's side of the adapter protocol (docs/protocol.md): one adapter process.
+
+:class:`AdapterProcess` starts the adapter command without a shell, speaks JSON lines with it
+and classifies everything that can go wrong on the way, so the runner only ever sees a
+response object or one of three exceptions:
+
+- :class:`AdapterTimeout` - no complete line within the per-request timeout;
+- :class:`AdapterCrashed` - the process exited (its exit status and stderr tail are kept);
+- :class:`ProtocolViolation` - a line that is not a JSON object, a wrong ``seq``, or a line
+  longer than the limit ("oversized").
+
+Three threads per process keep it from ever blocking on the adapter: a writer (a request
+larger than the pipe buffer cannot hang the runner if the adapter stops reading), a stdout
+reader that splits lines and drops an oversized one without storing it, and a stderr reader
+that keeps only the last :data:`STDERR_KEEP` bytes, so a flood of diagnostics can't stall
+the adapter. After a timeout, a crash or a violation the process is killed; the next
+:meth:`AdapterProcess.ensure_running` starts a fresh one and repeats the ``start`` handshake.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from typing import Any
+
+PROTOCOL = 1
+DEFAULT_TIMEOUT = 10.0
+START_TIMEOUT = 10.0
+"""The least time the ``start`` handshake gets: runtimes (a JVM, node) can be slow to boot."""
+MAX_LINE = 16 * 1024 * 1024
+"""The longest response line kept (bytes); a longer one is a protocol violation."""
+STDERR_KEEP = 64 * 1024
+"""How much of the adapter's stderr is kept (the last bytes)."""
+TRANSCRIPT_KEEP = 16
+"""How many request/response exchanges of the current vector are kept for the report."""
+_CHUNK = 1024 * 1024
+_QUEUE_SIZE = 256
+
+
+class AdapterFailure(Exception):
+    """The adapter did not answer a request properly. ``status`` is the vector status it causes."""
+
+    status = "errored"
+
+    def __init__(self, message: str, *, stderr_tail: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.stderr_tail = stderr_tail
+
+
+class AdapterTimeout(AdapterFailure):
+    status = "timeout"
+
+
+class AdapterCrashed(AdapterFailure):
+    status = "crashed"
+
+    def __init__(self, message: str, *, returncode: int | None = None, stderr_tail: str = "") -> None:
+        super().__init__(message, stderr_tail=stderr_tail)
+        self.returncode = returncode
+
+
+class ProtocolViolation(AdapterFailure):
+    """Garbage on stdout, a wrong ``seq``, an oversized line or a response that is not an object."""
+
+    status = "errored"
+
+
+class AdapterStartError(Exception):
+    """The adapter could not be started or refused the ``start`` handshake."""
+
+    def __init__(self, message: str, *, stderr_tail: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.stderr_tail = stderr_tail
+
+
+def describe_exit(returncode: int | None) -> str:
+    """Returns "status 3" or "signal 9 (SIGKILL)" for a process exit code."""
+    if returncode is None:
+        return "an unknown status"
+    if returncode < 0:
+        try:
+            name = signal.Signals(-returncode).name
+        except ValueError:
+            name = "?"
+        return f"signal {-returncode} ({name})"
+    return f"status {returncode}"
+
+
+def last_line(text: str, limit: int = 300) -> str:
+    """Returns the last non-blank line of ``text``, shortened to ``limit`` characters."""
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if not lines:
+        return ""
+    line = lines[-1]
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def preview(data: bytes | str, limit: int = 200) -> str:
+    """Returns a short printable rendering of a raw line for messages."""
+    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    text = text.rstrip("\r\n")
+    return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+class _Pipes:
+    """One running adapter process and the threads that move bytes to and from it."""
+
+    def __init__(self, argv: list[str], *, max_line: int, stderr_keep: int,
+                 cwd: str | None, env: dict[str, str] | None) -> None:
+        kwargs: dict[str, Any] = {}
+        if os.name == "posix":
+            kwargs["start_new_session"] = True  # its own process group: killed as a whole
+        self.proc = subprocess.Popen(
+            argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            bufsize=0, cwd=cwd, env=env, **kwargs,
+        )
+        self.max_line = max_line
+        self.stderr_keep = stderr_keep
+        self.items: queue.Queue = queue.Queue(maxsize=_QUEUE_SIZE)
+        self.outbox: queue.Queue = queue.Queue()
+        self.closed = threading.Event()
+        self._stderr = bytearray()
+        self._stderr_lock = threading.Lock()
+        self.threads = [
+            threading.Thread(target=self._read_stdout, name="adapter-stdout", daemon=True),
+            threading.Thread(target=self._read_stderr, name="adapter-stderr", daemon=True),
+            threading.Thread(target=self._write_stdin, name="adapter-stdin", daemon=True),
+        ]
+        for t in self.threads:
+            t.start()
+
+    # -- threads ----------------------------------------------------------------------------
+
+    def _put(self, item: tuple) -> None:
+        while not self.closed.is_set():
+            try:
+                self.items.put(item, timeout=0.1)
+                return
+            except queue.Full:
+                continue
+
+    def _read_stdout(self) -> None:
+        fd = self.proc.stdout.fileno()
+        buf = bytearray()
+        dropping = 0  # > 0 while skipping the rest of an oversized line
+        try:
+            while True:
+                chunk = os.read(fd, _CHUNK)
+                if not chunk:
+                    break
+                start = 0
+                while start < len(chunk):
+                    nl = chunk.find(b"\n", start)
+                    end = len(chunk) if nl < 0 else nl
+                    if dropping:
+                        dropping += end - start
+                    else:
+                        buf += chunk[start:end]
+                        if len(buf) > self.max_line:
+                            self._put(("oversized", len(buf)))
+                            dropping = len(buf)
+                            buf = bytearray()
+                    if nl < 0:
+                        break
+                    if not dropping:
+                        self._put(("line", bytes(buf)))
+                    buf = bytearray()
+                    dropping = 0
+                    start = nl + 1
+        except OSError:
+            pass
+        if buf and not dropping:
+            self._put(("partial", bytes(buf)))
+        self._put(("eof", None))
+
+    def _read_stderr(self) -> None:
+        fd = self.proc.stderr.fileno()
+        try:
+            while True:
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    return
+                with self._stderr_lock:
+                    self._stderr += chunk
+                    if len(self._stderr) > 2 * self.stderr_keep:
+                        del self._stderr[: len(self._stderr) - self.stderr_keep]
+        except OSError:
+            return
+
+    def _write_stdin(self) -> None:
+        stream = self.proc.stdin
+        while True:
+            data = self.outbox.get()
+            if data is None:
+                break
+            try:
+                view = memoryview(data)
+                while view:
+                    n = stream.write(view)
+                    view = view[n or 0:]
+            except (OSError, ValueError):
+                break  # the process is gone; the stdout reader reports the exit
+        try:
+            stream.close()
+        except OSError:
+            pass
+
+    # -- use --------------------------------------------------------------------------------
+
+    def send(self, data: bytes) -> None:
+        self.outbox.put(data)
+
+    def stderr_tail(self, limit: int | None = None) -> str:
+        with self._stderr_lock:
+            data = bytes(self._stderr[-(limit or self.stderr_keep):])
+        return data.decode("utf-8", errors="replace")
+
+    def wait_stderr(self, timeout: float = 1.0) -> None:
+        """Waits (briefly) until stderr reached end of file, so the tail is complete."""
+        self.threads[1].join(timeout)
+
+    def kill(self) -> None:
+        self.closed.set()
+        if self.proc.poll() is None:
+            try:
+                if os.name == "posix":
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                else:  # pragma: no cover
+                    self.proc.kill()
+            except (ProcessLookupError, PermissionError):
+                try:
+                    self.proc.kill()
+                except ProcessLookupError:
+                    pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:  # pragma: no cover
+            pass
+        self.outbox.put(None)
+        # Close a pipe only once its reader saw end of file: closing it under a blocked read
+        # could hand the descriptor number to the next process's pipe. (A grandchild outside
+        # the process group may keep a pipe open; then the descriptor is left to the GC.)
+        for thread, stream in ((self.threads[0], self.proc.stdout), (self.threads[1], self.proc.stderr)):
+            thread.join(1.0)
+            if not thread.is_alive():
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+
+
+class AdapterProcess:
+    """An adapter command, started on demand and restarted after it failed.
+
+    >>> adapter = AdapterProcess([sys.executable, "-m", "tabletop_referee.cli", "adapter", "--game", "mlem"])
+    >>> adapter.start()["implementation"]["name"]
+    'tabletop-referee'
+    >>> sorted(adapter.request("new_game", game="mlem", setup={"players": 2, "start_player": 0}))
+    ['seq', 'state']
+    >>> adapter.stop()["returncode"]
+    0
+    """
+
+    def __init__(self, argv: list[str], *, timeout: float = DEFAULT_TIMEOUT, max_line: int = MAX_LINE,
+                 stderr_keep: int = STDERR_KEEP, cwd: str | None = None,
+                 env: dict[str, str] | None = None, start_timeout: float | None = None) -> None:
+        if not argv:
+            raise ValueError("empty adapter command")
+        self.argv = list(argv)
+        self.timeout = timeout
+        self.start_timeout = max(timeout, START_TIMEOUT) if start_timeout is None else start_timeout
+        self.max_line = max_line
+        self.stderr_keep = stderr_keep
+        self.cwd = cwd
+        self.env = env
+        self.hello: dict[str, Any] | None = None
+        """The adapter's answer to ``start`` (from the latest start)."""
+        self.starts = 0
+        self.transcript: collections.deque = collections.deque(maxlen=TRANSCRIPT_KEEP)
+        self.exchanges = 0
+        """Requests since :meth:`reset_transcript` (the transcript keeps only the last ones)."""
+        self._pipes: _Pipes | None = None
+        self._seq = 0
+
+    # -- lifecycle --------------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        return self._pipes is not None
+
+    def start(self) -> dict[str, Any]:
+        """Starts the process and performs the ``start`` handshake; returns the answer.
+
+        Raises:
+            AdapterStartError: the command cannot run, the process dies or hangs before
+                answering, or the answer is an error or names another protocol version.
+        """
+        self.kill()
+        try:
+            self._pipes = _Pipes(self.argv, max_line=self.max_line, stderr_keep=self.stderr_keep,
+                                 cwd=self.cwd, env=self.env)
+        except OSError as exc:
+            self._pipes = None
+            raise AdapterStartError(f"cannot run {self.argv[0]!r}: {exc.strerror or exc}") from None
+        self.starts += 1
+        saved, self.timeout = self.timeout, self.start_timeout
+        try:
+            answer = self._exchange({"cmd": "start", "protocol": PROTOCOL}, record=False)
+        except AdapterFailure as exc:
+            tail = exc.stderr_tail
+            if isinstance(exc, AdapterCrashed):
+                message = exc.message.replace("; stderr:", " before answering start; stderr:", 1) \
+                    if "; stderr:" in exc.message else exc.message + " before answering start"
+            elif isinstance(exc, AdapterTimeout):
+                message = f"the adapter did not answer start within {self.start_timeout:g} s"
+            else:
+                message = f"bad answer to start: {exc.message}"
+            self.kill()
+            raise AdapterStartError(message, stderr_tail=tail) from None
+        finally:
+            self.timeout = saved
+        problem = None
+        if "error" in answer:
+            err = answer["error"] if isinstance(answer["error"], dict) else {"message": answer["error"]}
+            problem = f"the adapter refused start ({err.get('kind', 'error')}): {err.get('message', '')}".rstrip(": ")
+        elif "skipped" in answer:
+            problem = "the adapter answered start with skipped"
+        elif answer.get("protocol") != PROTOCOL:
+            problem = (f"the adapter speaks protocol {answer.get('protocol')!r}, "
+                       f"the runner speaks {PROTOCOL}")
+        if problem:
+            tail = self._pipes.stderr_tail() if self._pipes else ""
+            self.kill()
+            raise AdapterStartError(problem, stderr_tail=tail)
+        self.hello = answer
+        return answer
+
+    def ensure_running(self) -> None:
+        """Starts the adapter again if it is not running (after a failure). See :meth:`start`."""
+        if self._pipes is None:
+            self.start()
+
+    def stop(self, grace: float = 1.0) -> dict[str, Any]:
+        """Sends ``stop``, waits ``grace`` seconds for the answer and the exit, then kills.
+
+        Returns what happened: ``answer`` (the response or ``None``), ``problem`` (why there
+        is no proper answer, or ``None``) and ``returncode`` (``None`` if it had to be killed).
+        """
+        pipes = self._pipes
+        if pipes is None:
+            return {"answer": None, "problem": "the adapter was not running", "returncode": None}
+        saved = self.timeout
+        self.timeout = grace
+        answer = problem = None
+        try:
+            answer = self._exchange({"cmd": "stop"}, record=False)
+        except AdapterFailure as exc:
+            problem = exc.message
+        finally:
+            self.timeout = saved
+        code = None
+        if self._pipes is pipes:  # still running (a failure above kills it)
+            pipes.outbox.put(None)  # close stdin: end of input
+            try:
+                code = pipes.proc.wait(timeout=grace)
+            except subprocess.TimeoutExpired:
+                pass
+        else:
+            code = pipes.proc.returncode
+        self.kill()
+        return {"answer": answer, "problem": problem, "returncode": code}
+
+    def kill(self) -> None:
+        """Kills the process (and its process group) if one is running."""
+        if self._pipes is not None:
+            pipes, self._pipes = self._pipes, None
+            pipes.kill()
+
+    def stderr_tail(self, limit: int = 4000) -> str:
+        return self._pipes.stderr_tail(limit) if self._pipes else ""
+
+    # -- requests ---------------------------------------------------------------------------
+
+    def reset_transcript(self) -> None:
+        self.transcript.clear()
+        self.exchanges = 0
+
+    def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
+        """Sends one request and returns the response object (``seq`` checked).
+
+        Raises:
+            AdapterTimeout, AdapterCrashed, ProtocolViolation: the process is killed first;
+                :meth:`ensure_running` starts a new one.
+        """
+        if self._pipes is None:
+            raise AdapterCrashed("the adapter is not running")
+        return self._exchange({"cmd": cmd, **fields}, record=True)
+
+    def _exchange(self, body: dict[str, Any], *, record: bool) -> dict[str, Any]:
+        pipes = self._pipes
+        assert pipes is not None
+        seq = self._seq
+        self._seq += 1
+        req = {"cmd": body["cmd"], "seq": seq, **{k: v for k, v in body.items() if k != "cmd"}}
+        entry: dict[str, Any] = {"request": req}
+        if record:
+            self.exchanges += 1
+            self.transcript.append(entry)
+        started = time.monotonic()
+        try:
+            resp = self._receive(pipes, req, started)
+        except AdapterFailure as exc:
+            entry["failure"] = {"status": exc.status, "message": exc.message}
+            raise
+        finally:
+            entry["seconds"] = round(time.monotonic() - started, 4)
+        entry["response"] = resp
+        return resp
+
+    def _receive(self, pipes: _Pipes, req: dict[str, Any], started: float) -> dict[str, Any]:
+        line = json.dumps(req, separators=(",", ":"), ensure_ascii=False) + "\n"
+        pipes.send(line.encode("utf-8"))
+        deadline = started + self.timeout
+        while True:
+            remaining = deadline - time.monotonic()
+            try:
+                kind, data = pipes.items.get(timeout=max(remaining, 0.0)) if remaining > 0 else pipes.items.get_nowait()
+            except queue.Empty:
+                if pipes.proc.poll() is not None:
+                    raise self._crashed(pipes) from None
+                tail = pipes.stderr_tail(4000)
+                self.kill()
+                raise AdapterTimeout(
+                    f"no answer to {req['cmd']} within {self.timeout:g} s", stderr_tail=tail
+                ) from None
+            if kind == "line":
+                if not data.strip():
+                    continue  # a blank line is not an answer; keep waiting
+                return self._parse(pipes, req, data)
+            if kind == "oversized":
+                tail = pipes.stderr_tail(4000)
+                self.kill()
+                raise ProtocolViolation(
+                    f"protocol violation: the answer to {req['cmd']} is a line of more than "
+                    f"{self.max_line} bytes (oversized); it was dropped", stderr_tail=tail)
+            if kind == "partial":
+                continue  # the process closed stdout mid-line; "eof" follows
+            raise self._crashed(pipes)
+
+    def _crashed(self, pipes: _Pipes) -> AdapterCrashed:
+        try:
+            code = pipes.proc.wait(timeout=2)
+            how = f"the adapter exited with {describe_exit(code)}"
+        except subprocess.TimeoutExpired:
+            code = None
+            how = "the adapter closed its stdout"
+        pipes.wait_stderr(1.0)
+        tail = pipes.stderr_tail(4000)
+        self.kill()
+        said = last_line(tail)
+        return AdapterCrashed(how + (f"; stderr: {said}" if said else ""), returncode=code, stderr_tail=tail)
+
+    def _parse(self, pipes: _Pipes, req: dict[str, Any], data: bytes) -> dict[str, Any]:
+        try:
+            resp = json.loads(data)
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+            problem = f"the answer to {req['cmd']} is not JSON: {preview(data)}"
+        else:
+            if not isinstance(resp, dict):
+                problem = f"the answer to {req['cmd']} is not a JSON object: {preview(data)}"
+            elif "seq" not in resp:
+                problem = f"the answer to {req['cmd']} has no seq (expected {req['seq']!r})"
+            elif resp["seq"] != req["seq"] or type(resp["seq"]) is not type(req["seq"]):
+                problem = (f"the answer to {req['cmd']} has seq {resp['seq']!r}, "
+                           f"not the request's {req['seq']!r}")
+            else:
+                return resp
+        tail = pipes.stderr_tail(4000)
+        self.kill()  # out of step with the adapter: start afresh
+        raise ProtocolViolation("protocol violation: " + problem, stderr_tail=tail)
+
+    def __enter__(self) -> "AdapterProcess":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def default_command(game: str) -> list[str]:
+    """The reference engine as an adapter subprocess (the runner's default)."""
+    return [sys.executable, "-m", "tabletop_referee.cli", "adapter", "--game", game]

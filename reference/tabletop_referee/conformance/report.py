@@ -1,0 +1,315 @@
+"""The run report (schemas/conformance/report.schema.json) and its renderings.
+
+The JSON report is the primary output; the text summary, JUnit XML and Markdown are all
+rendered from the same report document, so they can never disagree.
+"""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from collections import Counter
+from typing import Any
+
+from .. import __version__
+from .client import PROTOCOL
+from .compare import short
+from .runner import COUNTED_FAILED, STATUSES, Result, Run
+
+FORMAT = 1
+
+
+def result_to_json(r: Result, rerun: str | None) -> dict[str, Any]:
+    v = r.vector
+    doc: dict[str, Any] = {
+        "id": v.id,
+        "kind": v.kind,
+        "description": v.description,
+        "clauses": v.clauses,
+        "tags": v.tags,
+        "file": v.file,
+        "index": v.index,
+        "status": r.status,
+        "seconds": round(r.seconds, 4),
+        "message": r.message,
+    }
+    if "source" in v.doc:
+        doc["source"] = v.doc["source"]
+    if r.underlying:
+        doc["underlying"] = r.underlying
+    if r.expectation:
+        doc["expectation"] = r.expectation.to_json()
+    if r.diff:
+        doc["diff"] = r.diff
+    if r.transcript is not None:
+        doc["transcript"] = r.transcript
+        doc["transcript_omitted"] = r.transcript_omitted
+    if r.exit_code is not None:
+        doc["exit_code"] = r.exit_code
+    if r.stderr_tail:
+        doc["stderr_tail"] = r.stderr_tail
+    if rerun and r.status not in ("passed", "skipped"):
+        doc["rerun"] = rerun
+    return doc
+
+
+def clause_rollup(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per cited clause: passed of executed (skips apart), failing ids and expected failures."""
+    rows: dict[str, dict[str, Any]] = {}
+    for r in results:
+        for c in r["clauses"]:
+            row = rows.setdefault(c, {"clause": c, "passed": 0, "total": 0, "skipped": 0,
+                                      "failed": [], "xfail": []})
+            if r["status"] == "skipped":
+                row["skipped"] += 1
+                continue
+            row["total"] += 1
+            if r["status"] == "passed":
+                row["passed"] += 1
+            elif r["status"] == "xfail":
+                row["xfail"].append(r["id"])
+            else:
+                row["failed"].append(r["id"])
+    return [rows[c] for c in sorted(rows)]
+
+
+def summary_counts(totals: dict[str, int]) -> dict[str, int]:
+    return {
+        "passed": totals["passed"],
+        "failed": sum(totals[s] for s in COUNTED_FAILED),
+        "skipped": totals["skipped"],
+    }
+
+
+def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, Any],
+                 started_at: str, suite_versions: list[str], files: list[str],
+                 filters: dict[str, list[str]], loaded: int, expectations_file: str | None,
+                 unused_expectations: list[dict[str, Any]], fail_fast: bool, timeout: float,
+                 rerun: dict[str, str]) -> dict[str, Any]:
+    results = [result_to_json(r, rerun.get(r.vector.id)) for r in run.results]
+    totals = {s: 0 for s in STATUSES}
+    totals.update(Counter(r["status"] for r in results))
+    versions = sorted(set(suite_versions))
+    return {
+        "format": FORMAT,
+        "runner": {"name": "tabletop-referee", "version": __version__},
+        "game": game,
+        "suite_version": ", ".join(versions) if versions else None,
+        "protocol": PROTOCOL,
+        "started_at": started_at,
+        "seconds": round(run.seconds, 3),
+        "adapter": {
+            "command": list(command),
+            "implementation": hello.get("implementation") if isinstance(hello.get("implementation"), dict) else {},
+            "capabilities": [c for c in hello.get("capabilities", []) if isinstance(c, str)]
+            if isinstance(hello.get("capabilities"), list) else [],
+            "restarts": run.restarts,
+            "timeout": timeout,
+        },
+        "selection": {"files": files, "clauses": filters.get("clauses", []), "tags": filters.get("tags", []),
+                      "ids": filters.get("ids", []), "loaded": loaded,
+                      "selected": len(run.results) + len(run.not_run)},
+        "expectations": {"file": expectations_file, "unused": unused_expectations},
+        "fail_fast": fail_fast,
+        "stopped": run.stopped,
+        "not_run": [v.id for v in run.not_run],
+        "totals": totals,
+        "summary": summary_counts(totals),
+        "clauses": clause_rollup(results),
+        "results": results,
+    }
+
+
+# -- text -------------------------------------------------------------------------------------
+
+
+def closing_line(report: dict[str, Any]) -> str:
+    s = report["summary"]
+    return f"{s['passed']} passed, {s['failed']} failed, {s['skipped']} skipped"
+
+
+def breakdown_line(report: dict[str, Any]) -> str:
+    t = report["totals"]
+    return (f"breakdown: {t['failed']} failed, {t['errored']} errored, {t['timeout']} timeout, "
+            f"{t['crashed']} crashed, {t['xpass']} xpass (all counted as failed); "
+            f"{t['xfail']} xfail (expected failures, counted apart)")
+
+
+def _indent(text: str, prefix: str = "    ") -> str:
+    return "\n".join(prefix + line for line in text.splitlines())
+
+
+def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
+    impl = report["adapter"]["implementation"]
+    name = f"{impl.get('name', '?')} {impl.get('version', '?')}"
+    if impl.get("language"):
+        name += f" ({impl['language']})"
+    sel = report["selection"]
+    out = [
+        f"referee conform: game {report['game']}, suite {report['suite_version'] or 'unknown'}, "
+        f"{sel['selected']} of {sel['loaded']} vectors from {len(sel['files'])} file(s)",
+        f"adapter: {name}, protocol {report['protocol']}, capabilities: "
+        f"{', '.join(report['adapter']['capabilities']) or 'none'}",
+    ]
+    if report["adapter"]["restarts"]:
+        out.append(f"the adapter was restarted {report['adapter']['restarts']} time(s) after failures")
+    rows = report["clauses"]
+    if rows:
+        width = max(len("clause"), *(len(r["clause"]) for r in rows))
+        out += ["", f"{'clause':<{width}}  passed/total  skipped  not passing"]
+        for r in rows:
+            bad = r["failed"] + [f"{x} (xfail)" for x in r["xfail"]]
+            out.append(f"{r['clause']:<{width}}  {r['passed']:>6}/{r['total']:<5}  {r['skipped']:>7}  {', '.join(bad)}".rstrip())
+    bad = [r for r in report["results"] if r["status"] in COUNTED_FAILED or (verbose and r["status"] == "xfail")]
+    for r in bad:
+        label = r["status"].upper()
+        if r.get("underlying"):
+            label += f" ({r['underlying']})"
+        out += ["", f"{label} {r['id']} [{', '.join(r['clauses'])}] {r['description']}"]
+        out.append(f"  {r['message']}")
+        diff = r.get("diff")
+        if diff and (not diff["pointer"] or diff["pointer"] not in r["message"]):
+            line = f"  at {diff['pointer'] or '(root)'}:"
+            if "expected" in diff:
+                line += f" expected {short(diff['expected'], 200)}"
+            if "actual" in diff:
+                line += f"{',' if 'expected' in diff else ''} got {short(diff['actual'], 200)}"
+            if "expected" not in diff and "actual" not in diff:
+                line += f" {diff['message']}"
+            out.append(line)
+        out.append(f"  vector: {r['file']} $.vectors[{r['index']}]" + (f" ({r['source']})" if r.get("source") else ""))
+        if r.get("stderr_tail") and r["status"] in ("crashed", "timeout", "errored"):
+            tail = [ln for ln in r["stderr_tail"].splitlines() if ln.strip()][-5:]
+            if tail:
+                out.append("  adapter stderr (last lines):")
+                out.append(_indent("\n".join(short_line(ln) for ln in tail)))
+        if r.get("rerun"):
+            out.append(f"  rerun: {r['rerun']}")
+    skipped = Counter(r["message"] for r in report["results"] if r["status"] == "skipped")
+    if skipped:
+        out += ["", "skipped:"]
+        out += [f"  {n} x {reason}" for reason, n in skipped.most_common()]
+    unused = report["expectations"]["unused"]
+    if unused:
+        out += ["", "expectations that match no vector (stale?): " + ", ".join(e["id"] for e in unused)]
+    if report["stopped"] == "fail-fast":
+        out += ["", f"stopped at the first failure (--fail-fast); {len(report['not_run'])} vector(s) not run"]
+    elif report["stopped"] == "interrupted":
+        out += ["", f"interrupted; {len(report['not_run'])} vector(s) not run"]
+    out += ["", breakdown_line(report), closing_line(report)]
+    return "\n".join(out) + "\n"
+
+
+def short_line(line: str, limit: int = 300) -> str:
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+# -- JUnit ------------------------------------------------------------------------------------
+
+
+def render_junit(report: dict[str, Any]) -> str:
+    t = report["totals"]
+    results = report["results"]
+    suite = ET.Element("testsuite", {
+        "name": f"referee conform {report['game']}",
+        "tests": str(len(results)),
+        "failures": str(t["failed"] + t["xpass"]),
+        "errors": str(t["errored"] + t["timeout"] + t["crashed"]),
+        "skipped": str(t["skipped"] + t["xfail"]),
+        "time": f"{report['seconds']:.3f}",
+        "timestamp": report["started_at"].removesuffix("Z"),
+    })
+    props = ET.SubElement(suite, "properties")
+    impl = report["adapter"]["implementation"]
+    for key, value in (("implementation", f"{impl.get('name', '?')} {impl.get('version', '?')}"),
+                       ("suite_version", report["suite_version"] or ""),
+                       ("protocol", str(report["protocol"])),
+                       ("runner_version", report["runner"]["version"])):
+        ET.SubElement(props, "property", {"name": key, "value": value})
+    for r in results:
+        case = ET.SubElement(suite, "testcase", {
+            "classname": r["clauses"][0], "name": r["id"], "time": f"{r['seconds']:.4f}",
+            "file": r["file"],
+        })
+        status = r["status"]
+        detail = _junit_detail(r)
+        if status in ("failed", "xpass"):
+            node = ET.SubElement(case, "failure", {"message": _xml_safe(r["message"]), "type": status})
+            node.text = _xml_safe(detail)
+        elif status in ("errored", "timeout", "crashed"):
+            node = ET.SubElement(case, "error", {"message": _xml_safe(r["message"]), "type": status})
+            node.text = _xml_safe(detail)
+        elif status == "skipped":
+            ET.SubElement(case, "skipped", {"message": _xml_safe(r["message"])})
+        elif status == "xfail":
+            ET.SubElement(case, "skipped", {"message": _xml_safe(f"xfail ({r.get('underlying')}): {r['message']}")})
+        if r.get("stderr_tail") and status in ("errored", "timeout", "crashed"):
+            ET.SubElement(case, "system-err").text = _xml_safe(r["stderr_tail"])
+    root = ET.Element("testsuites", {"name": "referee conform", "tests": suite.get("tests"),
+                                     "failures": suite.get("failures"), "errors": suite.get("errors"),
+                                     "skipped": suite.get("skipped"), "time": suite.get("time")})
+    root.append(suite)
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _junit_detail(r: dict[str, Any]) -> str:
+    lines = [r["message"]]
+    if r.get("diff"):
+        lines.append("diff: " + json.dumps(r["diff"], ensure_ascii=False)[:4000])
+    lines.append(f"vector: {r['file']} $.vectors[{r['index']}]")
+    if r.get("rerun"):
+        lines.append(f"rerun: {r['rerun']}")
+    return "\n".join(lines)
+
+
+def _xml_safe(text: str) -> str:
+    """Drops the characters XML 1.0 cannot carry (an adapter's stderr may hold anything)."""
+    return "".join(
+        ch for ch in text
+        if ch in "\t\n\r" or 0x20 <= ord(ch) <= 0xD7FF or 0xE000 <= ord(ch) <= 0xFFFD or 0x10000 <= ord(ch) <= 0x10FFFF
+    )
+
+
+# -- Markdown ---------------------------------------------------------------------------------
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def render_markdown(report: dict[str, Any]) -> str:
+    impl = report["adapter"]["implementation"]
+    out = [
+        f"# Conformance: {report['game']} — {impl.get('name', '?')} {impl.get('version', '?')}",
+        "",
+        f"**{closing_line(report)}** ({report['totals']['xfail']} xfail). "
+        f"Suite {report['suite_version'] or 'unknown'}, protocol {report['protocol']}, "
+        f"runner {report['runner']['version']}, started {report['started_at']}, {report['seconds']} s.",
+        "",
+        "| status | count |",
+        "|---|---:|",
+    ]
+    out += [f"| {s} | {n} |" for s, n in report["totals"].items()]
+    out += ["", "## Clauses", "", "| clause | passed/total | skipped | not passing |", "|---|---:|---:|---|"]
+    for r in report["clauses"]:
+        bad = [f"`{x}`" for x in r["failed"]] + [f"`{x}` (xfail)" for x in r["xfail"]]
+        out.append(f"| `{r['clause']}` | {r['passed']}/{r['total']} | {r['skipped']} | {', '.join(bad)} |")
+    bad = [r for r in report["results"] if r["status"] in COUNTED_FAILED]
+    if bad:
+        out += ["", "## Failures", ""]
+        for r in bad:
+            out.append(f"### `{r['id']}` — {r['status']}")
+            out += ["", f"{_md(r['description'])} ({', '.join(f'`{c}`' for c in r['clauses'])})", "",
+                    "```text", r["message"]]
+            if r.get("diff"):
+                out.append(json.dumps(r["diff"], ensure_ascii=False)[:2000])
+            out.append("```")
+            if r.get("rerun"):
+                out += ["", f"Rerun: `{r['rerun']}`"]
+            out.append("")
+    skipped = Counter(r["message"] for r in report["results"] if r["status"] == "skipped")
+    if skipped:
+        out += ["", "## Skipped", "", "| reason | vectors |", "|---|---:|"]
+        out += [f"| {_md(reason)} | {n} |" for reason, n in skipped.most_common()]
+    return "\n".join(out).rstrip() + "\n"

@@ -1,0 +1,419 @@
+"""Running vectors against an adapter and classifying each result (docs/conformance.md).
+
+A result's status is one of :data:`STATUSES`:
+
+- ``passed`` / ``failed``: the vector ran and its expectations held / did not;
+- ``errored``: the adapter answered ``error``, or broke the protocol (a line that is not a JSON
+  object, a wrong ``seq``, an oversized line, an answer without the fields its command needs);
+- ``skipped``: the vector needs a capability or option value the ``start`` answer does not
+  list, the adapter answered ``skipped``, or an expectations entry says ``skip``;
+- ``timeout`` / ``crashed``: no answer in time / the adapter process exited;
+- ``xfail`` / ``xpass``: an ``xfail`` expectation entry matched and the vector did not pass / passed.
+
+Pointers in differences refer to the *result document* of a vector: ``/state`` (the final
+state, or the state at a checkpoint), ``/actor`` (the ``legal_actions`` answer), ``/scores`` and
+``/outcome`` (the ``scores`` answer), ``/legal_actions/actions``, ``/events/<i>`` and
+``/events_absent/<i>`` (the pattern that failed), ``/rejected/clause``, ``/steps/<i>`` (a step
+accepted or rejected against the expectation) and ``/perft`` for counting vectors. A
+difference found at a checkpoint carries ``checkpoint``: the number of steps applied.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .client import AdapterFailure, AdapterProcess, AdapterStartError
+from .compare import MISSING, Difference, canonical_text, first_difference, pointer_tokens, resolve, set_difference, short
+from .expectations import FAILING, Entry, Expectations
+from .vectors import Vector
+
+STATUSES = ("passed", "failed", "errored", "skipped", "timeout", "crashed", "xfail", "xpass")
+COUNTED_FAILED = ("failed", "errored", "timeout", "crashed", "xpass")
+"""The statuses counted as "failed" in the closing line and the exit code."""
+RESTART_ATTEMPTS = 3
+"""After this many failed restarts in a row, the remaining vectors are not tried."""
+
+
+class VectorFailed(Exception):
+    def __init__(self, message: str, diff: Difference | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.diff = diff
+
+    def at_checkpoint(self, after: int) -> "VectorFailed":
+        diff = self.diff
+        if diff is not None:
+            diff = Difference(diff.pointer, diff.expected, diff.actual, diff.message,
+                              {**diff.extra, "checkpoint": after})
+        return VectorFailed(f"checkpoint after {after} step(s): {self.message}", diff)
+
+
+class VectorSkipped(Exception):
+    pass
+
+
+class VectorErrored(Exception):
+    pass
+
+
+@dataclass
+class Result:
+    vector: Vector
+    status: str
+    seconds: float = 0.0
+    message: str = ""
+    diff: dict[str, Any] | None = None
+    underlying: str | None = None
+    expectation: Entry | None = None
+    transcript: list[dict[str, Any]] | None = None
+    transcript_omitted: int = 0
+    stderr_tail: str | None = None
+    exit_code: int | None = None
+    """For ``crashed``: the adapter's exit status (negative: killed by that signal)."""
+
+
+@dataclass
+class Run:
+    results: list[Result] = field(default_factory=list)
+    not_run: list[Vector] = field(default_factory=list)
+    stopped: str | None = None
+    """Why the run ended before the last vector: ``fail-fast``, ``interrupted``, or ``None``."""
+    restarts: int = 0
+    seconds: float = 0.0
+
+
+def needs_events(vector: Vector) -> bool:
+    """Tells whether the vector checks events (present or absent), finally or at a checkpoint."""
+    if vector.kind != "play":
+        return False
+    checks = [vector.doc["expect"], *(c["expect"] for c in vector.doc.get("checkpoints", []))]
+    return any("events" in c or "events_absent" in c for c in checks)
+
+
+def unmet_requirement(vector: Vector, hello: dict[str, Any], game: str) -> str | None:
+    """Returns why the adapter cannot run ``vector`` (from its ``start`` answer), or ``None``."""
+    caps = hello.get("capabilities") if isinstance(hello.get("capabilities"), list) else []
+    needed = list(vector.requires.get("capabilities", []))
+    if needs_events(vector) and "events" not in needed:
+        needed.append("events")  # event expectations always need the capability
+    for cap in needed:
+        if cap not in caps:
+            return f"the adapter lacks capability {cap}"
+    impl = hello.get("implementation") if isinstance(hello.get("implementation"), dict) else {}
+    games = impl.get("games") if isinstance(impl.get("games"), dict) else {}
+    info = games.get(game) if isinstance(games.get(game), dict) else {}
+    offered = info.get("options") if isinstance(info.get("options"), dict) else {}
+    for name, value in vector.requires.get("options", {}).items():
+        values = offered.get(name)
+        if not isinstance(values, list) or value not in values:
+            shown = value if isinstance(value, str) else canonical_text(value)
+            return f"the adapter does not support option {name}={shown}"
+    return None
+
+
+def event_matches(pattern: dict[str, Any], event: dict[str, Any]) -> bool:
+    """An event matches when it has every field of the pattern with an equal (JSON) value."""
+    return all(k in event and first_difference(v, event[k]) is None for k, v in pattern.items())
+
+
+class Runner:
+    """Runs vectors one by one through one :class:`AdapterProcess` (already started)."""
+
+    def __init__(self, adapter: AdapterProcess, game: str, *, expectations: Expectations | None = None,
+                 fail_fast: bool = False, on_result: Callable[[Result, int, int], None] | None = None) -> None:
+        self.adapter = adapter
+        self.game = game
+        self.expectations = expectations or Expectations([])
+        self.fail_fast = fail_fast
+        self.on_result = on_result
+
+    # -- the run ----------------------------------------------------------------------------
+
+    def run(self, vectors: list[Vector]) -> Run:
+        run = Run()
+        started = time.monotonic()
+        starts_before = self.adapter.starts
+        failed_restarts = 0
+        try:
+            for i, vector in enumerate(vectors):
+                if failed_restarts >= RESTART_ATTEMPTS:
+                    result = Result(vector, "crashed", message=(
+                        f"not run: the adapter could not be restarted ({RESTART_ATTEMPTS} attempts in a row)"))
+                else:
+                    result, restart_failed = self._one(vector)
+                    failed_restarts = failed_restarts + 1 if restart_failed else 0
+                run.results.append(result)
+                if self.on_result:
+                    self.on_result(result, i + 1, len(vectors))
+                if self.fail_fast and result.status in COUNTED_FAILED:
+                    run.stopped = "fail-fast"
+                    run.not_run = vectors[i + 1:]
+                    break
+        except KeyboardInterrupt:
+            run.stopped = "interrupted"
+            done = {id(r.vector) for r in run.results}
+            run.not_run = [v for v in vectors if id(v) not in done]
+        run.restarts = max(0, self.adapter.starts - starts_before)
+        run.seconds = time.monotonic() - started
+        return run
+
+    def _one(self, vector: Vector) -> tuple[Result, bool]:
+        """Runs one vector; the flag tells whether restarting the adapter failed."""
+        entry = self.expectations.match(vector.id)
+        if entry and entry.status == "skip":
+            return Result(vector, "skipped", message=f"expectations: {entry.reason}", expectation=entry), False
+        try:
+            self.adapter.ensure_running()
+        except AdapterStartError as exc:
+            return Result(vector, "crashed", message=f"the adapter could not be restarted: {exc.message}",
+                          stderr_tail=exc.stderr_tail or None, expectation=entry), True
+        reason = unmet_requirement(vector, self.adapter.hello or {}, self.game)
+        if reason:
+            return Result(vector, "skipped", message=reason, expectation=entry), False
+        self.adapter.reset_transcript()
+        started = time.monotonic()
+        result = Result(vector, "passed")
+        try:
+            if vector.kind == "perft":
+                self._perft(vector)
+            else:
+                self._play(vector)
+        except VectorFailed as exc:
+            result.status, result.message = "failed", exc.message
+            result.diff = exc.diff.to_json() if exc.diff else None
+        except VectorSkipped as exc:
+            result.status, result.message = "skipped", str(exc)
+        except VectorErrored as exc:
+            result.status, result.message = "errored", str(exc)
+        except AdapterFailure as exc:
+            result.status, result.message = exc.status, exc.message
+            result.stderr_tail = exc.stderr_tail or None
+            result.exit_code = getattr(exc, "returncode", None)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except Exception as exc:  # an answer shaped in a way no check foresaw: keep the run going
+            result.status = "errored"
+            result.message = (f"the runner could not check the adapter's answer "
+                              f"({type(exc).__name__}: {exc}); this is a runner bug, please report it")
+        result.seconds = time.monotonic() - started
+        if entry and entry.status == "xfail":
+            result.expectation = entry
+            if result.status in FAILING:
+                result.underlying, result.status = result.status, "xfail"
+            elif result.status == "passed":
+                result.status = "xpass"
+                result.message = f"expected to fail ({entry.reason}) but passed"
+        if result.status in (*FAILING, "xfail"):
+            result.transcript = list(self.adapter.transcript)
+            result.transcript_omitted = self.adapter.exchanges - len(result.transcript)
+            if result.stderr_tail is None:
+                result.stderr_tail = self.adapter.stderr_tail() or None
+        return result, False
+
+    # -- requests ---------------------------------------------------------------------------
+
+    def _call(self, cmd: str, **fields: Any) -> dict[str, Any]:
+        resp = self.adapter.request(cmd, game=self.game, **fields)
+        if "skipped" in resp:
+            body = resp["skipped"]
+            reason = body.get("reason") if isinstance(body, dict) else body
+            raise VectorSkipped(f"the adapter skipped {cmd}: {reason or 'no reason given'}")
+        if "error" in resp:
+            body = resp["error"] if isinstance(resp["error"], dict) else {"message": resp["error"]}
+            raise VectorErrored(
+                f"the adapter answered {cmd} with an error ({body.get('kind', 'no kind')}): "
+                f"{body.get('message', 'no message')}")
+        return resp
+
+    @staticmethod
+    def _missing(cmd: str, resp: dict[str, Any], wanted: str) -> VectorErrored:
+        keys = ", ".join(sorted(resp)) or "none"
+        return VectorErrored(f"protocol violation: the answer to {cmd} has no {wanted} (keys: {keys})")
+
+    def _apply(self, state: Any, action: Any) -> dict[str, Any]:
+        """Returns the apply answer: ``{"state": ...}`` (with events) or ``{"rejected": ...}``."""
+        resp = self._call("apply", state=state, action=action)
+        if "rejected" in resp:
+            rej = resp["rejected"]
+            if not isinstance(rej, dict) or not isinstance(rej.get("clause"), str):
+                raise VectorErrored("protocol violation: apply's rejected has no clause string")
+            return resp
+        if not isinstance(resp.get("state"), dict):
+            raise self._missing("apply", resp, "state (object) and no rejected")
+        if "events" in resp and not isinstance(resp["events"], list):
+            raise VectorErrored("protocol violation: apply's events is not a list")
+        return resp
+
+    def _legal(self, state: Any) -> tuple[Any, list[Any]]:
+        resp = self._call("legal_actions", state=state)
+        if not isinstance(resp.get("actions"), list):
+            raise self._missing("legal_actions", resp, "actions list")
+        if "actor" not in resp:
+            raise self._missing("legal_actions", resp, "actor")
+        return resp["actor"], resp["actions"]
+
+    # -- play vectors -----------------------------------------------------------------------
+
+    def _play(self, vector: Vector) -> None:
+        doc = vector.doc
+        expect = doc["expect"]
+        want_reject = expect.get("rejected")
+        checkpoints = list(doc.get("checkpoints", []))
+        state = doc["state"]
+        events: list[Any] = []
+
+        def checkpoints_after(applied: int) -> None:
+            while checkpoints and checkpoints[0]["after"] == applied:
+                try:
+                    self._check(checkpoints.pop(0)["expect"], state, events)
+                except VectorFailed as exc:
+                    raise exc.at_checkpoint(applied) from None
+
+        checkpoints_after(0)
+        for i, step in enumerate(doc["steps"]):
+            action = step["action"]
+            resp = self._apply(state, action)
+            if "rejected" in resp:
+                rej = resp["rejected"]
+                got = rej["clause"]
+                if want_reject and want_reject["step"] == i:
+                    if got != want_reject["clause"]:
+                        raise VectorFailed(
+                            f"step {i} was rejected under {got}, expected {want_reject['clause']}"
+                            f" (adapter's message: {rej.get('message', '')})",
+                            Difference("/rejected/clause", want_reject["clause"], got,
+                                       f"expected {want_reject['clause']!r}, got {got!r}"))
+                    break
+                raise VectorFailed(
+                    f"step {i} {short(action, 100)} was rejected under {got} ({rej.get('message', '')}); "
+                    "expected it to be accepted",
+                    Difference(f"/steps/{i}", "accepted", {"rejected": rej},
+                               f"expected the step to be accepted, got a rejection under {got}"))
+            if want_reject and want_reject["step"] == i:
+                raise VectorFailed(
+                    f"step {i} {short(action, 100)} was accepted; expected a rejection under {want_reject['clause']}",
+                    Difference("/rejected/clause", want_reject["clause"], MISSING,
+                               f"expected a rejection under {want_reject['clause']!r}, the step was accepted"))
+            state = resp["state"]
+            events += resp.get("events") or []
+            checkpoints_after(i + 1)
+        self._check(expect, state, events)
+
+    def _check(self, expect: dict[str, Any], state: Any, events: list[Any]) -> None:
+        """Checks the keys of ``expect`` (except ``rejected``) against the state reached."""
+        if "state" in expect:
+            diff = first_difference(expect["state"], state, "/state")
+            if diff:
+                raise VectorFailed(f"the state differs at {diff.pointer}: {diff.message}", diff)
+        if "values" in expect:
+            doc: dict[str, Any] = {"state": state}
+            roots = {tuple(pointer_tokens(v["pointer"])[:1]) for v in expect["values"]}
+            if ("actor",) in roots:
+                doc["actor"], _actions = self._legal(state)
+            if ("scores",) in roots or ("outcome",) in roots:
+                resp = self._call("scores", state=state)
+                if not isinstance(resp.get("scores"), list):
+                    raise self._missing("scores", resp, "scores list")
+                doc["scores"] = resp["scores"]
+                if "outcome" in resp:
+                    doc["outcome"] = resp["outcome"]
+            for v in expect["values"]:
+                actual = resolve(doc, v["pointer"])
+                if actual is MISSING:
+                    diff = Difference(v["pointer"], v["value"], MISSING,
+                                      f"nothing at {v['pointer']} (expected {short(v['value'])})")
+                else:
+                    diff = first_difference(v["value"], actual, v["pointer"])
+                if diff:
+                    raise VectorFailed(f"value at {diff.pointer}: {diff.message}", diff)
+        if "legal_actions" in expect:
+            _actor, actions = self._legal(state)
+            diff = set_difference(expect["legal_actions"]["actions"], actions, "/legal_actions/actions")
+            if diff:
+                raise VectorFailed(f"legal actions differ at {diff.pointer}: {diff.message}", diff)
+        seen = [e for e in events if isinstance(e, dict)]
+        for i, pattern in enumerate(expect.get("events", [])):
+            if not any(event_matches(pattern, e) for e in seen):
+                listed = ", ".join(short(e, 80) for e in seen) or "none"
+                raise VectorFailed(
+                    f"no event matches {short(pattern)} among the {len(seen)} event(s) of the steps "
+                    f"applied (got: {short(listed, 300)})",
+                    Difference(f"/events/{i}", pattern, MISSING, f"no event matches {short(pattern)}"))
+        for i, pattern in enumerate(expect.get("events_absent", [])):
+            hit = next((e for e in seen if event_matches(pattern, e)), None)
+            if hit is not None:
+                raise VectorFailed(
+                    f"event {short(hit)} matches {short(pattern)}, which must not occur",
+                    Difference(f"/events_absent/{i}", MISSING, hit, f"unexpected event {short(hit)}"))
+
+    # -- perft vectors ----------------------------------------------------------------------
+
+    def _perft(self, vector: Vector) -> None:
+        doc = vector.doc
+        self._rolls = doc["rolls"]
+        depth = doc["depth"]
+        state = doc["state"]
+        used = 0
+        actor, actions = self._legal(state)
+        while actor == "chance" and used < len(self._rolls):
+            state = self._roll(state, used, actions)
+            used += 1
+            actor, actions = self._legal(state)
+        divide: dict[str, int] = {}
+        nodes = 1  # game over, or a chance node with no roll left: one leaf
+        if actor is not None and actor != "chance":
+            for action in actions:
+                key = canonical_text(action)
+                count = 1 if depth == 1 else self._count(self._child(state, action), depth - 1, used)
+                divide[key] = divide.get(key, 0) + count
+            nodes = sum(divide.values())
+        want = doc["expect"]["perft"]
+        diff = first_difference({"divide": want["divide"], "nodes": want["nodes"]},
+                                {"divide": divide, "nodes": nodes}, "/perft")
+        if diff:
+            raise VectorFailed(
+                f"perft depth {depth}: {nodes} nodes, expected {want['nodes']}; first difference at "
+                f"{diff.pointer}: {diff.message}", diff)
+
+    def _roll(self, state: Any, used: int, outcomes: list[Any]) -> Any:
+        """Applies pinned roll ``used``, cut to the dice available: the size of the listed outcomes."""
+        faces = self._rolls[used]
+        sizes = {len(o["faces"]) for o in outcomes if isinstance(o, dict) and isinstance(o.get("faces"), list)}
+        if len(sizes) == 1:
+            faces = faces[: sizes.pop()]
+        roll = {"type": "roll", "faces": faces}
+        resp = self._apply(state, roll)
+        if "rejected" in resp:
+            raise VectorFailed(
+                f"the pinned roll {short(roll)} (rolls[{used}]) was rejected under {resp['rejected']['clause']}",
+                Difference(f"/perft/rolls/{used}", "accepted", {"rejected": resp["rejected"]},
+                           "the pinned roll was rejected"))
+        return resp["state"]
+
+    def _child(self, state: Any, action: Any) -> Any:
+        resp = self._apply(state, action)
+        if "rejected" in resp:
+            raise VectorFailed(
+                f"apply rejected {short(action)} under {resp['rejected']['clause']}, "
+                "though legal_actions listed it",
+                Difference("/perft", "accepted", {"action": action, "rejected": resp["rejected"]},
+                           "a listed legal action was rejected"))
+        return resp["state"]
+
+    def _count(self, state: Any, depth: int, used: int) -> int:
+        """Counts the decision sequences of ``depth`` more decisions below ``state``."""
+        if depth == 0:
+            return 1
+        actor, actions = self._legal(state)
+        if actor is None:
+            return 1
+        if actor == "chance":
+            if used >= len(self._rolls):
+                return 1
+            return self._count(self._roll(state, used, actions), depth, used + 1)
+        if depth == 1:
+            return len(actions)
+        return sum(self._count(self._child(state, a), depth - 1, used) for a in actions)

@@ -1,0 +1,241 @@
+"""``referee conform smoke``: a handful of trivial checks that tell "the adapter is mis-wired"
+apart from "the rules are wrong" (Bowtie's ``smoke``).
+
+Each check exercises one command with the simplest input and says precisely what was wrong
+with the answer. A check that needs a state from an earlier one that failed uses the
+reference engine's initial state instead, so every command is still tried on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..schemas import validation_errors
+from .client import PROTOCOL, AdapterFailure, AdapterProcess, AdapterStartError, describe_exit, last_line
+from .compare import short
+
+
+STOP_GRACE = 5.0
+"""Seconds an adapter gets to answer ``stop`` and exit."""
+
+
+@dataclass(frozen=True)
+class Check:
+    name: str
+    status: str  # "passed", "failed" or "skipped"
+    message: str
+
+
+@dataclass(frozen=True)
+class GameSmoke:
+    setup: dict[str, Any]
+    players: int
+    first_kind: str
+    first_count: int
+    score_fields: tuple[str, ...]
+
+    def reference_state(self, game: str) -> dict[str, Any]:
+        from ..games import mlem
+        from ..games.mlem import interchange as ix
+
+        assert game == "mlem"
+        return ix.state_to_json(mlem.initial_state(ix.setup_from_json(self.setup)))
+
+
+SMOKE = {
+    "mlem": GameSmoke(
+        setup={"players": 2, "start_player": 0, "board": "standard", "options": {}},
+        players=2, first_kind="embark", first_count=8,
+        score_fields=("moons", "planets", "deep_space", "goals", "total"),
+    ),
+}
+
+
+def _keys(doc: dict[str, Any]) -> str:
+    return ", ".join(sorted(doc)) or "none"
+
+
+def _non_result(cmd: str, resp: dict[str, Any]) -> str | None:
+    if "error" in resp:
+        err = resp["error"] if isinstance(resp["error"], dict) else {"message": resp["error"]}
+        return f"the adapter answered {cmd} with an error ({err.get('kind', 'no kind')}): {err.get('message', '')}"
+    if "skipped" in resp:
+        body = resp["skipped"]
+        reason = body.get("reason") if isinstance(body, dict) else body
+        return f"the adapter skipped {cmd} ({reason}); smoke needs it to work"
+    return None
+
+
+def _schema_problem(game: str, state: Any) -> str | None:
+    errors = validation_errors(game, "state", state)
+    if not errors:
+        return None
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return f"the state does not match schemas/{game}/state.schema.json: {errors[0]}{more}"
+
+
+def run_smoke(adapter: AdapterProcess, game: str) -> list[Check]:
+    """Runs the checks in order and returns them (the adapter is stopped at the end)."""
+    spec = SMOKE[game]
+    checks: list[Check] = []
+
+    def add(name: str, status: str, message: str) -> None:
+        checks.append(Check(name, status, message))
+
+    # start
+    try:
+        hello = adapter.start()
+    except AdapterStartError as exc:
+        said = last_line(exc.stderr_tail)
+        add("start", "failed", exc.message + (f" (stderr: {said})" if said and said not in exc.message else ""))
+        for name in ("new_game", "legal_actions", "apply", "scores", "stop"):
+            add(name, "skipped", "not run: the adapter did not start")
+        return checks
+    problems = []
+    impl = hello.get("implementation")
+    if not isinstance(impl, dict):
+        problems.append(f"the answer has no implementation object (keys: {_keys(hello)})")
+        impl = {}
+    else:
+        for key in ("name", "version", "language"):
+            if not isinstance(impl.get(key), str) or not impl.get(key):
+                problems.append(f"implementation.{key} is missing or not a string")
+        games = impl.get("games")
+        if not isinstance(games, dict):
+            problems.append("implementation.games is missing or not an object")
+        elif game not in games:
+            problems.append(f"implementation.games does not list {game!r} (lists: {_keys(games)})")
+        elif not isinstance(games[game], dict) or not isinstance(games[game].get("options", {}), dict):
+            problems.append(f"implementation.games.{game}.options is not an object")
+    if not isinstance(hello.get("capabilities"), list):
+        problems.append("capabilities is missing or not a list")
+    if problems:
+        add("start", "failed", "; ".join(problems))
+    else:
+        add("start", "passed", f"{impl['name']} {impl['version']} ({impl['language']}), protocol {PROTOCOL}, "
+                               f"capabilities: {', '.join(map(str, hello['capabilities'])) or 'none'}")
+
+    def ask(name: str, **fields: Any) -> dict[str, Any] | None:
+        try:
+            adapter.ensure_running()
+        except AdapterStartError as exc:
+            add(name, "failed", f"could not restart the adapter after the last failure: {exc.message}")
+            return None
+        try:
+            resp = adapter.request(name, game=game, **fields)
+        except AdapterFailure as exc:
+            add(name, "failed", f"{exc.status}: {exc.message}")
+            return None
+        problem = _non_result(name, resp)
+        if problem:
+            add(name, "failed", problem)
+            return None
+        return resp
+
+    # new_game
+    state = None
+    resp = ask("new_game", setup=spec.setup)
+    if resp is not None:
+        if "rejected" in resp:
+            rej = resp["rejected"] if isinstance(resp["rejected"], dict) else {}
+            add("new_game", "failed", f"the adapter rejected the setup {short(spec.setup)} under "
+                                      f"{rej.get('clause')}: {rej.get('message', '')}")
+        elif not isinstance(resp.get("state"), dict):
+            add("new_game", "failed", f"the answer has no state object (keys: {_keys(resp)})")
+        else:
+            problem = _schema_problem(game, resp["state"])
+            if problem:
+                add("new_game", "failed", problem)
+            else:
+                state = resp["state"]
+                add("new_game", "passed", f"a {spec.players}-player game; the state matches the state schema")
+    fallback = ""
+    if state is None:
+        state = spec.reference_state(game)
+        fallback = " (on the reference engine's initial state, since new_game failed)"
+
+    # legal_actions
+    first = None
+    resp = ask("legal_actions", state=state)
+    if resp is not None:
+        actions = resp.get("actions")
+        if not isinstance(actions, list):
+            add("legal_actions", "failed", f"the answer has no actions list (keys: {_keys(resp)}){fallback}")
+        elif "actor" not in resp:
+            add("legal_actions", "failed", f"the answer has no actor (keys: {_keys(resp)}){fallback}")
+        else:
+            kinds = [a.get("type") if isinstance(a, dict) else type(a).__name__ for a in actions]
+            good = [a for a in actions if isinstance(a, dict) and a.get("type") == spec.first_kind]
+            if len(actions) != spec.first_count or len(good) != len(actions):
+                shown = ", ".join(sorted(set(map(str, kinds)))) or "none"
+                add("legal_actions", "failed",
+                    f"expected {spec.first_count} {spec.first_kind} actions in a new game, got {len(actions)} "
+                    f"(types: {shown}){fallback}")
+            elif resp["actor"] != spec.setup["start_player"]:
+                add("legal_actions", "failed",
+                    f"expected actor {spec.setup['start_player']} (the start player), got {resp['actor']!r}{fallback}")
+            else:
+                first = actions[0]
+                add("legal_actions", "passed", f"{len(actions)} {spec.first_kind} actions for player {resp['actor']}{fallback}")
+    if first is None:
+        first = {"type": "embark", "player": spec.setup["start_player"], "astronaut": "satellite"}
+
+    # apply
+    resp = ask("apply", state=state, action=first)
+    if resp is not None:
+        if "rejected" in resp:
+            rej = resp["rejected"] if isinstance(resp["rejected"], dict) else {}
+            add("apply", "failed", f"the adapter rejected {short(first)} under {rej.get('clause')}: "
+                                   f"{rej.get('message', '')}{fallback}")
+        elif not isinstance(resp.get("state"), dict):
+            add("apply", "failed", f"the answer has no state object (keys: {_keys(resp)}){fallback}")
+        else:
+            problem = _schema_problem(game, resp["state"])
+            if problem:
+                add("apply", "failed", f"after {short(first)}: {problem}")
+            elif "events" in (hello.get("capabilities") or []) and not isinstance(resp.get("events"), list):
+                add("apply", "failed", "the adapter declares the events capability but the answer has no events list")
+            else:
+                add("apply", "passed", f"{short(first)} gives a state that matches the state schema{fallback}")
+
+    # scores
+    resp = ask("scores", state=state)
+    if resp is not None:
+        sheet = resp.get("scores")
+        if not isinstance(sheet, list):
+            add("scores", "failed", f"the answer has no scores list (keys: {_keys(resp)})")
+        elif len(sheet) != spec.players:
+            add("scores", "failed", f"expected {spec.players} score entries (one per player), got {len(sheet)}")
+        elif "outcome" not in resp:
+            add("scores", "failed", "the answer has no outcome (it is null until the game is over)")
+        else:
+            wrong = [f"scores[{i}].{f}" for i, s in enumerate(sheet) for f in spec.score_fields
+                     if not isinstance(s, dict) or not isinstance(s.get(f), int) or isinstance(s.get(f), bool)]
+            if wrong:
+                add("scores", "failed", f"not whole numbers or missing: {', '.join(wrong[:6])}"
+                                        + (f" (and {len(wrong) - 6} more)" if len(wrong) > 6 else ""))
+            elif resp["outcome"] is not None:
+                add("scores", "failed", f"outcome should be null in a new game, got {short(resp['outcome'])}")
+            else:
+                add("scores", "passed", f"{len(sheet)} score entries with {', '.join(spec.score_fields)}; outcome null")
+
+    # stop
+    try:
+        adapter.ensure_running()
+    except AdapterStartError as exc:
+        add("stop", "failed", f"could not restart the adapter after the last failure: {exc.message}")
+        return checks
+    ended = adapter.stop(grace=STOP_GRACE)
+    answer = ended["answer"]
+    if ended["problem"]:
+        add("stop", "failed", ended["problem"])
+    elif answer is None or answer.get("ok") is not True:
+        add("stop", "failed", f"expected {{\"ok\": true}}, got keys: {_keys(answer or {})}")
+    elif ended["returncode"] is None:
+        add("stop", "failed", f"the adapter answered stop but did not exit within {STOP_GRACE:g} s (it was killed)")
+    elif ended["returncode"] != 0:
+        add("stop", "failed", f"the adapter exited with {describe_exit(ended['returncode'])} after stop, not 0")
+    else:
+        add("stop", "passed", "answered ok and exited with status 0")
+    return checks

@@ -1,0 +1,565 @@
+"""``referee conform``: the conformance runner against the reference adapter and a zoo of broken ones.
+
+The zoo lives in tests/adapters/ (one small script per way of getting the protocol wrong); the
+vectors are the small hand-made files in tests/fixtures/vectors/ (regenerate.py rebuilds them).
+Runs call :func:`tabletop_referee.cli.main` in-process; the adapters are real subprocesses.
+Every run's report is validated against schemas/conformance/report.schema.json.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+import sys
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from tabletop_referee.cli import main
+from tabletop_referee.conformance.cli import Progress
+from tabletop_referee.conformance.compare import first_difference, resolve, set_difference
+from tabletop_referee.schemas import validation_errors
+
+HERE = Path(__file__).resolve().parent
+ADAPTERS = HERE / "adapters"
+FIXTURES = HERE / "fixtures" / "vectors"
+BASIC = FIXTURES / "basic.json"
+ALL_IDS = [v["id"] for f in ("basic.json", "perft.json")
+           for v in json.loads((FIXTURES / f).read_text(encoding="utf-8"))["vectors"]]
+LAST_LINE = re.compile(r"^(\d+) passed, (\d+) failed, (\d+) skipped$")
+
+
+def adapter(name: str, *args: str) -> str:
+    return shlex.join([sys.executable, str(ADAPTERS / name), *args])
+
+
+class Outcome:
+    def __init__(self, code: int, out: str, err: str, report: dict | None) -> None:
+        self.code, self.out, self.err, self.report = code, out, err, report
+
+    @property
+    def statuses(self) -> dict[str, str]:
+        return {r["id"]: r["status"] for r in self.report["results"]}
+
+    def result(self, vid: str) -> dict:
+        return next(r for r in self.report["results"] if r["id"] == vid)
+
+    @property
+    def last_line(self) -> str:
+        return self.out.rstrip("\n").splitlines()[-1]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse usage errors
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def conform(capsys, tmp_path: Path, *argv: str, vectors: list[Path] | None = None) -> Outcome:
+    """Runs ``referee conform --game mlem`` with a report and checks the invariants of every run."""
+    report_path = tmp_path / "report.json"
+    report_path.unlink(missing_ok=True)
+    vector_args = [a for v in (vectors or [FIXTURES]) for a in ("--vectors", str(v))]
+    code, out, err = run(capsys, "conform", "--game", "mlem", *vector_args, "--report", str(report_path), *argv)
+    report = None
+    if code in (0, 1):
+        assert "Traceback" not in err
+        report = json.loads(report_path.read_text(encoding="utf-8"))
+        assert validation_errors("conformance", "report", report) == []
+        lines = out.rstrip("\n").splitlines()
+        m = LAST_LINE.match(lines[-1])
+        assert m, lines[-1]
+        assert [int(x) for x in m.groups()] == [report["summary"][k] for k in ("passed", "failed", "skipped")]
+        assert lines[-2].startswith("breakdown:") and "xfail" in lines[-2]
+        t = report["totals"]
+        assert report["summary"]["failed"] == t["failed"] + t["errored"] + t["timeout"] + t["crashed"] + t["xpass"]
+        assert code == (1 if report["summary"]["failed"] else 0)
+    return Outcome(code, out, err, report)
+
+
+def assert_usage_error(outcome: Outcome, *fragments: str) -> str:
+    assert outcome.code == 2
+    assert "Traceback" not in outcome.err
+    lines = outcome.err.strip().splitlines()
+    assert len(lines) == 1, outcome.err
+    for f in fragments:
+        assert f in lines[0], lines[0]
+    return lines[0]
+
+
+# -- the reference adapter ---------------------------------------------------------------------
+
+
+def test_reference_adapter_passes_every_vector(capsys, tmp_path) -> None:
+    junit, md = tmp_path / "junit.xml", tmp_path / "summary.md"
+    o = conform(capsys, tmp_path, "--junit", str(junit), "--markdown", str(md))
+    assert o.code == 0
+    assert o.last_line == f"{len(ALL_IDS)} passed, 0 failed, 0 skipped"
+    assert set(o.statuses) == set(ALL_IDS)
+    assert o.report["adapter"]["implementation"]["name"] == "tabletop-referee"
+    assert o.report["protocol"] == 1 and o.report["suite_version"] == "0.0.0-test"
+    assert o.report["adapter"]["restarts"] == 0
+    assert o.report["adapter"]["command"] == [sys.executable, "-m", "tabletop_referee.cli", "adapter", "--game", "mlem"]
+    assert "transcript" not in o.result("mlem-fx-0001")
+    rows = {r["clause"]: r for r in o.report["clauses"]}
+    assert rows["travel.whole-group"]["passed"] == rows["travel.whole-group"]["total"] == 2
+    root = ET.parse(junit).getroot()
+    cases = root.findall("./testsuite/testcase")
+    assert len(cases) == len(ALL_IDS)
+    assert {c.get("name"): c.get("classname") for c in cases}["mlem-fx-0003"] == "travel.distance"
+    assert not root.findall(".//failure") and not root.findall(".//error")
+    text = md.read_text(encoding="utf-8")
+    assert "## Clauses" in text and f"{len(ALL_IDS)} passed, 0 failed, 0 skipped" in text
+
+
+# -- the zoo: every way of breaking the protocol -------------------------------------------------
+
+
+def test_adapter_that_exits_at_start_is_a_usage_error(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("exits_at_start.py"))
+    line = assert_usage_error(o, "could not start", "status 3", "libmlem.so")
+    assert line.startswith("referee conform: error: adapter ")
+    assert not (tmp_path / "report.json").exists()  # nothing ran: no report
+
+
+@pytest.mark.parametrize(("command", "fragment"), [
+    (adapter("wrong_protocol.py"), "speaks protocol 2"),
+    ("no-such-adapter-command --flag", "cannot run 'no-such-adapter-command'"),
+    ("'unbalanced", "No closing quotation"),
+])
+def test_adapters_that_cannot_start(capsys, tmp_path, command, fragment) -> None:
+    assert_usage_error(conform(capsys, tmp_path, "--adapter", command), fragment)
+
+
+def test_garbage_on_stdout_is_errored_and_the_adapter_restarted(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("garbage.py"), "--tag", "smoke")
+    assert o.statuses == {"mlem-fx-0001": "errored", "mlem-fx-0002": "errored"}
+    r = o.result("mlem-fx-0001")
+    assert "protocol violation" in r["message"] and "not JSON" in r["message"] and "DEBUG" in r["message"]
+    assert o.report["adapter"]["restarts"] == 1
+    assert o.last_line == "0 passed, 2 failed, 0 skipped"
+
+
+def test_wrong_seq_is_a_protocol_violation(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("wrong_seq.py"), "--tag", "smoke")
+    assert o.statuses == {"mlem-fx-0001": "errored", "mlem-fx-0002": "errored"}
+    assert re.search(r"has seq \d+, not the request's \d+", o.result("mlem-fx-0002")["message"])
+
+
+def test_partial_line_then_hang_times_out_and_the_run_goes_on(capsys, tmp_path) -> None:
+    started = time.monotonic()
+    o = conform(capsys, tmp_path, "--adapter", adapter("hangs.py"), "--timeout", "1", "--tag", "smoke")
+    assert time.monotonic() - started < 20
+    assert o.statuses == {"mlem-fx-0001": "timeout", "mlem-fx-0002": "timeout"}
+    assert "within 1 s" in o.result("mlem-fx-0001")["message"]
+    assert o.code == 1
+
+
+def test_a_100_mb_line_is_oversized_not_a_hang(capsys, tmp_path) -> None:
+    started = time.monotonic()
+    o = conform(capsys, tmp_path, "--adapter", adapter("huge_line.py"), "--timeout", "5", "--tag", "smoke")
+    assert time.monotonic() - started < 30
+    assert o.statuses == {"mlem-fx-0001": "errored", "mlem-fx-0002": "errored"}
+    assert "oversized" in o.result("mlem-fx-0001")["message"]
+    assert len(json.dumps(o.report)) < 1_000_000  # the line itself is never stored
+
+
+def test_stderr_flood_does_not_block_the_adapter(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("stderr_flood.py"), "--timeout", "5")
+    assert o.code == 0
+    assert set(o.statuses.values()) == {"passed"}
+
+
+def test_crash_on_the_nth_request_restarts_and_later_vectors_pass(capsys, tmp_path) -> None:
+    marker = tmp_path / "crashed.marker"
+    junit, md = tmp_path / "j.xml", tmp_path / "s.md"
+    o = conform(capsys, tmp_path, "--adapter", adapter("crash_nth.py", "3", str(marker)),
+                "--junit", str(junit), "--markdown", str(md))
+    # mlem-fx-0001 makes requests 1 and 2; request 3 is mlem-fx-0002's first apply
+    assert o.statuses["mlem-fx-0002"] == "crashed"
+    assert all(s == "passed" for vid, s in o.statuses.items() if vid != "mlem-fx-0002")
+    r = o.result("mlem-fx-0002")
+    assert "status 7" in r["message"] and "panic: index out of range" in r["stderr_tail"]
+    assert r["exit_code"] == 7
+    assert r["transcript"][-1]["failure"]["status"] == "crashed"
+    assert o.report["adapter"]["restarts"] == 1
+    assert o.last_line == f"{len(ALL_IDS) - 1} passed, 1 failed, 0 skipped"
+    assert ET.parse(junit).getroot().find(".//testcase[@name='mlem-fx-0002']/error").get("type") == "crashed"
+    assert "mlem-fx-0002" in md.read_text(encoding="utf-8")
+
+
+def test_an_adapter_that_cannot_restart_ends_the_run_cleanly(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("dies_for_good.py", str(tmp_path / "marker")))
+    assert set(o.statuses.values()) == {"crashed"} and len(o.statuses) == len(ALL_IDS)
+    messages = [r["message"] for r in o.report["results"]]
+    assert "status 9" in messages[0]
+    assert all(m.startswith("the adapter could not be restarted: ") and "status 5" in m for m in messages[1:4])
+    assert all(m.startswith("not run: the adapter could not be restarted (3 attempts") for m in messages[4:])
+    assert "address already in use" in o.report["results"][1]["stderr_tail"]
+
+
+def test_skipped_answers_and_missing_capabilities_are_skips_never_passes(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("skips.py"))
+    assert o.code == 0
+    assert set(o.statuses.values()) == {"skipped"}
+    assert o.last_line == f"0 passed, 0 failed, {len(ALL_IDS)} skipped"
+    assert o.result("mlem-fx-0001")["message"] == "the adapter lacks capability events"
+    assert o.result("mlem-fx-0007")["message"] == "the adapter lacks capability events"
+    assert o.result("mlem-fx-0006")["message"] == "the adapter does not support option dice_selection=single-group"
+    assert o.result("mlem-fx-0002")["message"] == "the adapter skipped apply: not implemented yet"
+    assert "skipped:" in o.out
+
+
+def test_error_answers_are_errored(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("errors.py"))
+    assert set(o.statuses.values()) == {"errored"}
+    assert "(internal): NullPointerException" in o.result("mlem-fx-0003")["message"]
+    assert o.report["adapter"]["restarts"] == 0  # a proper error answer needs no restart
+
+
+def test_wrong_rejection_clause_fails_at_the_clause_pointer(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("wrong_rule.py", "clause"))
+    failed = {vid for vid, s in o.statuses.items() if s != "passed"}
+    assert failed == {"mlem-fx-0002", "mlem-fx-0006"}
+    r = o.result("mlem-fx-0002")
+    assert r["status"] == "failed"
+    assert r["diff"] == {"pointer": "/rejected/clause", "expected": "turn.actor", "actual": "turn.phase",
+                         "message": "expected 'turn.actor', got 'turn.phase'"}
+    exchange = r["transcript"][-1]
+    assert exchange["request"]["cmd"] == "apply" and exchange["response"]["rejected"]["clause"] == "turn.phase"
+    assert "at /rejected/clause: expected \"turn.actor\", got \"turn.phase\"" in o.out
+
+
+def test_wrong_state_field_fails_at_the_first_differing_pointer(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("wrong_rule.py", "start-space"))
+    bad = {vid: o.result(vid)["diff"] for vid, s in o.statuses.items() if s != "passed"}
+    assert set(bad) == {"mlem-fx-0001", "mlem-fx-0003", "mlem-fx-0004", "mlem-fx-0007"}
+    assert (bad["mlem-fx-0001"]["pointer"], bad["mlem-fx-0001"]["expected"], bad["mlem-fx-0001"]["actual"]) == (
+        "/state/rocket/space", 3, 4)
+    assert bad["mlem-fx-0003"]["pointer"] == "/state/rocket/space"  # values check of a full-state vector
+    assert bad["mlem-fx-0004"]["pointer"] == "/legal_actions/actions" and bad["mlem-fx-0004"]["missing"]
+    assert bad["mlem-fx-0007"] == {"pointer": "/state/rocket/space", "expected": 0, "actual": 1,
+                                   "message": "expected 0, got 1", "checkpoint": 2}
+    assert o.result("mlem-fx-0007")["message"].startswith("checkpoint after 2 step(s): ")
+
+
+def test_perft_mismatch_names_the_divide_entry(capsys, tmp_path) -> None:
+    doc = json.loads((FIXTURES / "perft.json").read_text(encoding="utf-8"))
+    v = doc["vectors"][0]
+    key = sorted(v["expect"]["perft"]["divide"])[0]
+    v["expect"]["perft"]["divide"][key] += 1
+    v["expect"]["perft"]["nodes"] += 1
+    path = tmp_path / "perft.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    o = conform(capsys, tmp_path, vectors=[path])
+    assert o.statuses == {"mlem-fx-perft-0001": "failed", "mlem-fx-perft-0002": "passed"}
+    diff = o.result("mlem-fx-perft-0001")["diff"]
+    assert diff["pointer"] == "/perft/divide/" + key.replace("~", "~0").replace("/", "~1")
+    assert diff["expected"] == diff["actual"] + 1
+
+
+def _vector_0007() -> dict:
+    return next(v for v in json.loads(BASIC.read_text(encoding="utf-8"))["vectors"] if v["id"] == "mlem-fx-0007")
+
+
+@pytest.mark.parametrize(("change", "pointer", "fragment"), [
+    (lambda v: v["expect"]["events"].append({"type": "moved", "from": 1}), "/events/2", "no event matches"),
+    (lambda v: v["expect"]["events_absent"].append({"type": "moved", "faces": ["2"]}), "/events_absent/1",
+     "which must not occur"),
+    (lambda v: v["expect"]["values"].__setitem__(0, {"pointer": "/actor", "value": 0}), "/actor",
+     'expected number 0, got string "chance"'),
+    (lambda v: v["checkpoints"][0]["expect"]["legal_actions"]["actions"].pop(), "/legal_actions/actions",
+     "1 unexpected"),
+])
+def test_event_patterns_actor_and_checkpoints(capsys, tmp_path, change, pointer, fragment) -> None:
+    v = _vector_0007()
+    change(v)
+    path = _write_json(tmp_path / "v.json", {"format": 1, "game": "mlem", "vectors": [v]})
+    o = conform(capsys, tmp_path, vectors=[path])
+    r = o.result("mlem-fx-0007")
+    assert r["status"] == "failed" and r["diff"]["pointer"] == pointer and fragment in r["message"]
+    assert ("checkpoint" in r["diff"]) is pointer.startswith("/legal")
+
+
+def test_a_checkpoint_after_the_last_step_is_a_bad_vector_file(capsys, tmp_path) -> None:
+    v = _vector_0007()
+    v["checkpoints"][1]["after"] = 9
+    path = _write_json(tmp_path / "v.json", {"format": 1, "game": "mlem", "vectors": [v]})
+    assert_usage_error(conform(capsys, tmp_path, vectors=[path]), "$.vectors[0].checkpoints[1].after")
+
+
+# -- selection, fail-fast, output files ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("filters", "expected"), [
+    (["--clause", "travel"], {"mlem-fx-0003", "mlem-fx-0004", "mlem-fx-0006", "mlem-fx-perft-0002"}),
+    (["--clause", "travel.whole-group"], {"mlem-fx-0003", "mlem-fx-perft-0002"}),
+    (["--clause", "turn", "--clause", "power"], {"mlem-fx-0001", "mlem-fx-0002"}),
+    (["--tag", "smoke"], {"mlem-fx-0001", "mlem-fx-0002"}),
+    (["--clause", "takeoff"], {"mlem-fx-0007", "mlem-fx-perft-0001"}),
+    (["--id", "mlem-fx-perft-*"], {"mlem-fx-perft-0001", "mlem-fx-perft-0002"}),
+    (["--clause", "travel", "--tag", "perft"], {"mlem-fx-perft-0002"}),
+    (["--id", "mlem-fx-000[12]", "--id", "mlem-fx-0005"], {"mlem-fx-0001", "mlem-fx-0002", "mlem-fx-0005"}),
+])
+def test_filters(capsys, tmp_path, filters, expected) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("skips.py"), *filters)  # a quick adapter: selection only
+    assert set(o.statuses) == expected
+    assert o.report["selection"]["loaded"] == len(ALL_IDS)
+
+
+@pytest.mark.parametrize("filters", [["--clause", "trav"], ["--id", "nope-*"], ["--tag", "missing"]])
+def test_a_filter_that_selects_nothing_is_a_usage_error(capsys, tmp_path, filters) -> None:
+    assert_usage_error(conform(capsys, tmp_path, *filters), "no vector matches", filters[1])
+
+
+def test_fail_fast_stops_at_the_first_failure(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("wrong_rule.py", "clause"), "--fail-fast")
+    assert list(o.statuses.items()) == [("mlem-fx-0001", "passed"), ("mlem-fx-0002", "failed")]
+    assert o.report["stopped"] == "fail-fast" and len(o.report["not_run"]) == len(ALL_IDS) - 2
+    assert "--fail-fast" in o.out
+    assert o.last_line == "1 passed, 1 failed, 0 skipped"
+
+
+def test_failure_output_has_a_rerun_command_that_reruns_just_that_vector(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("wrong_rule.py", "clause"), "--timeout", "3")
+    lines = [ln.strip() for ln in o.out.splitlines() if ln.strip().startswith("rerun: ")]
+    assert len(lines) == 2
+    argv = shlex.split(lines[0].removeprefix("rerun: "))
+    assert argv[:4] == ["referee", "conform", "--game", "mlem"]
+    assert argv[argv.index("--adapter") + 1] == adapter("wrong_rule.py", "clause")
+    assert argv[-2:] == ["--id", "mlem-fx-0002"]
+    assert o.result("mlem-fx-0002")["rerun"] == lines[0].removeprefix("rerun: ")
+    again = conform(capsys, tmp_path, *argv[2:])  # the same command, in-process
+    assert again.statuses == {"mlem-fx-0002": "failed"}
+
+
+def test_an_interrupted_run_keeps_what_it_has() -> None:
+    from tabletop_referee.conformance.client import AdapterProcess, default_command
+    from tabletop_referee.conformance.runner import Runner
+    from tabletop_referee.conformance.vectors import load_vectors
+
+    def interrupt(result, done, total):
+        if done == 2:
+            raise KeyboardInterrupt
+
+    with AdapterProcess(default_command("mlem"), timeout=5) as process:
+        process.start()
+        run_ = Runner(process, "mlem", on_result=interrupt).run(load_vectors([BASIC], "mlem"))
+    assert run_.stopped == "interrupted"
+    assert [r.status for r in run_.results] == ["passed", "passed"]
+    assert len(run_.not_run) == len(load_vectors([BASIC], "mlem")) - 2
+
+
+def test_output_folder_must_exist_before_anything_runs(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--junit", str(tmp_path / "missing" / "j.xml"))
+    assert_usage_error(o, "--junit", "does not exist")
+
+
+def test_progress_bar_only_on_a_terminal() -> None:
+    class Stream:
+        def __init__(self, tty: bool) -> None:
+            self.tty, self.text = tty, ""
+
+        def isatty(self) -> bool:
+            return self.tty
+
+        def write(self, s: str) -> None:
+            self.text += s
+
+        def flush(self) -> None:
+            pass
+
+    class R:
+        status = "failed"
+
+        class vector:
+            id = "mlem-0001"
+
+    for tty in (True, False):
+        stream = Stream(tty)
+        bar = Progress(stream)
+        bar(R, 1, 4)
+        bar.close()
+        assert ("[#######" in stream.text and "1/4" in stream.text and "1 failing" in stream.text) is tty
+
+
+# -- bad input files -------------------------------------------------------------------------
+
+
+def _write_json(path: Path, doc) -> Path:
+    path.write_text(json.dumps(doc) if not isinstance(doc, str) else doc, encoding="utf-8")
+    return path
+
+
+def _basic() -> dict:
+    return json.loads(BASIC.read_text(encoding="utf-8"))
+
+
+def test_invalid_vector_file_names_file_and_json_path(capsys, tmp_path) -> None:
+    doc = _basic()
+    doc["vectors"][2]["clauses"] = ["Travel Distance"]
+    path = _write_json(tmp_path / "bad.json", doc)
+    assert_usage_error(conform(capsys, tmp_path, vectors=[path]), str(path), "$.vectors[2].clauses[0]")
+
+
+@pytest.mark.parametrize(("content", "fragments"), [
+    ("{\"format\": 1,", ["line 1 column", "not JSON"]),
+    ({"format": 1, "game": "chess", "vectors": []}, ["$.game", "'chess'"]),
+    ({"format": 2, "game": "mlem", "vectors": []}, ["$.format"]),
+])
+def test_unreadable_vector_files(capsys, tmp_path, content, fragments) -> None:
+    path = _write_json(tmp_path / "v.json", content)
+    assert_usage_error(conform(capsys, tmp_path, vectors=[path]), str(path), *fragments)
+
+
+def test_rejected_step_must_exist(capsys, tmp_path) -> None:
+    doc = _basic()
+    doc["vectors"][1]["expect"]["rejected"]["step"] = 5
+    path = _write_json(tmp_path / "v.json", doc)
+    assert_usage_error(conform(capsys, tmp_path, vectors=[path]), "$.vectors[1].expect.rejected.step")
+
+
+def test_duplicate_ids_across_files(capsys, tmp_path) -> None:
+    copy = _write_json(tmp_path / "copy.json", _basic())
+    assert_usage_error(conform(capsys, tmp_path, vectors=[BASIC, copy]), "duplicate id 'mlem-fx-0001'")
+
+
+def test_missing_vector_path(capsys, tmp_path) -> None:
+    assert_usage_error(conform(capsys, tmp_path, vectors=[tmp_path / "nowhere"]), "no such file or folder")
+
+
+# -- expectations ------------------------------------------------------------------------------
+
+
+def _expect(tmp_path: Path, *entries: dict) -> str:
+    return str(_write_json(tmp_path / "expect.json", {"format": 1, "entries": list(entries)}))
+
+
+def test_expectations_skip_does_not_run(capsys, tmp_path) -> None:
+    exp = _expect(tmp_path, {"id": "mlem-fx-perft-*", "status": "skip", "reason": "too slow for CI"})
+    o = conform(capsys, tmp_path, "--expect", exp)
+    assert o.statuses["mlem-fx-perft-0001"] == o.statuses["mlem-fx-perft-0002"] == "skipped"
+    r = o.result("mlem-fx-perft-0001")
+    assert r["message"] == "expectations: too slow for CI" and r["expectation"]["status"] == "skip"
+    assert r["seconds"] == 0
+    assert o.code == 0 and o.last_line == f"{len(ALL_IDS) - 2} passed, 0 failed, 2 skipped"
+
+
+def test_xfail_turns_known_failures_into_a_green_run(capsys, tmp_path) -> None:
+    exp = _expect(tmp_path, {"id": "mlem-fx-0002", "status": "xfail", "reason": "issue 7"},
+                  {"id": "mlem-fx-0006", "status": "xfail", "reason": "issue 7",
+                   "issue_url": "https://example.org/issues/7"})
+    o = conform(capsys, tmp_path, "--adapter", adapter("wrong_rule.py", "clause"), "--expect", exp)
+    assert o.code == 0
+    assert o.statuses["mlem-fx-0002"] == o.statuses["mlem-fx-0006"] == "xfail"
+    assert o.result("mlem-fx-0002")["underlying"] == "failed"
+    assert o.last_line == f"{len(ALL_IDS) - 2} passed, 0 failed, 0 skipped"
+    assert "2 xfail" in o.out.splitlines()[-2]
+
+
+def test_xpass_fails_the_run(capsys, tmp_path) -> None:
+    exp = _expect(tmp_path, {"id": "mlem-fx-0001", "status": "xfail", "reason": "was broken once"})
+    o = conform(capsys, tmp_path, "--adapter", adapter("wrong_rule.py", "clause"), "--expect", exp, "--tag", "smoke")
+    assert o.statuses == {"mlem-fx-0001": "xpass", "mlem-fx-0002": "failed"}
+    assert "expected to fail (was broken once) but passed" in o.result("mlem-fx-0001")["message"]
+    assert o.code == 1 and o.last_line == "0 passed, 2 failed, 0 skipped"
+    assert "XPASS mlem-fx-0001" in o.out
+
+
+def test_first_matching_entry_wins_and_stale_entries_are_reported(capsys, tmp_path) -> None:
+    exp = _expect(tmp_path, {"id": "mlem-fx-0001", "status": "skip", "reason": "first"},
+                  {"id": "mlem-fx-*", "status": "xfail", "reason": "second"},
+                  {"id": "mlem-9999", "status": "skip", "reason": "gone"})
+    o = conform(capsys, tmp_path, "--expect", exp, "--tag", "smoke")
+    assert o.statuses == {"mlem-fx-0001": "skipped", "mlem-fx-0002": "xpass"}
+    assert [e["id"] for e in o.report["expectations"]["unused"]] == ["mlem-9999"]
+    assert "stale?" in o.out and "mlem-9999" in o.out
+
+
+@pytest.mark.parametrize(("entries", "fragment"), [
+    ([{"id": "x", "status": "maybe", "reason": "r"}], "$.entries[0].status"),
+    ([{"id": "x", "status": "skip"}], "'reason' is a required property"),
+    ([{"id": "x", "status": "skip", "reason": "r", "stauts": 1}], "$.entries[0]"),
+])
+def test_invalid_expectations_file(capsys, tmp_path, entries, fragment) -> None:
+    exp = _expect(tmp_path, *entries)
+    assert_usage_error(conform(capsys, tmp_path, "--expect", exp), exp, fragment)
+
+
+def test_write_expect_round_trip(capsys, tmp_path) -> None:
+    written = tmp_path / "known.json"
+    wrong = adapter("wrong_rule.py", "start-space")
+    first = conform(capsys, tmp_path, "--adapter", wrong, "--write-expect", str(written))
+    assert first.code == 1
+    doc = json.loads(written.read_text(encoding="utf-8"))
+    assert validation_errors("conformance", "expectations", doc) == []
+    failing = ["mlem-fx-0001", "mlem-fx-0003", "mlem-fx-0004", "mlem-fx-0007"]
+    assert sorted(e["id"] for e in doc["entries"]) == failing
+    assert all(e["status"] == "xfail" and e["reason"].startswith("failed: ") for e in doc["entries"])
+    second = conform(capsys, tmp_path, "--adapter", wrong, "--expect", str(written))
+    assert second.code == 0
+    assert sorted(vid for vid, s in second.statuses.items() if s == "xfail") == failing
+    # the same file from the saved report
+    report_path = tmp_path / "first.json"
+    report_path.write_text(json.dumps(first.report), encoding="utf-8")
+    out_path = tmp_path / "from-report.json"
+    code, _, err = run(capsys, "conform-expect", str(report_path), "-o", str(out_path))
+    assert code == 0, err
+    assert json.loads(out_path.read_text(encoding="utf-8")) == doc
+    # fixed bugs leave the list: against the reference adapter every entry is xpass
+    third = conform(capsys, tmp_path, "--expect", str(written))
+    assert third.code == 1 and third.report["totals"]["xpass"] == len(failing)
+
+
+def test_conform_expect_rejects_a_file_that_is_not_a_report(capsys, tmp_path) -> None:
+    path = _write_json(tmp_path / "r.json", {"format": 1, "results": []})
+    code, _, err = run(capsys, "conform-expect", str(path))
+    assert_usage_error(Outcome(code, "", err, None), "not a conformance report")
+
+
+# -- smoke -----------------------------------------------------------------------------------
+
+
+def test_smoke_passes_for_the_reference_adapter(capsys) -> None:
+    code, out, err = run(capsys, "conform", "smoke", "--game", "mlem")
+    assert code == 0, out + err
+    assert out.splitlines()[-1] == "6 passed, 0 failed, 0 skipped"
+    assert "8 embark actions for player 0" in out
+
+
+def test_smoke_tells_a_miswired_adapter_what_is_wrong(capsys) -> None:
+    code, out, _ = run(capsys, "conform", "--smoke", "--game", "mlem", "--adapter", adapter("miswired.py"))
+    assert code == 1
+    assert re.search(r"FAIL\s+new_game\s+the answer has no state object \(keys: game_state, seq\)", out)
+    assert re.search(r"FAIL\s+legal_actions\s+the answer has no actions list \(keys: actor, moves, seq\)", out)
+    assert re.search(r"ok\s+apply", out) and re.search(r"ok\s+stop", out)
+    assert out.splitlines()[-1] == "4 passed, 2 failed, 0 skipped"
+
+
+def test_smoke_reports_an_adapter_that_dies_at_start(capsys) -> None:
+    code, out, _ = run(capsys, "conform", "smoke", "--game", "mlem", "--adapter", adapter("exits_at_start.py"))
+    assert code == 1
+    assert re.search(r"FAIL\s+start\s+the adapter exited with status 3 before answering start; stderr: fatal", out)
+    assert out.splitlines()[-1] == "0 passed, 1 failed, 5 skipped"
+
+
+# -- comparison helpers ----------------------------------------------------------------------
+
+
+def test_first_difference_walks_keys_sorted_and_arrays_by_index() -> None:
+    assert first_difference({"b": 1, "a": [1, 2]}, {"a": [1, 2], "b": 1.0}) is None
+    assert first_difference({"b": 1, "a": [1, 2]}, {"b": 2, "a": [1]}).pointer == "/a/1"
+    assert first_difference(True, 1).message == "expected boolean true, got number 1"
+    assert first_difference({"a/b": {"~": 1}}, {"a/b": {"~": 2}}).pointer == "/a~1b/~0"
+    assert first_difference({}, {"x": None}).message == "unexpected member (got null)"
+    assert resolve({"a": [{"b": 5}]}, "/a/0/b") == 5
+    diff = set_difference([{"t": 1}, {"t": 2}], [{"t": 2}, {"t": 3}, {"t": 3}], "/legal_actions/actions")
+    assert diff.extra["missing"] == [{"t": 1}] and diff.extra["unexpected"] == [{"t": 3}]
+    assert diff.extra["duplicates"] == [{"t": 3}]

@@ -1,0 +1,69 @@
+"""End to end: the whole vector suite against the reference and the JavaScript adapters, and
+the differential fuzzer finding an injected divergence."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+REFEREE = [sys.executable, "-m", "tabletop_referee.cli"]
+BUGGY = f"{sys.executable} {REPO / 'tests' / 'fuzz_adapters' / 'afterburner_short.py'}"
+
+
+def referee(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([*REFEREE, *args], cwd=REPO, capture_output=True, text=True, timeout=timeout)
+
+
+def test_reference_adapter_passes_every_vector(tmp_path):
+    report = tmp_path / "report.json"
+    proc = referee("conform", "--game", "mlem", "--report", str(report))
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    last = proc.stdout.strip().splitlines()[-1]
+    doc = json.loads(report.read_text())
+    statuses = {r["status"] for r in doc["results"]}
+    assert statuses == {"passed"}
+    assert last == f"{len(doc['results'])} passed, 0 failed, 0 skipped"
+    assert len(doc["results"]) >= 150
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_javascript_adapter_passes_every_vector():
+    proc = referee("conform", "--game", "mlem", "--adapter", f"node {REPO / 'examples' / 'js' / 'adapter.js'}")
+    assert proc.returncode == 0, proc.stdout[-3000:]
+    assert proc.stdout.strip().splitlines()[-1].endswith("passed, 0 failed, 0 skipped")
+
+
+def test_fuzz_finds_an_injected_divergence_and_writes_a_short_rerunnable_vector(tmp_path):
+    out = tmp_path / "divergence.json"
+    proc = referee("fuzz", "--game", "mlem", "--adapter", BUGGY, "--games", "10", "--seed", "3",
+                   "--out", str(out))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "divergence in game" in proc.stdout and "/rocket/space" in proc.stdout
+    vector = json.loads(out.read_text())["vectors"][0]
+    assert len(vector["steps"]) <= 3
+    assert vector["steps"][-1]["action"]["type"] == "move"
+    assert "afterburner" in vector["steps"][-1]["action"]["faces"]
+    # the vector fails against the buggy adapter and passes against the reference
+    bad = referee("conform", "--game", "mlem", "--adapter", BUGGY, "--vectors", str(out))
+    assert bad.returncode == 1 and "/state/rocket/space" in bad.stdout
+    good = referee("conform", "--game", "mlem", "--vectors", str(out))
+    assert good.returncode == 0, good.stdout
+
+
+def test_fuzz_against_the_reference_itself_finds_nothing_in_parallel():
+    proc = referee("fuzz", "--game", "mlem", "--games", "6", "--seed", "11", "--workers", "2")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "6 games" in proc.stdout and "no divergence" in proc.stdout
+
+
+def test_fuzz_with_an_adapter_that_cannot_start_is_a_usage_error():
+    proc = referee("fuzz", "--game", "mlem", "--adapter", "definitely-not-a-command-xyz", "--games", "1")
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip().count("\n") == 0 and proc.stderr.startswith("referee fuzz: error: adapter could not start")
