@@ -1,0 +1,69 @@
+"""Running vectors in the same process: for Python implementations and our own tests.
+
+:class:`InProcessAdapter` stands where :class:`~.client.AdapterProcess` stands for the runner,
+but hands each request to a Python callable ``handle(request: dict) -> dict`` that speaks the
+adapter protocol (docs/protocol.md) without a pipe in between. No process, no timeout: a
+Python exception in ``handle`` is reported as *errored*.
+"""
+
+from __future__ import annotations
+
+import collections
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from .client import TRANSCRIPT_KEEP
+
+Handler = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+class InProcessAdapter:
+    """The runner's view of an in-process implementation."""
+
+    def __init__(self, handle: Handler, *, protocol: int = 1) -> None:
+        self.handle = handle
+        self.protocol = protocol
+        self.hello: dict[str, Any] | None = None
+        self.starts = 0
+        self.transcript: collections.deque = collections.deque(maxlen=TRANSCRIPT_KEEP)
+        self.exchanges = 0
+        self._seq = 0
+
+    @property
+    def running(self) -> bool:
+        return self.hello is not None
+
+    def start(self) -> dict[str, Any]:
+        self.hello = self.handle({"cmd": "start", "seq": "start", "protocol": self.protocol})
+        self.starts += 1
+        return self.hello
+
+    def ensure_running(self) -> None:
+        if self.hello is None:
+            self.start()
+
+    def stop(self, grace: float = 0.0) -> None:
+        if self.hello is not None:
+            self.handle({"cmd": "stop", "seq": "stop"})
+        self.hello = None
+
+    def kill(self) -> None:
+        self.hello = None
+
+    def stderr_tail(self, limit: int = 4000) -> str:
+        return ""
+
+    def reset_transcript(self) -> None:
+        self.transcript.clear()
+        self.exchanges = 0
+
+    def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
+        self._seq += 1
+        req = {"cmd": cmd, "seq": self._seq, **copy.deepcopy(fields)}
+        entry: dict[str, Any] = {"request": req}
+        self.exchanges += 1
+        self.transcript.append(entry)
+        resp = self.handle(req)
+        entry["response"] = resp
+        return resp
