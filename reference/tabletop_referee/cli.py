@@ -347,8 +347,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_fuzz)
 
     from .conformance.cli import register as register_conformance
+    from .explain import register as register_explain
+    from .htmlreport import register as register_report
+    from .play import register as register_play
+    from .verify import register as register_verify
 
     register_conformance(sub)
+    for register in (register_explain, register_verify, register_play, register_report):
+        register(sub)
 
     p = sub.add_parser("adapter", help="serve the reference engine through the adapter protocol (stdin/stdout)")
     p.add_argument("--game", type=_game, required=True)
