@@ -1,0 +1,73 @@
+"""The adapter protocol's JSON Schemas describe what the reference adapter really says."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop_referee.adapter import Adapter
+from tabletop_referee.conformance.inprocess import InProcessAdapter
+from tabletop_referee.conformance.runner import Runner
+from tabletop_referee.conformance.vectors import default_vector_dir, load_vectors
+from tabletop_referee.schemas import validation_errors
+
+
+def _exchanges():
+    adapter = Adapter(["mlem"])
+    seen = []
+
+    def handle(req):
+        resp = adapter.handle(req)
+        seen.append((req, resp))
+        return resp
+
+    inproc = InProcessAdapter(handle)
+    inproc.start()
+    vectors = load_vectors([default_vector_dir("mlem")], "mlem")
+    Runner(inproc, "mlem").run(vectors[:60] + [v for v in vectors if v.kind == "perft"][:1])
+    inproc.stop()
+    extra = [
+        {"cmd": "new_game", "seq": "x1", "game": "mlem", "setup": {"players": 9, "start_player": 0}},
+        {"cmd": "new_game", "seq": "x2", "game": "chess", "setup": {"players": 2, "start_player": 0}},
+        {"cmd": "apply", "seq": "x3", "game": "mlem", "state": {"game": "mlem"}, "action": {"type": "stay", "player": 0}},
+        {"cmd": "start", "seq": "x4", "protocol": 7},
+    ]
+    for req in extra:
+        seen.append((req, adapter.handle(req)))
+    return seen
+
+
+EXCHANGES = _exchanges()
+
+
+def test_every_request_matches_the_request_schema():
+    for req, _ in EXCHANGES:
+        assert validation_errors("protocol", "request", req) == [], req
+
+
+def test_every_response_matches_the_response_schema():
+    kinds = set()
+    for req, resp in EXCHANGES:
+        assert validation_errors("protocol", "response", resp) == [], (req["cmd"], json.dumps(resp)[:300])
+        kinds |= {k for k in ("protocol", "state", "actions", "scores", "rejected", "skipped", "error", "ok") if k in resp}
+    assert kinds == {"protocol", "state", "actions", "scores", "rejected", "skipped", "error", "ok"}
+
+
+@pytest.mark.parametrize("bad", [
+    {"cmd": "apply", "seq": 1, "game": "mlem", "state": {}},          # no action
+    {"cmd": "launch", "seq": 1},                                       # unknown command
+    {"seq": 1, "protocol": 1},                                         # no cmd
+])
+def test_malformed_requests_are_rejected(bad):
+    assert validation_errors("protocol", "request", bad)
+
+
+@pytest.mark.parametrize("bad", [
+    {"state": {}},                                                     # no seq
+    {"seq": 1, "rejected": {"message": "no clause"}},
+    {"seq": 1, "actions": []},                                         # no actor
+    {"seq": 1, "ok": False},
+])
+def test_malformed_responses_are_rejected(bad):
+    assert validation_errors("protocol", "response", bad)
