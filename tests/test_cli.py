@@ -413,3 +413,12 @@ def test_process_version():
     proc = run_process("--version")
     assert proc.returncode == EXIT_OK
     assert proc.stdout.startswith("referee ")
+
+
+def test_usage_errors_of_subcommand_modules_are_one_line_under_python_dash_m():
+    """Under `python -m tabletop_referee.cli`, cli.py is __main__: errors raised by other modules
+    must still be caught (UsageError lives in tabletop_referee.errors)."""
+    proc = run_process("conform", "--game", "mlem", "--adapter", "")
+    assert proc.returncode == EXIT_USAGE
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.strip().splitlines() == ["referee conform: error: --adapter: empty command"]

@@ -17,14 +17,10 @@ from collections import Counter
 from pathlib import Path
 
 from . import __version__
-from .errors import RefereeError
+from .errors import RefereeError, UsageError
 from .games import GAMES
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-
-
-class UsageError(Exception):
-    """Bad arguments: reported on one line, exit code 2."""
 
 
 def _game(name: str) -> str:
@@ -147,19 +143,36 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise UsageError(f"--players {args.players}: MLEM is for 2 to 5 players")
     board = load_board(args.board)
     opts = mlem.Options(**options)
+    if args.log:
+        from .verify import log_paths
+
+        log_files = log_paths(args.log, args.games)
+    else:
+        log_files = None
     rng = random.Random(args.seed)
     games = actions = crashes = 0
     totals: list[int] = []
     reasons: Counter[str] = Counter()
     started = time.perf_counter()
-    for _ in range(args.games):
+    for index in range(args.games):
         players = args.players or rng.randint(2, 5)
         setup = mlem.Setup(players=players, board=board, start_player=rng.randrange(players), options=opts)
         state = None
-        for _before, _action, t in playout(setup, rng):
+        played = []
+        for _before, action, t in playout(setup, rng):
             actions += 1
             state = t.state
+            played.append(action)
         games += 1
+        if log_files is not None:
+            from .verify import claimed_scores, log_text, setup_to_json
+
+            meta = {"source": "referee simulate", "seed": args.seed, "game": index + 1}
+            text = log_text(setup_to_json(setup), played, claimed_scores(state), meta)
+            try:
+                write_atomically(log_files[index], text)
+            except OSError as exc:
+                raise UsageError(f"--log {log_files[index]}: cannot write: {exc.strerror}") from None
         crashes += state.crashes
         reasons[state.ended] += 1
         totals += [s.total for s in mlem.outcome(state).scores]
@@ -324,6 +337,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", type=_option, action="append", metavar="NAME=VALUE",
                    help="a rule option, e.g. dice_selection=single-group (repeatable)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--log", metavar="FILE",
+                   help="write each game's log (docs/logs.md): FILE for one game, else a folder of game-0001.jsonl ...")
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("spec", help="render a game's clauses and disputes as Markdown")

@@ -39,3 +39,11 @@ class InvalidState(RefereeError):
 
 class IllegalAction(RefereeError):
     """A well-formed action that the rules forbid in this state."""
+
+
+class UsageError(Exception):
+    """Bad command-line arguments or files: reported by the CLI on one line, exit code 2.
+
+    Defined here, not in cli.py, so that ``python -m tabletop_referee.cli`` (where cli.py runs
+    as ``__main__``) catches the same class the subcommand modules raise.
+    """

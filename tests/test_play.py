@@ -1,0 +1,235 @@
+"""``referee play``: hot-seat games fed through stdin, and the text forms of actions and events."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop_referee.games import mlem
+from tabletop_referee.play import action_text, describe_state, event_text, parse_action
+from tabletop_referee.sampler import playout
+from tabletop_referee.spec import load_spec
+from tabletop_referee.verify import verify_text
+
+CLAUSE_IDS = set(load_spec("mlem").clause_ids)
+
+
+def play(*argv: str, stdin: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop_referee.cli", "play", "--game", "mlem", *argv],
+        input=stdin, capture_output=True, text=True, timeout=120, cwd=cwd,
+    )
+
+
+def event_lines(out: str) -> list[str]:
+    return [line for line in out.splitlines() if line.startswith("  - ")]
+
+
+# -- whole games ------------------------------------------------------------------------------
+
+
+def test_a_full_game_always_choosing_1_ends_with_scores_and_a_legal_log(tmp_path):
+    log = tmp_path / "game.jsonl"
+    proc = play("--players", "3", "--seed", "5", "--board", "short", "--log", str(log), stdin="1\n" * 3000)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    out = proc.stdout
+    assert "game over (" in out
+    winners = re.search(r"^winners?( \(shared\))?: (.*)$", out, re.M)
+    assert winners
+    # Every event names a clause of the spec.
+    events = event_lines(out)
+    assert events
+    for line in events:
+        clause = re.fullmatch(r"  - .* \[([a-z0-9.-]+)\]", line)
+        assert clause and clause[1] in CLAUSE_IDS, line
+    # The log replays as legal and its claimed scores are those printed.
+    report = verify_text(log.read_text(encoding="utf-8"))
+    assert report.ok and report.game_over
+    printed = re.findall(r"^  player (\d): (\d+) \(moons", out.split("final scores")[1], re.M)
+    assert [(int(p), int(t)) for p, t in printed] == [(p, s.total) for p, s in enumerate(mlem.scores(report.state))]
+    assert winners[2] == ", ".join(f"player {p}" for p in mlem.outcome(report.state).winners)
+    # Each action of the log was echoed as "> short form".
+    moves = [line[2:] for line in out.splitlines() if line.startswith("> ")]
+    assert len(moves) == report.actions
+    verify = subprocess.run([sys.executable, "-m", "tabletop_referee.cli", "verify", "--game", "mlem", str(log)],
+                            capture_output=True, text=True, timeout=60)
+    assert verify.returncode == 0 and verify.stdout.startswith("legal: ")
+
+
+def test_the_same_seed_and_choices_play_the_same_game():
+    first = play("--seed", "11", "--board", "short", stdin="1\n" * 3000)
+    second = play("--seed", "11", "--board", "short", stdin="1\n" * 3000)
+    other = play("--seed", "12", "--board", "short", stdin="1\n" * 3000)
+    assert first.stdout == second.stdout
+    assert first.stdout != other.stdout
+
+
+# -- manual dice, bad entries, quit -----------------------------------------------------------
+
+
+def test_manual_roll_bad_entries_and_quit(tmp_path):
+    log = tmp_path / "table.jsonl"
+    entries = [
+        "9",                        # no such choice
+        "fly away",                 # not an action
+        "move 4",                   # not this phase: the engine refuses under turn.phase
+        "embark satellite",         # short form
+        "2",                        # player 1: embark die-one (the 2nd choice, sorted)
+        "1 2 5",                    # a roll: wrong count, checked by the engine
+        "1 2 2 3 4 x",              # not a face
+        "1 2 2 3 4 a",              # the real table's roll
+        "move 4",                   # space 3 (satellite) allows 1 2 4: to space 7, a moon
+        "quit",                     # asked whether to land there
+        "1",                        # never read
+    ]
+    proc = play("--board", "short", "--dice", "manual", "--log", str(log), stdin="\n".join(entries) + "\n")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stderr == ""
+    out = proc.stdout
+    assert "Traceback" not in out
+    assert "no choice 9: pick 1 to 8" in out
+    assert "cannot read 'fly away': not an action" in out
+    assert "not allowed: phase takeoff accepts embark, not a move action [turn.phase]" in out
+    assert "not accepted: the roll has 3 faces but 6 dice are available [travel.roll]" in out
+    assert "not accepted: 'x' is not a die face [components.dice]" in out
+    assert "  - rolled 1 2 2 3 4 afterburner [travel.roll]" in out
+    assert "  - the rocket is placed on space 3 [power.satellite]" in out
+    assert "stopped (quit) after 4 actions" in out
+    # Every refusal was followed by the prompt again.
+    assert out.count("player 0> ") == 4 + 1 + 1  # 3 refused + embark, the move, the landing
+    docs = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert docs[0]["meta"] == {"source": "referee play", "dice": "manual"}
+    assert [d["action"] for d in docs[1:]] == [
+        {"type": "embark", "player": 0, "astronaut": "satellite"},
+        {"type": "embark", "player": 1, "astronaut": "die-one"},
+        {"type": "roll", "faces": ["1", "2", "2", "3", "4", "afterburner"]},
+        {"type": "move", "player": 0, "faces": ["4"], "die_one": []},
+    ]
+    report = verify_text(log.read_text(encoding="utf-8"))
+    assert report.ok and not report.game_over
+    assert report.log.claimed is None  # an unfinished game claims nothing
+
+
+def test_a_move_the_rules_forbid_is_refused_with_its_clause():
+    # Short board, no satellite: the rocket stays on space 0 (faces 1 2 afterburner).
+    proc = play("--board", "short", "--dice", "manual",
+                stdin="embark parachute\nembark parachute\n3 3 4 4 4 1\nmove 3\nmove 1\nquit\n")
+    assert proc.returncode == 0
+    assert "not allowed: face '3' is not allowed on space 0 (allowed: 1, 2, afterburner) [travel.allowed-faces]" in proc.stdout
+    assert "player 0 moves with 1: space 0 -> 1 (distance 1) [travel.distance]" in proc.stdout
+
+
+def test_end_of_input_stops_cleanly_and_writes_the_log_so_far(tmp_path):
+    log = tmp_path / "eof.jsonl"
+    proc = play("--seed", "1", "--log", str(log), stdin="1\n1\n")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert "stopped (end of input) after 3 actions" in proc.stdout  # 2 embarks, the roll, then EOF at the move
+    report = verify_text(log.read_text(encoding="utf-8"))
+    assert report.ok and report.actions == 3
+    assert report.state.phase == "move"
+
+
+def test_empty_input_quits_at_once(tmp_path):
+    log = tmp_path / "none.jsonl"
+    proc = play("--log", str(log), stdin="")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    assert "stopped (end of input) after 0 actions" in proc.stdout
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "argv, needle",
+    [
+        (["--players", "7"], "--players 7: MLEM is for 2 to 5 players"),
+        (["--start-player", "2"], "--start-player 2: not one of players 0..1"),
+        (["--option", "tie_break=coin"], "--option: tie_break cannot be 'coin'"),
+        (["--board", "huge"], "unknown board 'huge'"),
+        (["--log", "/nonexistent-folder/x.jsonl"], "--log /nonexistent-folder/x.jsonl: not a file in an existing folder"),
+    ],
+    ids=["players", "start-player", "option", "board", "log-folder"],
+)
+def test_usage_errors_are_one_line(argv, needle):
+    proc = play(*argv, stdin="1\n")
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("referee play: error: ") and needle in lines[0], proc.stderr
+
+
+# -- text forms -------------------------------------------------------------------------------
+
+
+def _states(seed: int, board: str, **options):
+    setup = mlem.Setup(players=4, board=mlem.load_board(board), options=mlem.Options(**options))
+    for before, _action, _t in playout(setup, random.Random(seed)):
+        yield before
+
+
+@pytest.mark.parametrize("board, options", [("short", {}), ("standard", {"dice_selection": "single-group"})])
+def test_every_legal_action_reads_back_from_its_short_form(board, options):
+    seen = set()
+    for state in _states(3, board, **options):
+        actor = mlem.current_actor(state)
+        texts = []
+        for a in mlem.legal_actions(state):
+            text = action_text(a)
+            texts.append(text)
+            seen.add(a.type)
+            player = actor if actor != mlem.CHANCE else 0
+            assert parse_action(text, player) == a
+        assert len(set(texts)) == len(texts)  # numbered choices are told apart
+    assert seen == {"embark", "roll", "move", "land", "stay"}
+
+
+def test_short_forms():
+    assert action_text(mlem.Move(0, ("2", "afterburner"))) == "move 2+afterburner"
+    assert action_text(mlem.Move(1, ("1",), (0, 2))) == "move 1 die-one 0,2"
+    assert action_text(mlem.Land(0, 7)) == "land 7"
+    assert action_text(mlem.Stay(3)) == "stay"
+    assert action_text(mlem.Embark(0, "satellite")) == "embark satellite"
+    assert parse_action("Move 2 + A", 1) == mlem.Move(1, ("2", "afterburner"))
+    assert parse_action("move 1 die-one 0,2", 1) == mlem.Move(1, ("1",), (0, 2))
+    for bad in ("", "land", "land x", "move 2 with 3", "move 1 die-one x", "jump"):
+        with pytest.raises(ValueError):
+            parse_action(bad, 0)
+
+
+def test_events_and_positions_read_well():
+    state = mlem.initial_state(mlem.Setup(players=2, board=mlem.load_board("short")))
+    state = mlem.apply(state, mlem.Embark(0, "satellite")).state
+    t = mlem.apply(state, mlem.Embark(1, "parachute"))
+    assert [event_text(e) for e in t.events] == [
+        "player 1 boards parachute (seat 2) [takeoff.boarding-order]",
+        "the rocket is placed on space 3 [power.satellite]",
+    ]
+    lines = describe_state(t.state)
+    assert lines[0] == "expedition 1, phase roll, crashes 0/11, start player 0, board short"
+    assert lines[1] == "rocket on space 3 (faces 1 2 4), 6 dice"
+    assert lines[2] == "seats: 1. player 0 satellite  2. player 1 parachute"
+    assert lines[-1] == "next: the commander (player 0) rolls 6 dice"
+
+
+def test_every_event_of_random_games_has_a_sentence_and_its_clause():
+    rng = random.Random(8)
+    kinds = set()
+    for game in range(30):
+        options = mlem.Options(game_end="immediate") if game % 3 == 0 else mlem.Options()
+        setup = mlem.Setup(players=2 + game % 4, board=mlem.load_board(("short", "standard")[game % 2]), options=options)
+        for _before, _action, t in playout(setup, rng):
+            for e in t.events:
+                text = event_text(e)
+                assert text.endswith(f" [{e.clause}]"), text
+                assert "=" not in text, text  # not the fallback form for unknown event types
+                kinds.add(e.type)
+        lines = describe_state(t.state)
+        assert lines[-1].startswith("game over (")
+    assert kinds >= {"boarded", "rocket-placed", "rolled", "moved", "dice-removed", "crashed", "landed",
+                     "stayed", "commander-changed", "goal-claimed", "returned-home", "expedition-ended",
+                     "game-ended"}
