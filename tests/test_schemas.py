@@ -156,6 +156,9 @@ EVENTS: list[dict[str, Any]] = [
     {"type": "expedition-ended", "clause": "expedition.end", "expedition": 3, "reason": "crash",
      "next_start_player": 0},
     {"type": "game-ended", "clause": "end.crash-limit", "reason": "crash-limit"},
+    {"type": "die-one-used", "clause": "power.die-one", "player": 2},
+    {"type": "no-landing", "clause": "landing.no-site", "space": 4},
+    {"type": "passed-over", "clause": "landing.full-moon", "player": 1, "astronaut": "satellite", "space": 7},
 ]
 
 SETUPS: list[dict[str, Any]] = [

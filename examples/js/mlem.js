@@ -254,8 +254,19 @@ function landingSpaces(state, idx) {
 }
 
 /** The first seat at or after `from` that has a decision to make, or -1 (landing.optional). */
-function nextDecision(state, from) {
-  for (let i = from; i < state.rocket.seats.length; i++) if (landingSpaces(state, i).length) return i;
+function nextDecision(state, from, events) {
+  for (let i = from; i < state.rocket.seats.length; i++) {
+    if (landingSpaces(state, i).length) return i;
+    const seat = state.rocket.seats[i];
+    // A seat with nowhere to land is passed over (in a crash only parachutists are concerned).
+    if (events && (state.phase === 'landing' || seat.astronaut === 'parachute')) {
+      const info = spaceInfo(state, state.rocket.space);
+      events.push({
+        type: 'passed-over', clause: info && info.moons ? 'landing.full-moon' : 'landing.no-site',
+        player: seat.player, astronaut: seat.astronaut, space: state.rocket.space,
+      });
+    }
+  }
   return -1;
 }
 
@@ -401,7 +412,7 @@ function doRoll(s, a, events) {
   s.crashes += 1;
   events.push({ type: 'crashed', clause: 'crash.trigger', space: s.rocket.space, crashes: s.crashes });
   s.phase = 'parachute';
-  const first = nextDecision(s, 0);
+  const first = nextDecision(s, 0, events);
   if (first >= 0) { s.rocket.cursor = first; return; }
   endExpedition(s, events, 'crash'); // crash.return-home
 }
@@ -451,6 +462,7 @@ function doMove(s, a, events) {
     type: 'moved', clause: from + distance > end ? 'travel.overshoot' : 'travel.distance', player: a.player,
     faces: byFaceOrder(faces), die_one: dieOne.slice(), from, to, distance,
   });
+  for (const p of dieOne.slice().sort((x, y) => x - y)) events.push({ type: 'die-one-used', clause: 'power.die-one', player: p });
   if (numbered > 0) {
     s.rocket.dice -= numbered;
     events.push({ type: 'dice-removed', clause: 'travel.remove-dice', count: numbered, dice: s.rocket.dice });
@@ -462,8 +474,10 @@ function doMove(s, a, events) {
   if (to === end) { deepSpace(s, events); return; }
   if (hasSite(s, to)) {
     s.phase = 'landing';
-    const first = nextDecision(s, 0);
+    const first = nextDecision(s, 0, events);
     if (first >= 0) { s.rocket.cursor = first; return; }
+  } else {
+    events.push({ type: 'no-landing', clause: 'landing.no-site', space: to });
   }
   s.phase = 'roll'; // landing.no-site or nobody to ask; expedition.continue
   s.rocket.cursor = 0;
@@ -542,7 +556,7 @@ function doStay(s, a, events) {
 
 /** Move the cursor to the next seat with a decision, or close the landing / parachute phase. */
 function advanceDecision(s, from, events) {
-  const next = nextDecision(s, from);
+  const next = nextDecision(s, from, events);
   if (next >= 0) { s.rocket.cursor = next; return; }
   s.rocket.cursor = 0;
   if (s.phase === 'parachute') { endExpedition(s, events, 'crash'); return; } // crash.return-home

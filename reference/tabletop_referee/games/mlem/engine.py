@@ -473,6 +473,8 @@ def _move(w: _Work, a: Move) -> None:
             else s
             for s in w.seats
         ]
+        for p in sorted(a.die_one):
+            w.emit("die-one-used", "power.die-one", player=p)
     # [travel.remove-dice] [travel.last-die]
     if removed:
         _remove_dice(w, removed, "travel.remove-dice")
@@ -513,6 +515,7 @@ def _finish_crash(w: _Work) -> None:
 def _begin_landing(w: _Work) -> None:
     # [landing.no-site]: nothing to land on here, so no landing phase.
     if not w.board.spaces[w.space].has_site:
+        w.emit("no-landing", "landing.no-site", space=w.space)
         w.phase = "roll"
         return
     w.phase = "landing"
@@ -526,8 +529,13 @@ def _advance_decisions(w: _Work) -> None:
     Seats with nowhere to land are not asked [landing.optional].
     """
     while w.cursor < len(w.seats):
-        if _targets(w.board, w.phase, w.space, w.seats[w.cursor].astronaut, w.landed):
+        seat = w.seats[w.cursor]
+        if _targets(w.board, w.phase, w.space, seat.astronaut, w.landed):
             return
+        if w.phase == "landing" or seat.astronaut == "parachute":
+            spec = w.board.spaces[w.space]
+            clause = "landing.full-moon" if spec.moons else "landing.no-site"
+            w.emit("passed-over", clause, player=seat.player, astronaut=seat.astronaut, space=w.space)
         w.cursor += 1
     w.cursor = 0
     if w.phase == "parachute":
