@@ -1,4 +1,7 @@
-"""``referee play``: hot-seat games fed through stdin, and the text forms of actions and events."""
+"""``referee play``: hot-seat games fed through stdin, and the position summary.
+
+The notation of actions and events (shared with ``referee explain``) is tested in test_notation.py.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from tabletop_referee.games import mlem
-from tabletop_referee.play import action_text, describe_state, event_text, parse_action
+from tabletop_referee.games.mlem.notation import event_line
+from tabletop_referee.play import describe_state
 from tabletop_referee.sampler import playout
 from tabletop_referee.spec import load_spec
 from tabletop_referee.verify import verify_text
@@ -79,11 +83,12 @@ def test_manual_roll_bad_entries_and_quit(tmp_path):
     entries = [
         "9",                        # no such choice
         "fly away",                 # not an action
+        "move 2 with 3",            # not a face
         "move 4",                   # not this phase: the engine refuses under turn.phase
         "embark satellite",         # short form
         "2",                        # player 1: embark die-one (the 2nd choice, sorted)
-        "1 2 5",                    # a roll: wrong count, checked by the engine
-        "1 2 2 3 4 x",              # not a face
+        "1 2 4",                    # a roll: wrong count, checked by the engine
+        "1 2 2 3 4 x",              # not a face: the notation cannot read it
         "1 2 2 3 4 a",              # the real table's roll
         "move 4",                   # space 3 (satellite) allows 1 2 4: to space 7, a moon
         "quit",                     # asked whether to land there
@@ -95,15 +100,16 @@ def test_manual_roll_bad_entries_and_quit(tmp_path):
     out = proc.stdout
     assert "Traceback" not in out
     assert "no choice 9: pick 1 to 8" in out
-    assert "cannot read 'fly away': not an action" in out
+    assert "cannot read 'fly away': unknown verb 'fly' (verbs: embark, roll, move, land, stay)" in out
+    assert "cannot read 'move 2 with 3': 'with' is not a die face" in out
     assert "not allowed: phase takeoff accepts embark, not a move action [turn.phase]" in out
     assert "not accepted: the roll has 3 faces but 6 dice are available [travel.roll]" in out
-    assert "not accepted: 'x' is not a die face [components.dice]" in out
-    assert "  - rolled 1 2 2 3 4 afterburner [travel.roll]" in out
-    assert "  - the rocket is placed on space 3 [power.satellite]" in out
+    assert "cannot read '1 2 2 3 4 x': 'x' is not a die face" in out
+    assert "  - rolled 1, 2, 2, 3, 4, afterburner [travel.roll]" in out
+    assert "  - boarding is complete: the rocket starts on space 3 [power.satellite]" in out
     assert "stopped (quit) after 4 actions" in out
     # Every refusal was followed by the prompt again.
-    assert out.count("player 0> ") == 4 + 1 + 1  # 3 refused + embark, the move, the landing
+    assert out.count("player 0> ") == 5 + 1 + 1  # 4 refused + embark, the move, the landing
     docs = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     assert docs[0]["meta"] == {"source": "referee play", "dice": "manual"}
     assert [d["action"] for d in docs[1:]] == [
@@ -123,7 +129,22 @@ def test_a_move_the_rules_forbid_is_refused_with_its_clause():
                 stdin="embark parachute\nembark parachute\n3 3 4 4 4 1\nmove 3\nmove 1\nquit\n")
     assert proc.returncode == 0
     assert "not allowed: face '3' is not allowed on space 0 (allowed: 1, 2, afterburner) [travel.allowed-faces]" in proc.stdout
-    assert "player 0 moves with 1: space 0 -> 1 (distance 1) [travel.distance]" in proc.stdout
+    assert "player 0 moves with 1: 1 from space 0 to space 1 [travel.distance]" in proc.stdout
+
+
+def test_the_prompt_reads_the_notation_explain_uses_too():
+    # explain's spellings (commas, player:N, land alone = here) typed at play's prompts.
+    entries = ["EMBARK Parachute", "embark parachute player:0", "embark deep_space_double", "roll 2,2,2,3,3,3",
+               "move 2 player:0", "land", "quit"]
+    proc = play("--board", "short", "--dice", "manual", stdin="\n".join(entries) + "\n")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    out = proc.stdout
+    # player:0 at player 1's prompt reaches the engine as an action of player 0
+    assert "not allowed: it is player 1's decision, not player 0's [turn.actor]" in out
+    echoed = [line[2:] for line in out.splitlines() if line.startswith("> ")]
+    assert echoed == ["embark parachute", "embark deep-space-double", "roll 2,2,2,3,3,3", "move 2", "land 6"]
+    assert "  - player 0's parachute lands on the moon of space 6 (slot 1), 4 points [landing.moon-slot]" in out
+    assert "stopped (quit) after 5 actions" in out
 
 
 def test_end_of_input_stops_cleanly_and_writes_the_log_so_far(tmp_path):
@@ -166,48 +187,13 @@ def test_usage_errors_are_one_line(argv, needle):
 # -- text forms -------------------------------------------------------------------------------
 
 
-def _states(seed: int, board: str, **options):
-    setup = mlem.Setup(players=4, board=mlem.load_board(board), options=mlem.Options(**options))
-    for before, _action, _t in playout(setup, random.Random(seed)):
-        yield before
-
-
-@pytest.mark.parametrize("board, options", [("short", {}), ("standard", {"dice_selection": "single-group"})])
-def test_every_legal_action_reads_back_from_its_short_form(board, options):
-    seen = set()
-    for state in _states(3, board, **options):
-        actor = mlem.current_actor(state)
-        texts = []
-        for a in mlem.legal_actions(state):
-            text = action_text(a)
-            texts.append(text)
-            seen.add(a.type)
-            player = actor if actor != mlem.CHANCE else 0
-            assert parse_action(text, player) == a
-        assert len(set(texts)) == len(texts)  # numbered choices are told apart
-    assert seen == {"embark", "roll", "move", "land", "stay"}
-
-
-def test_short_forms():
-    assert action_text(mlem.Move(0, ("2", "afterburner"))) == "move 2+afterburner"
-    assert action_text(mlem.Move(1, ("1",), (0, 2))) == "move 1 die-one 0,2"
-    assert action_text(mlem.Land(0, 7)) == "land 7"
-    assert action_text(mlem.Stay(3)) == "stay"
-    assert action_text(mlem.Embark(0, "satellite")) == "embark satellite"
-    assert parse_action("Move 2 + A", 1) == mlem.Move(1, ("2", "afterburner"))
-    assert parse_action("move 1 die-one 0,2", 1) == mlem.Move(1, ("1",), (0, 2))
-    for bad in ("", "land", "land x", "move 2 with 3", "move 1 die-one x", "jump"):
-        with pytest.raises(ValueError):
-            parse_action(bad, 0)
-
-
 def test_events_and_positions_read_well():
     state = mlem.initial_state(mlem.Setup(players=2, board=mlem.load_board("short")))
     state = mlem.apply(state, mlem.Embark(0, "satellite")).state
     t = mlem.apply(state, mlem.Embark(1, "parachute"))
-    assert [event_text(e) for e in t.events] == [
-        "player 1 boards parachute (seat 2) [takeoff.boarding-order]",
-        "the rocket is placed on space 3 [power.satellite]",
+    assert [event_line(e, t.state.board) for e in t.events] == [
+        "player 1 boards their parachute astronaut (seat 2) [takeoff.boarding-order]",
+        "boarding is complete: the rocket starts on space 3 [power.satellite]",
     ]
     lines = describe_state(t.state)
     assert lines[0] == "expedition 1, phase roll, crashes 0/11, start player 0, board short"
@@ -224,12 +210,12 @@ def test_every_event_of_random_games_has_a_sentence_and_its_clause():
         setup = mlem.Setup(players=2 + game % 4, board=mlem.load_board(("short", "standard")[game % 2]), options=options)
         for _before, _action, t in playout(setup, rng):
             for e in t.events:
-                text = event_text(e)
+                text = event_line(e, setup.board)
                 assert text.endswith(f" [{e.clause}]"), text
-                assert "=" not in text, text  # not the fallback form for unknown event types
+                assert not text.startswith(f"{e.type} {{"), text  # not the fallback for unknown event types
                 kinds.add(e.type)
         lines = describe_state(t.state)
         assert lines[-1].startswith("game over (")
     assert kinds >= {"boarded", "rocket-placed", "rolled", "moved", "dice-removed", "crashed", "landed",
                      "stayed", "commander-changed", "goal-claimed", "returned-home", "expedition-ended",
-                     "game-ended"}
+                     "game-ended", "die-one-used", "no-landing", "passed-over"}

@@ -3,9 +3,11 @@
 The engine decides everything: the numbered choices are :func:`~tabletop_referee.games.mlem.legal_actions`,
 an entry typed in short form is handed to :func:`~tabletop_referee.games.mlem.apply` as is (so a
 move the rules forbid is refused with the engine's clause and message), and every event printed
-names the clause that produced it. This module only turns values into text and back:
+names the clause that produced it. Actions and events are read and written in the notation of
+:mod:`tabletop_referee.games.mlem.notation`, the one ``referee explain`` speaks too:
 
     >>> from tabletop_referee.games import mlem
+    >>> from tabletop_referee.games.mlem.notation import action_text, parse_action
     >>> action_text(mlem.Move(0, ("2", "afterburner")))
     'move 2+afterburner'
     >>> parse_action("move 2+ab", 0)
@@ -20,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import re
 import sys
 from typing import IO, Any
 
@@ -28,118 +29,10 @@ from .errors import IllegalAction, RefereeError
 
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
-FACE_ALIASES = {"a": "afterburner", "ab": "afterburner", "afterburner": "afterburner"}
 
 
-# -- text forms -------------------------------------------------------------------------------
-
-
-def action_text(action) -> str:
-    """Returns the short human form of an action: ``move 2+afterburner``, ``land 7``, ``stay`` ..."""
-    kind = action.type
-    if kind == "embark":
-        return f"embark {action.astronaut}"
-    if kind == "roll":
-        return "roll " + " ".join(sorted(action.faces, key=_face_order))
-    if kind == "move":
-        text = "move " + "+".join(action.faces)
-        if action.die_one:
-            text += " die-one " + ",".join(str(p) for p in action.die_one)
-        return text
-    if kind == "land":
-        return f"land {action.space}"
-    return "stay"
-
-
-def parse_action(text: str, player: int):
-    """Reads the short form of an action for ``player`` (syntax only; the engine judges it).
-
-    Accepts ``embark TYPE``, ``move F+F [die-one P,P]`` (``a`` or ``ab`` for afterburner),
-    ``land SPACE``, ``stay`` and ``roll F F ...``.
-
-    Raises:
-        ValueError: the text is not one of those forms.
-    """
-    from .games import mlem
-
-    words = re.sub(r"\s*\+\s*", "+", text.lower()).replace(",", " ").split()
-    if not words:
-        raise ValueError("empty entry")
-    verb, rest = words[0], words[1:]
-    if verb == "stay" and not rest:
-        return mlem.Stay(player)
-    if verb == "land" and len(rest) == 1:
-        if not rest[0].isdigit():
-            raise ValueError(f"land needs a space number, not {rest[0]!r}")
-        return mlem.Land(player, int(rest[0]))
-    if verb == "embark" and len(rest) == 1:
-        return mlem.Embark(player, rest[0])
-    if verb == "roll" and rest:
-        return mlem.Roll(tuple(_face(f) for f in rest))
-    if verb == "move" and rest:
-        faces = tuple(_face(f) for f in rest[0].split("+") if f)
-        die_one: tuple[int, ...] = ()
-        if len(rest) > 1:
-            if rest[1] != "die-one" or len(rest) == 2:
-                raise ValueError("after the faces write: die-one PLAYER[,PLAYER]")
-            if not all(p.isdigit() for p in rest[2:]):
-                raise ValueError("die-one takes player numbers")
-            die_one = tuple(int(p) for p in rest[2:])
-        return mlem.Move(player, faces, die_one)
-    raise ValueError("not an action (forms: embark TYPE, move F+F [die-one P], land SPACE, stay)")
-
-
-def _face(word: str) -> str:
-    return FACE_ALIASES.get(word, word)
-
-
-def _face_order(face: str) -> int:
-    from .games.mlem.model import FACE_INDEX
-
-    return FACE_INDEX.get(face, len(FACE_INDEX))
-
-
-def event_text(event) -> str:
-    """Returns one event as a readable sentence followed by its clause id."""
-    d = dict(event.data)
-    t = event.type
-    if t == "boarded":
-        s = f"player {d['player']} boards {d['astronaut']} (seat {d['seat'] + 1})"
-    elif t == "rocket-placed":
-        s = f"the rocket is placed on space {d['space']}"
-    elif t == "rolled":
-        s = "rolled " + " ".join(d["faces"])
-    elif t == "moved":
-        used = "+".join(d["faces"])
-        if d["die_one"]:
-            used += f" and die-one of player {', '.join(map(str, d['die_one']))}"
-        s = f"player {d['player']} moves with {used}: space {d['from']} -> {d['to']} (distance {d['distance']})"
-    elif t == "dice-removed":
-        s = f"{d['count']} dice set aside, {d['dice']} left"
-    elif t == "die-restored":
-        s = f"one die comes back ({d['dice']} left)"
-    elif t == "crashed":
-        s = f"CRASH on space {d['space']} (crashes: {d['crashes']})"
-    elif t == "landed":
-        where = {"moon": f"the moon of space {d['space']} (slot {d.get('slot', 0)})",
-                 "planet": f"the planet of space {d['space']}",
-                 "comet": "the comet", "galaxy": "the galaxy"}[d["site"]]
-        s = f"player {d['player']}'s {d['astronaut']} lands on {where}: {d['points']} points"
-    elif t == "stayed":
-        s = f"player {d['player']} stays aboard"
-    elif t == "commander-changed":
-        s = f"player {d['player']} is now the commander"
-    elif t == "goal-claimed":
-        s = f"player {d['player']} claims the goal {d['goal']} (5 points)"
-    elif t == "returned-home":
-        s = f"player {d['player']}'s {d['astronaut']} returns home"
-    elif t == "expedition-ended":
-        s = f"expedition {d['expedition']} ends ({d['reason']}); next start player: player {d['next_start_player']}"
-    elif t == "game-ended":
-        s = f"the game is over ({d['reason']})"
-    else:  # an event type this page does not know yet
-        s = t + " " + " ".join(f"{k}={v}" for k, v in d.items())
-    return f"{s} [{event.clause}]"
+# -- the position -----------------------------------------------------------------------------
+# (actions and events are written in the notation of games/mlem/notation.py, shared with explain)
 
 
 def _space_text(board, i: int) -> str:
@@ -247,6 +140,7 @@ class Session:
     def run(self) -> bool:
         """Plays until the game is over (True) or the player quits / the input ends (False)."""
         from .games import mlem
+        from .games.mlem.notation import action_text, event_line
 
         self.show()
         try:
@@ -256,7 +150,7 @@ class Session:
                 self.state = t.state
                 self.say(f"> {action_text(action)}")
                 for e in t.events:
-                    self.say("  - " + event_text(e))
+                    self.say("  - " + event_line(e, self.state.board))
                 self.show()
         except _Quit as why:
             self.say(f"stopped ({why}) after {len(self.actions)} actions")
@@ -279,17 +173,19 @@ class Session:
 
     def ask_roll(self):
         from .games import mlem
+        from .games.mlem.notation import parse_action
 
         dice = self.state.rocket.dice
         while True:
             text = self.ask(f"roll {dice} {'die' if dice == 1 else 'dice'}: type the faces (1 2 3 4 a), or quit: ")
-            words = text.lower().replace(",", " ").split()
-            if words[:1] == ["roll"]:
-                words = words[1:]
-            if not words:
+            if not text or text.lower() == "roll":
                 self.say(f"type the {dice} faces shown, e.g. '{' '.join(['2'] * dice)}'")
                 continue
-            action = mlem.Roll(tuple(_face(w) for w in words))
+            try:
+                action = parse_action(text if text.lower().startswith("roll") else "roll " + text, 0)  # no player
+            except ValueError as exc:
+                self.say(f"cannot read {text!r}: {exc}")
+                continue
             try:
                 return action, mlem.apply(self.state, action)
             except IllegalAction as exc:
@@ -297,6 +193,7 @@ class Session:
 
     def ask_choice(self, player: int):
         from .games import mlem
+        from .games.mlem.notation import parse_action
 
         legal = mlem.legal_actions(self.state)
         self.list_choices(player, legal)
@@ -304,7 +201,8 @@ class Session:
             text = self.ask(f"player {player}> ")
             if text.lower() in HELP_WORDS:
                 self.list_choices(player, legal)
-                self.say("type a number or a short form (move 2+a, land 7, stay, embark satellite); quit to stop")
+                self.say("type a number or a short form (embark satellite, move 2+a, move 1 die-one:2, land 7, stay); "
+                         "quit to stop")
                 continue
             if text.isdigit():
                 n = int(text)
@@ -313,7 +211,7 @@ class Session:
                 self.say(f"no choice {n}: pick 1 to {len(legal)} (help lists them)")
                 continue
             try:
-                action = parse_action(text, player)
+                action = parse_action(text, player, here=self.state.rocket.space)
             except ValueError as exc:
                 self.say(f"cannot read {text!r}: {exc}")
                 continue
@@ -323,6 +221,8 @@ class Session:
                 self.say(f"not allowed: {exc.message} [{exc.clause}]")
 
     def list_choices(self, player: int, legal) -> None:
+        from .games.mlem.notation import action_text
+
         self.say(f"player {player}, choose:")
         for i, a in enumerate(legal, start=1):
             self.say(f"  {i}. {action_text(a)}")

@@ -1,0 +1,452 @@
+"""``referee explain``: rules questions answered by the engine, with clauses, sources and disputes.
+
+The rules questions live in ``tests/explain_cases/*.yaml``, one question file each (the same
+format ``referee explain`` reads), with an ``expect`` block written from the clauses and their
+sources: the legality, the clauses that must (or must not) appear, key facts of the ``--json``
+answer, and, for disputed rules, what the other reading gives. The rest pins how a short action
+is completed from the position (the notation itself is tested in test_notation.py), the other
+input forms (stdin, full states, files) and the one-line errors.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tabletop_referee.cli import EXIT_OK, EXIT_USAGE, UsageError, main
+from tabletop_referee.explain import ActionSpec
+from tabletop_referee.games import mlem
+from tabletop_referee.games.mlem.notation import action_text
+from tabletop_referee.games.mlem.interchange import state_from_json, state_to_json
+from tabletop_referee.games.mlem.position import state_from_position
+from tabletop_referee.spec import load_spec
+
+CASES_DIR = Path(__file__).resolve().parent / "explain_cases"
+CASES = sorted(CASES_DIR.glob("*.yaml"))
+SPEC = load_spec("mlem")
+CLAUSE_IDS = set(SPEC.clause_ids)
+DISPUTE_IDS = {d["id"] for d in SPEC.disputes}
+FULL_RESERVE = list(mlem.ASTRONAUTS)
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    capsys.readouterr()
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:  # argparse usage errors
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def explain_json(capsys, *argv: str) -> dict:
+    code, out, err = run(capsys, "explain", "--game", "mlem", *argv, "--json")
+    assert code == EXIT_OK, err
+    assert err == ""
+    return json.loads(out)
+
+
+def referee_command() -> list[str]:
+    script = Path(sys.executable).with_name("referee")
+    return [str(script)] if script.is_file() else [sys.executable, "-m", "tabletop_referee.cli"]
+
+
+def run_process(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([*referee_command(), *argv], input=stdin, capture_output=True, text=True,
+                          timeout=120)
+
+
+def lookup(doc, path: str):
+    """``state.rocket.space`` / ``events.0.points``: a value of the --json answer."""
+    value = doc
+    for key in path.split("."):
+        value = value[int(key)] if isinstance(value, list) else value[key]
+    return value
+
+
+def one_line_error(code: int, err: str) -> str:
+    assert code == EXIT_USAGE
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("referee explain: error: ")
+    return lines[0]
+
+
+def write(tmp_path: Path, name: str, doc) -> Path:
+    path = tmp_path / name
+    path.write_text(doc if isinstance(doc, str) else yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    return path
+
+
+# -- the rules questions ----------------------------------------------------------------------
+
+
+def test_there_are_enough_rules_questions():
+    assert len(CASES) >= 20
+    for path in CASES:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        exp = doc["expect"]
+        assert isinstance(exp["legal"], bool), path.name
+        assert exp.get("clauses") or exp.get("rejection"), f"{path.name}: expects no clause"
+        assert doc.get("question"), f"{path.name}: no question text"
+        named = set(exp.get("clauses", [])) | set(exp.get("absent_clauses", [])) | (
+            {exp["rejection"]} if exp.get("rejection") else set())
+        assert named <= CLAUSE_IDS, f"{path.name}: unknown clause(s) {named - CLAUSE_IDS}"
+        assert set(exp.get("disputes", {})) | set(exp.get("rulings", [])) <= DISPUTE_IDS, path.name
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_rules_question(path, capsys):
+    exp = yaml.safe_load(path.read_text(encoding="utf-8"))["expect"]
+    answer = explain_json(capsys, str(path))
+    assert answer["legal"] is exp["legal"]
+    clauses = {e["clause"] for e in answer["events"]}
+    if answer["rejection"]:
+        clauses.add(answer["rejection"]["clause"])
+    for clause in exp.get("clauses", []):
+        assert clause in clauses, f"{clause} not among {sorted(clauses)}"
+    for clause in exp.get("absent_clauses", []):
+        assert clause not in clauses
+    if exp["legal"]:
+        assert answer["rejection"] is None and answer["alternatives"] == []
+    else:
+        assert answer["rejection"]["clause"] == exp["rejection"]
+        assert answer["rejection"]["step"] == exp.get("rejected_step", 1)
+        assert answer["alternatives"], "an illegal action comes with the legal alternatives"
+    shorts = [a["short"] for a in answer["alternatives"]]
+    for short in exp.get("alternatives", []):
+        assert short in shorts
+    for short in exp.get("not_alternatives", []):
+        assert short not in shorts
+    for fact, value in (exp.get("facts") or {}).items():
+        assert lookup(answer, fact) == value, fact
+    for dispute, want in (exp.get("disputes") or {}).items():
+        entry = next((d for d in answer["disputes"] if dispute in [x["id"] for x in d["disputes"]]), None)
+        assert entry is not None, f"dispute {dispute} not shown"
+        assert entry["decides"] is want["decides"]
+        other = entry["alternatives"][0]
+        assert other["options"] == {entry["option"]: other["options"][entry["option"]]}
+        assert other["options"][entry["option"]] != entry["in_force"]
+        for key, value in want.items():
+            if key != "decides":
+                assert other["summary"][key] == value, f"{dispute}: {key}"
+    rulings = [r["id"] for r in answer["rulings"]]
+    for ruling in exp.get("rulings", []):
+        assert ruling in rulings
+
+    # The text answer says the same: verdict, clauses with their text, the disputes.
+    code, text, err = run(capsys, "explain", "--game", "mlem", str(path))
+    assert code == EXIT_OK and err == ""
+    verdict = next(line for line in text.splitlines() if line.startswith("Answer: "))
+    assert verdict.startswith("Answer: legal" if exp["legal"] else "Answer: ILLEGAL")
+    for clause in clauses:
+        assert f"[{clause}]" in text
+        assert SPEC.clause(clause).title in text
+    for dispute in exp.get("disputes") or {}:
+        assert dispute in text
+    assert "Resulting position:" in text if exp["legal"] else "Position where it was rejected:" in text
+
+
+def test_a_question_without_a_disputed_option_says_so(capsys):
+    code, text, _ = run(capsys, "explain", "--game", "mlem", str(CASES_DIR / "plus-minus-reach.yaml"))
+    assert code == EXIT_OK
+    assert "No disputed rule option changes this answer." in text
+    assert explain_json(capsys, str(CASES_DIR / "plus-minus-reach.yaml"))["disputes"] == []
+
+
+def test_sources_carry_their_ref_from_the_registry(capsys):
+    answer = explain_json(capsys, str(CASES_DIR / "crash-without-parachute.yaml"))
+    crash = next(e for e in answer["events"] if e["type"] == "crashed")
+    info = crash["clause_info"]
+    assert info["id"] == "crash.trigger" and info["confidence"] == "sourced"
+    assert info["text"] == SPEC.clause("crash.trigger").text
+    ja = next(s for s in info["sources"] if s["tag"] == "JA")
+    assert ja["ref"] == SPEC.source("JA")["ref"] and ja["where"]
+    assert info["options"] == ["die_one_rescue"]
+
+
+def test_dispute_replays_the_positions_roll(capsys, tmp_path):
+    """A move-phase position holding a no-usable-die roll: under die_one_rescue=false that roll
+    would have crashed, so the other reading replays it instead of accepting the Die-1 move."""
+    pos = write(tmp_path, "p.yaml", {
+        "players": 2, "board": "short",
+        "rocket": {"space": 7, "seats": [[0, "die-one"], [1, "satellite"]], "roll": ["2", "2", "4"]},
+    })
+    answer = explain_json(capsys, str(pos), "move", "die-one")
+    assert answer["legal"] is True
+    (entry,) = [d for d in answer["disputes"] if d["option"] == "die_one_rescue"]
+    other = entry["alternatives"][0]
+    assert other["replayed_roll"] is True
+    assert other["summary"]["crashed"] is True and other["legal"] is False
+    # a roll that gives the same under both readings is not replayed
+    answer = explain_json(capsys, str(CASES_DIR / "groups.yaml"))
+    (entry,) = [d for d in answer["disputes"] if d["option"] == "dice_selection"]
+    assert entry["alternatives"][0]["replayed_roll"] is False
+
+
+# -- input forms ------------------------------------------------------------------------------
+
+
+POSITION = {
+    "players": 2, "board": "short",
+    "rocket": {"space": 1, "seats": [[0, "satellite"], [1, "parachute"]], "roll": ["1", "2", "2"]},
+}
+
+
+def test_question_file_with_an_action_on_the_command_line(capsys, tmp_path):
+    q = write(tmp_path, "q.yaml", {"position": {**POSITION, "rocket": {**POSITION["rocket"], "roll": None, "dice": 3}},
+                                   "actions": ["roll 1,2,2"], "question": "Then the 2s?"})
+    answer = explain_json(capsys, str(q), "move", "2")
+    assert [a["short"] for a in answer["actions"]] == ["roll 1,2,2", "move 2"]
+    assert answer["question"] == "Then the 2s?"
+    assert answer["summary"]["moved_to"] == 5
+
+
+def test_full_state_file(capsys, tmp_path):
+    state = state_from_position(POSITION)
+    path = write(tmp_path, "state.json", json.dumps(state_to_json(state)))
+    answer = explain_json(capsys, str(path), "move 1+2")
+    assert answer["legal"] and answer["summary"]["moved_to"] == 6
+    assert answer["position"] == state_to_json(state)
+    assert state_from_json(answer["state"]).rocket.space == 6
+
+
+def test_action_as_json_text_file_and_list(capsys, tmp_path):
+    pos = write(tmp_path, "p.yaml", POSITION)
+    doc = {"type": "move", "player": 0, "faces": ["2"], "die_one": []}
+    answer = explain_json(capsys, str(pos), json.dumps(doc))
+    assert answer["actions"][0]["action"] == doc
+    # the player and die_one may be left out: the acting player, no Die-1
+    answer = explain_json(capsys, str(pos), '{"type": "move", "faces": ["1", "2"]}')
+    assert answer["actions"][0]["action"] == {"type": "move", "player": 0, "faces": ["1", "2"], "die_one": []}
+    path = write(tmp_path, "a.json", json.dumps(doc))
+    assert explain_json(capsys, str(pos), str(path))["actions"][0]["action"] == doc
+    path = write(tmp_path, "a.yaml", "- move 2\n")
+    assert explain_json(capsys, str(pos), str(path))["summary"]["moved_to"] == 5
+
+
+def test_state_on_stdin(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(yaml.safe_dump(POSITION)))
+    answer = explain_json(capsys, "-", "move", "1")
+    assert answer["source"] == "<stdin>" and answer["summary"]["moved_to"] == 2
+
+
+def test_action_on_stdin(monkeypatch, capsys, tmp_path):
+    pos = write(tmp_path, "p.yaml", POSITION)
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"type": "stay", "player": 0}'))
+    answer = explain_json(capsys, str(pos), "-")
+    assert answer["legal"] is False and answer["rejection"]["clause"] == "turn.phase"
+
+
+def test_option_replaces_the_positions_option(capsys):
+    path = str(CASES_DIR / "groups.yaml")
+    answer = explain_json(capsys, path, "--option", "dice_selection=single-group")
+    assert answer["legal"] is False and answer["rejection"]["clause"] == "travel.group-count"
+    assert answer["options"]["dice_selection"] == "single-group"
+    answer = explain_json(capsys, str(CASES_DIR / "die-one-no-rescue.yaml"), "--option", "die_one_rescue=true")
+    assert answer["legal"] is True and answer["summary"]["crashed"] is False
+
+
+def test_subprocess_stdin_text_answer():
+    proc = run_process("explain", "--game", "mlem", "-", "move", "2", stdin=yaml.safe_dump(POSITION))
+    assert proc.returncode == EXIT_OK, proc.stderr
+    assert proc.stderr == ""
+    assert "Answer: legal" in proc.stdout
+    assert "[travel.distance]" in proc.stdout and "[travel.remove-dice]" in proc.stdout
+
+
+def test_subprocess_illegal_is_an_answer():
+    proc = run_process("explain", "--game", "mlem", str(CASES_DIR / "single-group.yaml"), "--json")
+    assert proc.returncode == EXIT_OK, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["legal"] is False and doc["rejection"]["clause"] == "travel.group-count"
+
+
+# -- --json shape -----------------------------------------------------------------------------
+
+
+def test_json_shape(capsys):
+    answer = explain_json(capsys, str(CASES_DIR / "die-one-rescue.yaml"))
+    assert set(answer) >= {"game", "question", "options", "position", "actions", "legal", "events", "rejection",
+                           "alternatives", "state", "to_act", "scores", "outcome", "summary", "disputes",
+                           "rulings"}
+    assert answer["game"] == "mlem"
+    for event in answer["events"]:
+        assert event["step"] in (1, 2) and event["description"]
+        info = event["clause_info"]
+        assert info["id"] == event["clause"]
+        assert set(info) >= {"title", "text", "confidence", "sources", "options", "disputes"}
+        assert all(set(s) >= {"tag", "where", "ref"} for s in info["sources"])
+    state_from_json(answer["state"])  # a valid interchange state
+    state_from_json(answer["position"])
+    assert [s["total"] for s in answer["scores"]] == answer["summary"]["scores"]
+    # the die-one-used event cites power.die-one, which both options bear on
+    assert {e["option"] for e in answer["disputes"]} >= {"die_one_rescue"}
+    entry = next(e for e in answer["disputes"] if e["option"] == "die_one_rescue")
+    assert entry["in_force"] is True and entry["ruling"] is True
+    assert entry["disputes"][0]["id"] == "die-one-rescue"
+    other = entry["alternatives"][0]
+    assert other["options"] == {"die_one_rescue": False}
+    assert other["reading"]["id"] == "no-rescue" and "JA" in other["reading"]["sources"]
+    assert other["rejection"]["clause"] == "turn.phase"
+    assert other["differences"]["crashed"] == {"asked": False, "alternative": True}
+    state_from_json(other["state"])
+
+
+def test_json_rejection_shape(capsys):
+    answer = explain_json(capsys, str(CASES_DIR / "plus-minus-too-far.yaml"))
+    rejection = answer["rejection"]
+    assert rejection["clause"] == "power.plus-minus"
+    assert "more than one space" in rejection["message"]
+    assert rejection["clause_info"]["title"] == SPEC.clause("power.plus-minus").title
+    assert answer["state"] == answer["position"]  # nothing was played
+    for alt in answer["alternatives"]:
+        assert alt["action"]["player"] == 0 and alt["short"].split()[0] in ("land", "stay")
+
+
+# -- short actions ----------------------------------------------------------------------------
+
+
+MOVE_STATE = state_from_position({
+    "players": 3, "board": "short",
+    "rocket": {"space": 9, "seats": [[1, "die-one"], [2, "die-one"], [0, "satellite"]],
+               "roll": ["1", "2", "3", "afterburner"]},
+})
+
+
+def resolve(text: str, state):
+    """A short action as explain plays it on ``state``."""
+    return ActionSpec(None, text).resolve(state)
+
+
+@pytest.mark.parametrize("text, action", [
+    ("roll 1,2,2,3", mlem.Roll(("1", "2", "2", "3"))),
+    ("move 2+afterburner", mlem.Move(1, ("2", "afterburner"))),   # player 1 is to act
+    ("move 1 die-one 2", mlem.Move(1, ("1",), (2,))),
+    ("move die-one", mlem.Move(1, ("1",), (1,))),                   # the actor's own Die-1
+    ("move 2 player:0", mlem.Move(0, ("2",))),
+    ("player:0 move die-one", mlem.Move(0, ("1",), (0,))),
+    ("land 7", mlem.Land(1, 7)),
+    ("land", mlem.Land(1, 9)),                                      # where the rocket is
+    ("STAY player:2", mlem.Stay(2)),
+    ("embark Deep_Space_Double", mlem.Embark(1, "deep-space-double")),
+])
+def test_a_short_action_is_completed_from_the_position(text, action):
+    assert resolve(text, MOVE_STATE) == action
+
+
+def _states():
+    """Positions in every deciding phase, with Die-1s, plus-minus and several players."""
+    yield MOVE_STATE
+    yield state_from_position({"players": 3, "board": "short", "phase": "takeoff", "rocket": {"seats": [[0, "die-one"]]}})
+    yield state_from_position({"players": 2, "board": "short", "phase": "landing",
+                               "rocket": {"space": 8, "seats": [[0, "plus-minus"], [1, "satellite"]]}})
+    yield state_from_position({"players": 2, "board": "short", "rocket": {"space": 0, "dice": 2, "seats": [[0, "satellite"], [1, "parachute"]]}})
+
+
+def test_short_form_round_trips_every_legal_action():
+    count = 0
+    for state in _states():
+        for action in mlem.legal_actions(state):
+            text = action_text(action)
+            assert resolve(text, state) == action, text
+            # naming the player explicitly survives the trip too
+            if not isinstance(action, mlem.Roll):
+                named = action_text(action, show_player=True)
+                assert named.endswith(f" player:{action.player}") and resolve(named, state) == action
+            count += 1
+    assert count > 20
+
+
+# -- bad input --------------------------------------------------------------------------------
+
+
+BAD = [
+    (["nope.yaml", "stay"], "no such file"),
+    (["{dir}", "stay"], "is a directory"),
+    (["{pos}"], "no ACTION"),
+    (["{pos}", "fly", "3"], "not a file, an action document or a short action"),
+    (["{pos}", "roll", "1,7"], "action 'roll 1,7': '7' is not a die face"),
+    (["{pos}", "move", "2+2"], "action 'move 2+2': '2': the 2 group is named twice"),
+    (["{pos}", "embark", "cat"], "'cat' is not an astronaut"),
+    (["{pos}", "player:1", "land", "x"], "'x' is not a space number"),
+    (["{pos}", '{"type": "move", "faces": ["2", "2"]}'], "non-unique"),
+    (["{pos}", '{"type": "jump"'], "not valid YAML/JSON"),
+    (["{pos}", "stay", "--option", "speed=fast"], "--option: unknown rule option"),
+    (["{pos}", "stay", "--option", "dice_selection=some"], "--option: dice_selection cannot be"),
+    (["{bad_yaml}", "stay"], "not valid YAML/JSON"),
+    (["{list}", "stay"], "expected a state or position mapping"),
+    (["{no_players}", "stay"], "needs 'players'"),
+    (["{rocket_int}", "stay"], "position:"),
+    (["{bad_type}", "stay"], "not of type 'integer'"),
+    (["{twice}", "stay"], "placed twice"),
+    (["{q_unknown}"], "unknown key(s) 'postion'"),
+    (["{q_no_actions}"], "no ACTION"),
+    (["{q_bad_action}"], "actions[1]: action 'hop': unknown verb 'hop'"),
+    (["{other_game}", "stay"], "not mlem"),
+    (["-", "-"], "cannot both be read from stdin"),
+]
+
+
+@pytest.fixture
+def bad_files(tmp_path):
+    files = {
+        "dir": tmp_path,
+        "pos": write(tmp_path, "pos.yaml", POSITION),
+        "bad_yaml": write(tmp_path, "bad.yaml", "players: [\n"),
+        "list": write(tmp_path, "list.yaml", "[1, 2]\n"),
+        "no_players": write(tmp_path, "np.yaml", {"board": "short"}),
+        "rocket_int": write(tmp_path, "ri.yaml", {"players": 2, "rocket": 5}),
+        "bad_type": write(tmp_path, "bt.yaml", {"players": 2, "expedition": "first"}),
+        "twice": write(tmp_path, "tw.yaml", {"players": 2, "landed": [[0, "satellite", 8]],
+                                              "rocket": {"seats": [[0, "satellite"]]}}),
+        "q_unknown": write(tmp_path, "qu.yaml", {"postion": POSITION, "actions": ["stay"], "question": "?"}),
+        "q_no_actions": write(tmp_path, "qn.yaml", {"position": POSITION, "actions": []}),
+        "q_bad_action": write(tmp_path, "qb.yaml", {"position": POSITION, "actions": ["move 2", "hop"]}),
+        "other_game": write(tmp_path, "og.yaml", {"game": "chess", "format": 1}),
+    }
+    return {k: str(v) for k, v in files.items()}
+
+
+@pytest.mark.parametrize("argv, message", BAD, ids=[m for _, m in BAD])
+def test_bad_input_is_one_line(argv, message, bad_files, capsys):
+    argv = [bad_files.get(a.strip("{}"), a) for a in argv]
+    code, out, err = run(capsys, "explain", "--game", "mlem", *argv)
+    line = one_line_error(code, err)
+    assert message in line
+    assert out == ""
+
+
+@pytest.mark.parametrize("doc", [
+    {"players": 2, "rocket": 5},
+    {"players": 2, "rocket": {"seats": [[0, "satellite"]], "roll": ["9"]}},
+    "players: [\n",
+    "\x00\xff",
+])
+def test_bad_input_in_a_subprocess_has_no_traceback(doc):
+    text = doc if isinstance(doc, str) else yaml.safe_dump(doc)
+    proc = run_process("explain", "--game", "mlem", "-", "stay", stdin=text)
+    one_line_error(proc.returncode, proc.stderr)
+    assert proc.stdout == ""
+
+
+# -- docs -------------------------------------------------------------------------------------
+
+
+def test_docs_worked_example_is_current(capsys, monkeypatch):
+    repo = Path(__file__).resolve().parents[1]
+    page = (repo / "docs" / "explain.md").read_text(encoding="utf-8")
+    block = page.split("```console\n", 1)[1].split("```", 1)[0]
+    command, expected = block.split("\n", 1)
+    assert command.startswith("$ referee explain ")
+    monkeypatch.chdir(repo)
+    code, out, err = run(capsys, *command[len("$ referee "):].split())
+    assert code == EXIT_OK and err == ""
+    assert out == expected, "docs/explain.md's worked example is stale: paste the command's output"
