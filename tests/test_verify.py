@@ -17,12 +17,12 @@ from tabletop_referee.games.mlem.interchange import action_from_json, board_to_j
 from tabletop_referee.games.mlem.model import FACES
 from tabletop_referee.schemas import validation_errors
 from tabletop_referee.spec import load_spec
+from tabletop_referee.games.mlem.interchange import setup_to_json
 from tabletop_referee.verify import (
     InvalidLog,
     compare_claims,
     log_text,
     parse_log,
-    setup_to_json,
     verify_text,
 )
 

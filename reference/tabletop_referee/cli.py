@@ -165,7 +165,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             played.append(action)
         games += 1
         if log_files is not None:
-            from .verify import claimed_scores, log_text, setup_to_json
+            from .games.mlem.interchange import setup_to_json
+            from .verify import claimed_scores, log_text
 
             meta = {"source": "referee simulate", "seed": args.seed, "game": index + 1}
             text = log_text(setup_to_json(setup), played, claimed_scores(state), meta)

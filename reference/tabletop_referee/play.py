@@ -239,7 +239,8 @@ class Session:
         self.say(("winners (shared): " if len(result.winners) > 1 else "winner: ") + names)
 
     def log(self, meta: dict) -> str:
-        from .verify import claimed_scores, log_text, setup_to_json
+        from .games.mlem.interchange import setup_to_json
+        from .verify import claimed_scores, log_text
 
         claim = claimed_scores(self.state) if self.state.phase == "game-over" else None
         return log_text(setup_to_json(self.setup), self.actions, claim, meta)

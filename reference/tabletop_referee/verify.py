@@ -7,6 +7,7 @@ the engine about every step; it decides no rule itself: legality is whatever
 :func:`~tabletop_referee.games.mlem.apply` accepts, scores are :func:`~tabletop_referee.games.mlem.scores`.
 
     >>> from tabletop_referee.games import mlem
+    >>> from tabletop_referee.games.mlem.interchange import setup_to_json
     >>> setup = mlem.Setup(players=2, board=mlem.load_board("short"))
     >>> text = log_text(setup_to_json(setup), [mlem.Embark(0, "satellite")])
     >>> report = verify_text(text)
@@ -313,19 +314,6 @@ def verify_text(text: str) -> Report:
 
 # -- writing ----------------------------------------------------------------------------------
 
-
-def setup_to_json(setup) -> dict:
-    """Returns a setup document: the board by id when it is a shipped board, else inline."""
-    from .games.mlem.interchange import board_ids, board_to_json, load_board, options_to_json
-
-    board = setup.board
-    shipped = board.id in board_ids() and load_board(board.id) == board
-    return {
-        "players": setup.players,
-        "start_player": setup.start_player,
-        "board": board.id if shipped else board_to_json(board),
-        "options": options_to_json(setup.options),
-    }
 
 
 def score_sheet(state) -> list[dict]:

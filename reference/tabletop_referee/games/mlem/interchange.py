@@ -243,6 +243,18 @@ def options_from_partial(doc: dict) -> Options:
     return Options(**doc)
 
 
+def setup_to_json(setup: Setup) -> dict:
+    """Returns a setup document: the board by id when it is a shipped board, else inline."""
+    board = setup.board
+    shipped = board.id in board_ids() and load_board(board.id) == board
+    return {
+        "players": setup.players,
+        "start_player": setup.start_player,
+        "board": board.id if shipped else board_to_json(board),
+        "options": options_to_json(setup.options),
+    }
+
+
 def setup_from_json(doc: Any) -> Setup:
     """Builds a setup: ``{"players": 4, "start_player": 0, "board": "standard", "options": {}}``."""
     _validate("setup", doc, "setup")
