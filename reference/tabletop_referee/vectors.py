@@ -98,11 +98,14 @@ def build_vector(
     capabilities: list[str],
     options: dict,
     checkpoints: list[dict] = (),
+    setup: dict | None = None,
 ) -> dict:
     """Returns a play vector; expected values are read from ``result`` (the reference's answer).
 
     ``checkpoints`` are earlier checks: ``{"after": n, "result": doc, "pointers": [...],
-    "legal_actions": bool, "events": [...], "events_absent": [...]}``.
+    "legal_actions": bool, "events": [...], "events_absent": [...]}``. With ``setup`` the vector
+    starts with ``new_game``; ``state`` is then the state it must return (``None`` when the
+    setup itself is expected to be rejected: ``rejected.step == -1``).
     """
     expect = expectation(result, pointers, legal_actions is not None, events, events_absent)
     if rejected is not None:
@@ -119,6 +122,10 @@ def build_vector(
         "steps": steps,
         "expect": expect,
     }
+    if setup is not None:
+        vector["setup"] = setup
+    if state is None:
+        del vector["state"]
     if checkpoints:
         vector["checkpoints"] = [
             {"after": c["after"], "expect": expectation(

@@ -61,7 +61,7 @@ def pytest_bdd_after_scenario(request, feature, scenario):
     reasons = list(rec.unexportable)
     if len(vector_ids) != 1:
         reasons.append(f"needs exactly one @id tag, has {vector_ids}")
-    if rec.state is None:
+    if rec.state is None and rec.setup is None:
         reasons.append("no state was built")
     if not (rec.pending() or rec.rejected or rec.checkpoints):
         reasons.append("no Then step recorded a check")
@@ -70,15 +70,17 @@ def pytest_bdd_after_scenario(request, feature, scenario):
                               "description": scenario.name, "reasons": reasons})
         return
     adapter = Adapter([GAME])
-    result = _result_document(adapter, state_to_json(scene.current()))
-    state = scene.current()
+    setup_rejected = rec.setup is not None and rec.state is None
+    result = {} if setup_rejected else _result_document(adapter, state_to_json(scene.current()))
+    board = scene.board or load_board("short")
+    options_used = scene.current().options if not setup_rejected else Options(**scene.position.get("options", {}))
     capabilities = []
-    if board_to_json(state.board) != board_to_json(load_board("standard")):
+    if board_to_json(board if setup_rejected else scene.current().board) != board_to_json(load_board("standard")):
         capabilities.append("custom-boards")
     if rec.events or rec.events_absent or any(c["events"] or c["events_absent"] for c in rec.checkpoints):
         capabilities.append("events")
     default = options_to_json(Options())
-    options = {k: v for k, v in options_to_json(state.options).items() if default[k] != v}
+    options = {k: v for k, v in options_to_json(options_used).items() if default[k] != v}
     vector = build_vector(
         vector_id=vector_ids[0],
         description=scenario.name,
@@ -96,6 +98,7 @@ def pytest_bdd_after_scenario(request, feature, scenario):
         capabilities=capabilities,
         options=options,
         checkpoints=[dict(c, result=_result_document(adapter, c["state"])) for c in rec.checkpoints],
+        setup=rec.setup,
     )
     _collected.setdefault(Path(feature.rel_filename).stem, []).append(vector)
 

@@ -72,6 +72,8 @@ class Recording:
     """
 
     state: dict | None = None
+    setup: dict | None = None
+    """Set when the scenario starts with a new game: the vector then starts with new_game."""
     steps: list[dict] = dataclasses.field(default_factory=list)
     pointers: list[str] = dataclasses.field(default_factory=list)
     legal_actions: bool = False

@@ -262,8 +262,36 @@ class Runner:
         expect = doc["expect"]
         want_reject = expect.get("rejected")
         checkpoints = list(doc.get("checkpoints", []))
-        state = doc["state"]
         events: list[Any] = []
+        if "setup" in doc:
+            resp = self._call("new_game", setup=doc["setup"])
+            if "rejected" in resp:
+                got = resp["rejected"].get("clause")
+                if want_reject and want_reject["step"] == -1:
+                    if got != want_reject["clause"]:
+                        raise VectorFailed(
+                            f"the setup was rejected under {got}, expected {want_reject['clause']}",
+                            Difference("/rejected/clause", want_reject["clause"], got,
+                                       f"expected {want_reject['clause']!r}, got {got!r}"))
+                    return
+                raise VectorFailed(
+                    f"new_game rejected the setup under {got}; expected a game",
+                    Difference("/setup", "accepted", {"rejected": resp["rejected"]},
+                               f"expected the setup to be accepted, got a rejection under {got}"))
+            if want_reject and want_reject["step"] == -1:
+                raise VectorFailed(
+                    f"new_game accepted the setup; expected a rejection under {want_reject['clause']}",
+                    Difference("/rejected/clause", want_reject["clause"], MISSING,
+                               f"expected a rejection under {want_reject['clause']!r}, the setup was accepted"))
+            if not isinstance(resp.get("state"), dict):
+                raise self._missing("new_game", resp, "state object")
+            if "state" in doc:
+                diff = first_difference(doc["state"], resp["state"], "/state")
+                if diff:
+                    raise VectorFailed(f"new_game returned a different state at {diff.pointer}: {diff.message}", diff)
+            state = resp["state"]
+        else:
+            state = doc["state"]
 
         def checkpoints_after(applied: int) -> None:
             while checkpoints and checkpoints[0]["after"] == applied:
