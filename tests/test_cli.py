@@ -8,14 +8,12 @@ ever reaches stderr.
 from __future__ import annotations
 
 import json
-import os
 import stat
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 from tabletop_referee.cli import EXIT_OK, EXIT_USAGE, main
 from tabletop_referee.games.mlem.interchange import board_to_json, load_board

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tabletop_referee.cli import EXIT_OK, EXIT_USAGE, UsageError, main
+from tabletop_referee.cli import EXIT_OK, EXIT_USAGE, main
 from tabletop_referee.explain import ActionSpec
 from tabletop_referee.games import mlem
 from tabletop_referee.games.mlem.notation import action_text

@@ -5,7 +5,6 @@ See docs/mlem/interchange.md and reference/tabletop_referee/games/mlem/interchan
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import re

@@ -3,7 +3,6 @@ tampered claimed scores, and logs that cannot be read (docs/logs.md)."""
 
 from __future__ import annotations
 
-import copy
 import json
 import subprocess
 import sys

@@ -67,6 +67,28 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
+def check_output(option: str, path: str | None) -> None:
+    """Fails early, on one line, when ``path`` (a file to write; ``-`` or None: stdout) cannot be."""
+    if path in (None, "-"):
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise UsageError(f"{option} {path}: is a folder")
+    if not target.parent.is_dir():
+        raise UsageError(f"{option} {path}: folder {target.parent} does not exist")
+
+
+def write_output(option: str, path: str, text: str) -> None:
+    """Writes ``text`` whole to ``path`` (``-``: stdout); a failure is one line naming the option."""
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    try:
+        write_atomically(Path(path), text)
+    except OSError as exc:
+        raise UsageError(f"{option} {path}: cannot write: {exc.strerror or exc}") from None
+
+
 def _emit(text: str, output: str | None) -> None:
     if output in (None, "-"):
         sys.stdout.write(text)

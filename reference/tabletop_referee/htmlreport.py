@@ -25,6 +25,8 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from .cli import check_output, write_output
+
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 # Status order on the page: passing, the failing ones (as counted in the closing line), then
@@ -135,35 +137,17 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise UsageError("--json is for compare: referee report compare OLD.json NEW.json --json")
     if not args.html:
         raise UsageError("nothing to do: give --html OUT.html (or: referee report compare OLD.json NEW.json)")
-    _check_output("--html", args.html)
+    check_output("--html", args.html)
     report = load_report(args.files[0])
     page = render_html(report, source=Path(args.files[0]).name)
-    _write("--html", args.html, page)
+    write_output("--html", args.html, page)
     return EXIT_OK
 
 
-def _check_output(option: str, path: str) -> None:
-    from .cli import UsageError
-
-    if path == "-":
-        return
-    target = Path(path)
-    if target.is_dir():
-        raise UsageError(f"{option} {path}: is a folder")
-    if not target.parent.is_dir():
-        raise UsageError(f"{option} {path}: folder {target.parent} does not exist")
 
 
-def _write(option: str, path: str, text: str) -> None:
-    from .cli import UsageError, write_atomically
 
-    if path == "-":
-        sys.stdout.write(text)
-        return
-    try:
-        write_atomically(Path(path), text)
-    except OSError as exc:
-        raise UsageError(f"{option} {path}: cannot write: {exc.strerror or exc}") from None
+
 
 
 # -- HTML -------------------------------------------------------------------------------------

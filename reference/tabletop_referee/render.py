@@ -441,9 +441,9 @@ def render_coverage_page(game: str, vectors: _Vectors | None = None) -> str:
            f"of the scenario it was exported from (perft vectors: `spec/{game}/perft.yaml`).", ""]
     no_scenario = [c.id for c, n, _, _ in rows if n == 0]
     no_vector = [c.id for c, _, v, p in rows if v + p == 0]
-    out.append(f"- **Clauses without a scenario:** "
+    out.append("- **Clauses without a scenario:** "
                + (", ".join(clause_link(spec, page, x) for x in no_scenario) or "none"))
-    out.append(f"- **Clauses without a vector** (only checked in process, by the features): "
+    out.append("- **Clauses without a vector** (only checked in process, by the features): "
                + (", ".join(clause_link(spec, page, x) for x in no_vector) or "none"))
     unknown = sorted({cid for v in vectors.by_id.values() for cid in v["clauses"]} - set(spec.clause_ids))
     if unknown:

@@ -21,6 +21,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ..cli import check_output, write_output
+
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
@@ -90,28 +92,10 @@ def _adapter_argv(args: argparse.Namespace) -> list[str]:
     return argv
 
 
-def _check_output(option: str, path: str | None) -> None:
-    from ..cli import UsageError
-
-    if path in (None, "-"):
-        return
-    parent = Path(path).parent
-    if not parent.is_dir():
-        raise UsageError(f"{option} {path}: folder {parent} does not exist")
-    if Path(path).is_dir():
-        raise UsageError(f"{option} {path}: is a folder")
 
 
-def _write(option: str, path: str, text: str) -> None:
-    from ..cli import UsageError, write_atomically
 
-    if path == "-":
-        sys.stdout.write(text)
-        return
-    try:
-        write_atomically(Path(path), text)
-    except OSError as exc:
-        raise UsageError(f"{option} {path}: cannot write: {exc.strerror or exc}") from None
+
 
 
 def _one_line(text: str) -> str:
@@ -173,7 +157,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
     argv = _adapter_argv(args)
     for option, path in (("--report", args.report), ("--junit", args.junit),
                          ("--markdown", args.markdown), ("--write-expect", args.write_expect)):
-        _check_output(option, path)
+        check_output(option, path)
     sources = args.vectors or [str(default_vector_dir(args.game))]
     try:
         vectors = load_vectors(sources, args.game)
@@ -223,17 +207,17 @@ def cmd_conform(args: argparse.Namespace) -> int:
     sys.stdout.write(render_text(report, verbose=args.verbose))
     sys.stdout.flush()
     if args.report:
-        _write("--report", args.report, json.dumps(report, indent=1, ensure_ascii=False) + "\n")
+        write_output("--report", args.report, json.dumps(report, indent=1, ensure_ascii=False) + "\n")
     if args.junit:
-        _write("--junit", args.junit, render_junit(report))
+        write_output("--junit", args.junit, render_junit(report))
     if args.markdown:
-        _write("--markdown", args.markdown, render_markdown(report))
+        write_output("--markdown", args.markdown, render_markdown(report))
     if args.write_expect:
         doc = expmod.from_results(report["results"], args.game)
         if expectations:  # entries for vectors outside this run stay as they were
             ran = [r["id"] for r in report["results"]]
             doc["entries"] += [e.to_json() for e in expectations.unused(ran)]
-        _write("--write-expect", args.write_expect, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        write_output("--write-expect", args.write_expect, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     if run.stopped == "interrupted":
         return EXIT_INTERRUPTED
     return EXIT_FAILED if any(r.status in COUNTED_FAILED for r in run.results) else EXIT_OK
@@ -282,7 +266,7 @@ def cmd_conform_expect(args: argparse.Namespace) -> int:
     errors = validation_errors("conformance", "report", doc)
     if errors:
         raise UsageError(f"{path}: not a conformance report: {errors[0]}")
-    _check_output("--output", args.output)
+    check_output("--output", args.output)
     out = from_results(doc["results"], doc.get("game"))
-    _write("--output", args.output, json.dumps(out, indent=2, ensure_ascii=False) + "\n")
+    write_output("--output", args.output, json.dumps(out, indent=2, ensure_ascii=False) + "\n")
     return EXIT_OK

@@ -49,7 +49,6 @@ from .model import (
     State,
     Stay,
     Transition,
-    event,
 )
 
 __all__ = [
