@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from .cli import check_output, write_output
+from .documents import read_json
+from .schemas import validation_errors
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -83,22 +85,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 def load_report(path: str) -> dict[str, Any]:
     """Reads and validates a conformance report; raises UsageError with one line otherwise."""
     from .cli import UsageError
-    from .schemas import validation_errors
 
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except IsADirectoryError:
-        raise UsageError(f"{path}: is a folder, not a report") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"{path}: not a JSON report: not UTF-8 ({exc.reason} at byte {exc.start})") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{path}: not a JSON report: {exc}") from None
-    except RecursionError:
-        raise UsageError(f"{path}: not a JSON report: nested too deeply") from None
+    doc = read_json(path, what="a JSON report")
     errors = validation_errors("conformance", "report", doc)
     if errors:
         raise UsageError(f"{path}: not a conformance report: {' '.join(errors[0].split())}")

@@ -18,7 +18,6 @@ import json
 import shlex
 import sys
 from datetime import datetime, timezone
-from pathlib import Path
 from typing import Any
 
 from ..cli import check_output, write_output
@@ -252,20 +251,10 @@ def cmd_smoke(args: argparse.Namespace) -> int:
 
 
 def cmd_conform_expect(args: argparse.Namespace) -> int:
-    from ..cli import UsageError
-    from ..schemas import validation_errors
+    from ..htmlreport import load_report
     from .expectations import from_results
 
-    path = Path(args.report)
-    try:
-        doc: Any = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise UsageError(f"{path}: not a JSON report: {exc}") from None
-    errors = validation_errors("conformance", "report", doc)
-    if errors:
-        raise UsageError(f"{path}: not a conformance report: {errors[0]}")
+    doc: Any = load_report(args.report)
     check_output("--output", args.output)
     out = from_results(doc["results"], doc.get("game"))
     write_output("--output", args.output, json.dumps(out, indent=2, ensure_ascii=False) + "\n")

@@ -13,12 +13,12 @@ so a fixed bug shrinks the list. The first entry whose ``id`` glob matches a vec
 from __future__ import annotations
 
 import fnmatch
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..schemas import validation_errors
+from ..documents import read_json
+from ..errors import MalformedInput
 
 FORMAT = 1
 FAILING = ("failed", "errored", "timeout", "crashed")
@@ -71,17 +71,9 @@ def load(path: str | Path) -> Expectations:
     """
     path = Path(path)
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ExpectationsError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise ExpectationsError(f"{path}: cannot read: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise ExpectationsError(f"{path}: line {exc.lineno} column {exc.colno}: not JSON: {exc.msg}") from None
-    errors = validation_errors("conformance", "expectations", doc)
-    if errors:
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise ExpectationsError(f"{path}: {errors[0]}{more}")
+        doc = read_json(path, schema=("conformance", "expectations"), what="JSON")
+    except MalformedInput as exc:
+        raise ExpectationsError(exc.message) from None
     entries = [
         Entry(e["id"], e["status"], e["reason"], e.get("issue_url"), i)
         for i, e in enumerate(doc["entries"])

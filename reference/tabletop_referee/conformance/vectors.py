@@ -8,13 +8,13 @@ schema cannot state (the game, unique ids, a rejected step that exists). A bad f
 from __future__ import annotations
 
 import fnmatch
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..documents import read_json
+from ..errors import MalformedInput
 from ..paths import data_root
-from ..schemas import validation_errors
 
 
 class VectorFileError(Exception):
@@ -80,20 +80,9 @@ def load_file(path: Path, game: str) -> list[Vector]:
         VectorFileError: unreadable, not JSON, not valid per the schema, or for another game.
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise VectorFileError(f"{path}: cannot read: {reason}") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise VectorFileError(f"{path}: line {exc.lineno} column {exc.colno}: not JSON: {exc.msg}") from None
-    except RecursionError:
-        raise VectorFileError(f"{path}: not JSON: nested too deeply") from None
-    errors = validation_errors("vectors", "vector-file", doc)
-    if errors:
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise VectorFileError(f"{path}: {errors[0]}{more}")
+        doc = read_json(path, schema=("vectors", "vector-file"), what="JSON")
+    except MalformedInput as exc:
+        raise VectorFileError(exc.message) from None
     if doc["game"] != game:
         raise VectorFileError(f"{path}: $.game: vectors for {doc['game']!r}, not {game!r}")
     vectors = []
