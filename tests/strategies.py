@@ -5,7 +5,20 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from tabletop_referee.games import mlem
-from tabletop_referee.games.mlem.model import OPTION_VALUES, Planet, Space
+from tabletop_referee.games.mlem.interchange import load_tokens
+from tabletop_referee.games.mlem.model import (
+    ABILITIES,
+    EXPLORATION_EFFECTS,
+    OPTION_VALUES,
+    OPTION_VARIANT,
+    VARIANTS,
+    ArrivalToken,
+    ExplorationToken,
+    MissionToken,
+    Planet,
+    Space,
+    TokenSet,
+)
 
 FACES = mlem.FACES
 
@@ -46,17 +59,51 @@ def boards(draw) -> mlem.Board:
     )
 
 
-def options() -> st.SearchStrategy[mlem.Options]:
-    return st.builds(mlem.Options, **{k: st.sampled_from(v) for k, v in OPTION_VALUES.items()})
+@st.composite
+def options(draw, variants: bool = True) -> mlem.Options:
+    """Random rule options; with ``variants``, a random combination of variants and their options."""
+    chosen = tuple(v for v in VARIANTS if variants and draw(st.booleans()))
+    values = {
+        k: draw(st.sampled_from(v))
+        for k, v in OPTION_VALUES.items()
+        if OPTION_VARIANT.get(k) is None or OPTION_VARIANT[k] in chosen
+    }
+    return mlem.Options(**values, variants=chosen)
+
+
+@st.composite
+def token_sets(draw, board: mlem.Board) -> TokenSet:
+    """A random token set that fits ``board``: 20 exploration, 20 mission and 14 arrival tokens."""
+    end = board.end
+    sites = [i for i, s in enumerate(board.spaces) if s.has_site]
+    exploration = []
+    for i in range(20):
+        effect = draw(st.sampled_from(EXPLORATION_EFFECTS))
+        points = draw(st.integers(1, 3)) if effect == "points" else 0
+        exploration.append(ExplorationToken(f"E{i + 1:02}", draw(st.integers(1, end - 1)), effect, points))
+    missions = [MissionToken(f"M{i + 1:02}", draw(st.sampled_from(sites))) for i in range(20)]
+    arrivals = []
+    for i in range(14):
+        ability = draw(st.sampled_from(ABILITIES))
+        face = draw(st.sampled_from(FACES)) if ability == "extra-face" else None
+        arrivals.append(ArrivalToken(f"A{i + 1:02}", draw(st.integers(0, 3)), draw(st.integers(4, 6)), ability, face))
+    home = draw(st.one_of(st.none(), st.integers(1, end)))
+    return TokenSet("random", tuple(exploration), tuple(missions), tuple(arrivals), home)
 
 
 @st.composite
 def setups(draw) -> mlem.Setup:
     board = draw(st.one_of(st.just(mlem.load_board("standard")), st.just(mlem.load_board("short")), boards()))
     players = draw(st.integers(2, 5))
+    chosen = draw(options())
+    tokens = None
+    if chosen.variants:
+        shipped = board.id in ("standard", "short") and draw(st.booleans())
+        tokens = load_tokens(board.id) if shipped else draw(token_sets(board))
     return mlem.Setup(
         players=players,
         board=board,
         start_player=draw(st.integers(0, players - 1)),
-        options=draw(options()),
+        options=chosen,
+        tokens=tokens,
     )

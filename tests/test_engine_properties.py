@@ -1,7 +1,8 @@
 """Property tests of the MLEM reference engine (Hypothesis).
 
 A state machine plays random legal games, one after another (random player counts, rule
-options and boards), and after every step checks the invariants the issue lists. A fuzz test
+options, boards and combinations of the variants), and after every step checks the
+invariants the issues list. A fuzz test
 feeds arbitrary JSON to the interchange layer.
 """
 
@@ -44,6 +45,7 @@ class MLEMGames(RuleBasedStateMachine):
     """Plays whole games back to back; ``finished`` counts those that reached game over."""
 
     finished = 0
+    variants_seen: set[str] = set()
 
     def __init__(self) -> None:
         super().__init__()
@@ -52,8 +54,10 @@ class MLEMGames(RuleBasedStateMachine):
 
     def _start(self, setup: mlem.Setup) -> None:
         self.state = mlem.initial_state(setup)
+        self.tokens = setup.tokens
         self.immediate = [0] * setup.players
         note(f"new game: {setup.players} players, board {setup.board.id}, {setup.options}")
+        MLEMGames.variants_seen.update(setup.options.variants)
 
     @initialize(setup=setups())
     def first_game(self, setup):
@@ -97,6 +101,30 @@ class MLEMGames(RuleBasedStateMachine):
         assert all(p == sorted(mlem.ASTRONAUTS) for p in _astronaut_places(self.state))
 
     @invariant()
+    def tokens_conserved(self):
+        """Every variant token is in exactly one place: pile, board, hand, discard, held, used."""
+        s = self.state
+        if s.exploration is not None:
+            ex = s.exploration
+            places = [*ex.pile, *ex.spaces, *ex.removed, *(t for h in ex.held for t in h)]
+            assert sorted(t.id for t in places) == sorted(t.id for t in self.tokens.exploration)
+        if s.missions is not None:
+            m = s.missions
+            places = [*m.pile, *(t for h in m.hands for t in h), *(t for d in m.discarded for t in d)]
+            assert sorted(t.id for t in places) == sorted(t.id for t in self.tokens.missions)
+        if s.ufo is not None:
+            u = s.ufo
+            places = [*u.pile, *u.used, *((u.arrival,) if u.arrival else ())]
+            assert sorted(t.id for t in places) == sorted(t.id for t in self.tokens.arrivals)
+            assert sorted([*u.stack, *(v for h in u.held for v in h)]) == [1, 2, 3, 4, 5]
+
+    @invariant()
+    def observations_valid(self):
+        for p in range(self.state.players):
+            doc = ix.observation_to_json(self.state, p)
+            assert validation_errors("mlem", "observation", doc) == [], doc
+
+    @invariant()
     def dice_in_range(self):
         assert 1 <= self.state.rocket.dice <= 6
 
@@ -126,6 +154,7 @@ def test_random_games():
         ),
     )
     assert MLEMGames.finished >= MIN_GAMES, f"only {MLEMGames.finished} games finished"
+    assert MLEMGames.variants_seen == set(mlem.model.VARIANTS), MLEMGames.variants_seen
 
 
 json_values = st.recursive(

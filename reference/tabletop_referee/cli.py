@@ -150,21 +150,34 @@ def cmd_clauses(args: argparse.Namespace) -> int:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .games import mlem
-    from .games.mlem.interchange import load_board, options_to_json
-    from .games.mlem.model import OPTION_VALUES
+    from .games.mlem.interchange import load_board, load_tokens, options_from_partial, options_to_json
+    from .games.mlem.interchange import token_set_problems
+    from .games.mlem.model import OPTION_VALUES, OPTION_VARIANT, VARIANTS
     from .sampler import playout
 
     options = dict(args.option or [])
+    variants = [v.strip() for v in (args.variants or "").split(",") if v.strip()]
+    for v in variants:
+        if v not in VARIANTS:
+            raise UsageError(f"--variants {args.variants}: unknown variant {v!r} (known: {', '.join(VARIANTS)})")
     for name, value in options.items():
         if name not in OPTION_VALUES:
             raise UsageError(f"--option {name}: unknown rule option (known: {', '.join(OPTION_VALUES)})")
         if value not in OPTION_VALUES[name]:
             allowed = ", ".join(str(v).lower() for v in OPTION_VALUES[name])
             raise UsageError(f"--option {name}={value}: not one of {allowed}")
+        if name in OPTION_VARIANT and OPTION_VARIANT[name] not in variants:
+            raise UsageError(f"--option {name}: applies only with --variants {OPTION_VARIANT[name]}")
     if args.players is not None and not 2 <= args.players <= 5:
         raise UsageError(f"--players {args.players}: MLEM is for 2 to 5 players")
     board = load_board(args.board)
-    opts = mlem.Options(**options)
+    opts = options_from_partial({**options, "variants": variants})
+    tokens = None
+    if variants:
+        tokens = load_tokens(args.tokens or board.id)
+        problems = token_set_problems(tokens, board)
+        if problems:
+            raise UsageError(f"--tokens {tokens.id}: does not fit board {board.id}: {problems[0]}")
     if args.log:
         from .verify import log_paths
 
@@ -178,7 +191,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     for index in range(args.games):
         players = args.players or rng.randint(2, 5)
-        setup = mlem.Setup(players=players, board=board, start_player=rng.randrange(players), options=opts)
+        setup = mlem.Setup(players=players, board=board, start_player=rng.randrange(players), options=opts,
+                           tokens=tokens)
         state = None
         played = []
         for _before, action, t in playout(setup, rng):
@@ -359,6 +373,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--board", default="standard", help="board id or YAML/JSON file (default: standard)")
     p.add_argument("--option", type=_option, action="append", metavar="NAME=VALUE",
                    help="a rule option, e.g. dice_selection=single-group (repeatable)")
+    p.add_argument("--variants", metavar="LIST",
+                   help="variants to play, comma-separated: exploration, missions, ufo")
+    p.add_argument("--tokens", metavar="ID|FILE",
+                   help="variant token set: id in spec/mlem/tokens or a YAML/JSON file (default: the board's id)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--log", metavar="FILE",
                    help="write each game's log (docs/logs.md): FILE for one game, else a folder of game-0001.jsonl ...")

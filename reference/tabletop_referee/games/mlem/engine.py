@@ -16,6 +16,7 @@ actions.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from fractions import Fraction
@@ -27,20 +28,32 @@ from .model import (
     ASTRONAUT_INDEX,
     ASTRONAUTS,
     CHANCE,
+    CHANCE_PHASES,
     DICE_COUNT,
     DIE,
     FACE_INDEX,
     FACE_VALUE,
     FACES,
+    EXPLORATION_REVEALED,
     GOAL_POINTS,
     GOALS,
+    MISSION_POINTS,
+    MISSIONS_DEALT,
+    TUNNEL_JUMP,
+    UFO_LOWEST_SPACE,
     Action,
+    Discard,
+    Draw,
     Embark,
     Event,
+    Exploration,
+    Hidden,
     Land,
     Landing,
+    Missions,
     Move,
     Outcome,
+    Reroll,
     Roll,
     Rocket,
     Score,
@@ -49,6 +62,7 @@ from .model import (
     State,
     Stay,
     Transition,
+    Ufo,
 )
 
 __all__ = [
@@ -61,14 +75,27 @@ __all__ = [
     "scores",
     "outcome",
     "landing_targets",
+    "observe",
 ]
 
 _PHASE_ACTIONS = {
+    "exploration-setup": (Draw,),
+    "mission-deal": (Draw,),
+    "mission-discard": (Discard,),
+    "arrival": (Draw,),
     "takeoff": (Embark,),
     "roll": (Roll,),
-    "move": (Move,),
+    "move": (Move, Reroll),
     "landing": (Land, Stay),
+    "exploration-draw": (Draw,),
     "parachute": (Land, Stay),
+}
+
+_DRAW_CLAUSE = {
+    "exploration-setup": "exploration.setup",
+    "mission-deal": "missions.deal",
+    "arrival": "ufo.arrival",
+    "exploration-draw": "exploration.replace",
 }
 
 
@@ -89,7 +116,7 @@ def initial_state(setup: Setup) -> State:
             f"start player {setup.start_player} is not one of players 0..{setup.players - 1}",
         )
     board = setup.board
-    return State(
+    state = State(
         board=board,
         options=setup.options,
         phase="takeoff",
@@ -99,6 +126,34 @@ def initial_state(setup: Setup) -> State:
         reserves=tuple(ASTRONAUTS for _ in range(setup.players)),
         rocket=Rocket(space=board.start_space, dice=DICE_COUNT),
     )
+    variants = setup.options.variants
+    if not variants:
+        return state
+    tokens = setup.tokens
+    if tokens is None:
+        raise IllegalAction("variants.selection", "the variants need a token set (Setup.tokens)")
+    n = setup.players
+    empty = tuple(() for _ in range(n))
+    exploration = missions = ufo = None
+    if "exploration" in variants:
+        exploration = Exploration(pile=tokens.exploration, held=empty)
+    if "missions" in variants:
+        if len(tokens.missions) < MISSIONS_DEALT * n:
+            raise IllegalAction(
+                "missions.deal",
+                f"{n} players need {MISSIONS_DEALT * n} mission tokens; token set"
+                f" {tokens.id!r} has {len(tokens.missions)}",
+            )
+        missions = Missions(pile=tokens.missions, hands=empty, discarded=empty)
+    if "ufo" in variants:
+        home = board.end if tokens.ufo_home is None else tokens.ufo_home
+        ufo = Ufo(home=home, space=home, pile=tokens.arrivals, held=empty)
+    w = _Work(State(
+        board, setup.options, "takeoff", setup.start_player, 1, 0, state.reserves, state.rocket,
+        exploration=exploration, missions=missions, ufo=ufo,
+    ))
+    _setup_next(w)
+    return w.freeze()
 
 
 # -- queries --------------------------------------------------------------------------------
@@ -109,8 +164,10 @@ def current_actor(state: State) -> int | str | None:
     phase = state.phase
     if phase == "takeoff":
         return (state.start_player + len(state.rocket.seats)) % state.players
-    if phase == "roll":
+    if phase in CHANCE_PHASES:
         return CHANCE
+    if phase == "mission-discard":
+        return _next_discarder(state.start_player, state.missions.hands)
     if phase == "move":
         return state.rocket.seats[0].player
     if phase in ("landing", "parachute"):
@@ -176,18 +233,26 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase == "takeoff":
         player = current_actor(state)
         return _embark_actions(player, state.reserves[player])
-    if phase == "roll":
-        return tuple(roll for roll, _ in chance_outcomes(state))
+    if phase in CHANCE_PHASES:
+        return tuple(action for action, _ in chance_outcomes(state))
     if phase == "move":
         allowed = state.board.spaces[rocket.space].faces
         die_ones = _available_die_ones(state) if "1" in allowed else ()
-        return _move_actions(
-            rocket.seats[0].player,
+        player = rocket.seats[0].player
+        moves = _move_actions(
+            player,
             allowed,
             frozenset(rocket.roll or ()),
             die_ones,
             state.options.dice_selection == "single-group",
         )
+        ability = _ability(state.ufo)
+        if ability is None:
+            return moves
+        return _ability_actions(player, moves, ability, _extra_face_usable(state, ability))
+    if phase == "mission-discard":
+        player = current_actor(state)
+        return tuple(Discard(player, t.id) for t in state.missions.hands[player])
     if phase in ("landing", "parachute"):
         player = current_actor(state)
         return _landing_actions(player, landing_targets(state, rocket.cursor))
@@ -244,6 +309,64 @@ def _move_actions(
     return _sorted(moves)
 
 
+def _ability(ufo: Ufo | None):
+    """The arrival token's ability still usable this expedition, or ``None`` [ufo.ability]."""
+    if ufo is None or ufo.arrival is None or ufo.ability_used:
+        return None
+    return ufo.arrival.ability
+
+
+def _extra_face_usable(state: State, ability: str) -> bool:
+    if ability != "extra-face":
+        return False
+    return _extra_face_fits(state.options, state.ufo.arrival.face, state.board.spaces[state.rocket.space])
+
+
+def _extra_face_fits(options, face: str, here) -> bool:
+    """[ufo.extra-face]: allowed here (ufo_extra_face=allowed-only) or anywhere (any-space);
+    an afterburner is worth the space's dots, so it needs a space that prints them."""
+    if face == "afterburner" and here.afterburner is None:
+        return False
+    return options.ufo_extra_face == "any-space" or face in here.faces
+
+
+def _ability_actions(player: int, moves: tuple[Action, ...], ability: str, extra_face: bool):
+    if ability == "keep-dice":
+        extra = [Move(m.player, m.faces, m.die_one, "keep-dice") for m in moves]
+    elif ability == "reroll":
+        extra = [Reroll(player)]
+    else:
+        extra = [Move(player, (), (), "extra-face")] if extra_face else []
+    return _sorted([*moves, *extra])
+
+
+def _next_discarder(start_player: int, hands) -> int:
+    n = len(hands)
+    for i in range(n):
+        p = (start_player + i) % n
+        if len(hands[p]) == MISSIONS_DEALT:
+            return p
+    raise AssertionError("no player has a mission to discard")
+
+
+def _next_dealee(start_player: int, hands) -> int:
+    n = len(hands)
+    for i in range(n):
+        p = (start_player + i) % n
+        if len(hands[p]) < MISSIONS_DEALT:
+            return p
+    raise AssertionError("every hand is complete")
+
+
+def _draw_pile(state: State):
+    phase = state.phase
+    if phase in ("exploration-setup", "exploration-draw"):
+        return state.exploration.pile
+    if phase == "mission-deal":
+        return state.missions.pile
+    return state.ufo.pile
+
+
 @lru_cache(maxsize=None)
 def _roll_outcomes(dice: int) -> tuple[tuple[Roll, Fraction], ...]:
     weights = {f: Fraction(DIE.count(f), len(DIE)) for f in FACES}
@@ -257,15 +380,21 @@ def _roll_outcomes(dice: int) -> tuple[tuple[Roll, Fraction], ...]:
     return tuple(out)
 
 
-def chance_outcomes(state: State) -> tuple[tuple[Roll, Fraction], ...]:
-    """Returns the distinct rolls of the available dice with their probabilities [components.dice].
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """Returns the chance outcomes with their probabilities; ``()`` unless at a chance node.
 
-    A roll is a multiset of faces, listed in canonical face order; probabilities sum to 1.
-    Returns ``()`` when the state is not a chance node.
+    In phase ``roll``: the distinct rolls of the available dice [components.dice], each a
+    multiset of faces in canonical face order. In the draw phases: one :class:`Draw` per token
+    left in the face-down pile, each equally likely, in id order.
     """
-    if state.phase != "roll":
+    phase = state.phase
+    if phase == "roll":
+        return _roll_outcomes(state.rocket.dice)
+    if phase not in CHANCE_PHASES:
         return ()
-    return _roll_outcomes(state.rocket.dice)
+    pile = _draw_pile(state)
+    p = Fraction(1, len(pile))
+    return tuple((Draw(t.id), p) for t in pile)
 
 
 def is_legal(state: State, action: Action) -> bool:
@@ -295,7 +424,7 @@ def apply(state: State, action: Action) -> Transition:
         raise IllegalAction(
             "turn.phase", f"phase {phase} accepts {names}, not a {action.type} action"
         )
-    if kind is not Roll:
+    if kind is not Roll and kind is not Draw:
         actor = current_actor(state)
         if action.player != actor:
             raise IllegalAction(
@@ -312,6 +441,7 @@ class _Work:
     __slots__ = (
         "board", "options", "phase", "start_player", "expedition", "crashes", "reserves",
         "space", "dice", "seats", "roll", "cursor", "landed", "goals", "ended", "events",
+        "exploration", "missions", "ufo",
     )
 
     def __init__(self, s: State) -> None:
@@ -331,6 +461,9 @@ class _Work:
         self.landed = s.landed
         self.goals = s.goals
         self.ended = s.ended
+        self.exploration = s.exploration
+        self.missions = s.missions
+        self.ufo = s.ufo
         self.events: list[Event] = []
 
     def freeze(self) -> State:
@@ -339,7 +472,7 @@ class _Work:
             self.board, self.options, self.phase, self.start_player, self.expedition,
             self.crashes, self.reserves,
             Rocket(self.space, self.dice, tuple(self.seats), self.roll, self.cursor),
-            self.landed, self.goals, self.ended,
+            self.landed, self.goals, self.ended, self.exploration, self.missions, self.ufo,
         )
 
     def emit(self, type_: str, clause: str, **data) -> None:
@@ -354,7 +487,10 @@ class _Work:
 
 
 def _handlers():
-    return {Embark: _embark, Roll: _roll, Move: _move, Land: _land, Stay: _stay}
+    return {
+        Embark: _embark, Roll: _roll, Move: _move, Land: _land, Stay: _stay,
+        Draw: _draw, Discard: _discard, Reroll: _reroll,
+    }
 
 
 def _embark(w: _Work, a: Embark) -> None:
@@ -409,10 +545,27 @@ def _roll(w: _Work, a: Roll) -> None:
     if rescue:  # [power.die-one]: the extra 1 keeps the rocket flying
         w.roll, w.phase = faces, "move"
         return
+    if w.ufo is not None and _ufo_rescue(w):  # [ufo.reroll] [ufo.extra-face]
+        w.roll, w.phase = faces, "move"
+        return
     _crash(w)
 
 
+def _ufo_rescue(w: _Work) -> bool:
+    ability = _ability(w.ufo)
+    if ability == "reroll":
+        return True
+    if ability == "extra-face":
+        return _extra_face_fits(w.options, w.ufo.arrival.face, w.board.spaces[w.space])
+    return False
+
+
 def _move(w: _Work, a: Move) -> None:
+    if a.ability is not None:
+        _check_ability(w, a.ability, a.player)
+        if a.ability == "extra-face":
+            _extra_face_move(w, a)
+            return
     roll = w.roll or ()
     here = w.board.spaces[w.space]
     if not a.faces:
@@ -475,12 +628,288 @@ def _move(w: _Work, a: Move) -> None:
         for p in sorted(a.die_one):
             w.emit("die-one-used", "power.die-one", player=p)
     # [travel.remove-dice] [travel.last-die]
-    if removed:
+    if a.ability == "keep-dice":  # [ufo.keep-dice]
+        _use_ability(w, a.player, "keep-dice", "ufo.keep-dice")
+    elif removed:
         _remove_dice(w, removed, "travel.remove-dice")
-    if target == end:
+    _after_movement(w, start, target)
+
+
+def _check_ability(w: _Work, ability: str, player: int) -> None:
+    """[ufo.ability]: the arrival token's ability, once per expedition, by the commander."""
+    if w.ufo is None:
+        raise IllegalAction("ufo.ability", f"the {ability} ability exists only in the UFO variant")
+    arrival = w.ufo.arrival
+    if arrival is None:
+        raise IllegalAction("ufo.ability", "no arrival token was revealed this expedition")
+    if arrival.ability != ability:
+        raise IllegalAction(
+            "ufo.ability",
+            f"this expedition's arrival token {arrival.id} offers {arrival.ability}, not {ability}",
+        )
+    if w.ufo.ability_used:
+        raise IllegalAction("ufo.ability", f"the {ability} ability was already used this expedition")
+
+
+def _use_ability(w: _Work, player: int, ability: str, clause: str) -> None:
+    w.ufo = _replace(w.ufo, ability_used=True)
+    w.emit("ability-used", clause, player=player, ability=ability)
+
+
+def _extra_face_move(w: _Work, a: Move) -> None:
+    """[ufo.extra-face]: the token's face alone moves the rocket; no die is used or removed."""
+    if a.faces or a.die_one:
+        raise IllegalAction(
+            "ufo.extra-face", "the extra face is used on its own: no rolled dice or Die-1 astronauts with it"
+        )
+    face = w.ufo.arrival.face
+    here = w.board.spaces[w.space]
+    if not _extra_face_fits(w.options, face, here):
+        allowed = ", ".join(here.faces) or "none"
+        why = ("space {0} prints no afterburner dots" if face == "afterburner" and here.afterburner is None
+               else "the extra face is not allowed on space {0}")
+        raise IllegalAction("ufo.extra-face", f"{why.format(w.space)} (token face {face!r}; allowed: {allowed})")
+    distance = here.afterburner if face == "afterburner" else FACE_VALUE[face]
+    start = w.space
+    end = w.board.end
+    target = min(start + distance, end)
+    w.space = target
+    w.roll = None
+    w.emit("moved", "ufo.extra-face", player=a.player, faces=(face,), die_one=(),
+           **{"from": start}, to=target, distance=distance)
+    _use_ability(w, a.player, "extra-face", "ufo.extra-face")
+    _after_movement(w, start, target)
+
+
+def _reroll(w: _Work, a: Reroll) -> None:
+    # [ufo.reroll]: all available dice again; the new roll must be used.
+    _check_ability(w, "reroll", a.player)
+    w.roll = None
+    w.phase = "roll"
+    _use_ability(w, a.player, "reroll", "ufo.reroll")
+
+
+def _after_movement(w: _Work, start: int, target: int) -> None:
+    """What follows the end of a movement: the UFO, exploration tokens, then landing."""
+    if w.ufo is not None:
+        _encounter(w, start, target)
+    if w.exploration is not None:
+        _explore(w)
+        if w.exploration.pending:
+            if w.exploration.pile:
+                w.phase = "exploration-draw"
+                return
+            w.exploration = _replace(w.exploration, pending=0)
+    _arrive(w)
+
+
+def _arrive(w: _Work) -> None:
+    if w.space == w.board.end:
         _deep_space(w)
         return
     _begin_landing(w)
+
+
+# exploration -----------------------------------------------------------------------------
+
+
+def _explore(w: _Work) -> None:
+    """[exploration.trigger]: tokens on the space where a movement ended take effect, in
+    placement order; tunnels jump once all tokens of the space are resolved, and chain."""
+    while True:
+        ex = w.exploration
+        here = [t for t in ex.spaces if t.space == w.space]
+        if not here:
+            return
+        commander = w.seats[0].player
+        jumps = 0
+        spaces = tuple(t for t in ex.spaces if t.space != w.space)
+        held = ex.held
+        removed = ex.removed
+        for t in here:
+            w.emit("exploration-triggered", "exploration.trigger", player=commander, token=t.id,
+                   space=w.space, effect=t.effect)
+            if t.effect == "points":
+                held = _replace_at(held, commander, held[commander] + (t,))
+                w.emit("exploration-points", "exploration.points", player=commander, token=t.id,
+                       points=t.points)
+                continue
+            removed = removed + (t,)
+            if t.effect == "dice-reuse":
+                cap = DICE_COUNT
+                if w.options.dice_reuse_cap == "expedition" and w.ufo is not None and w.ufo.arrival:
+                    cap = w.ufo.arrival.dice
+                if w.dice < cap:
+                    w.dice += 1
+                    w.emit("die-reused", "exploration.dice-reuse", player=commander, dice=w.dice)
+                else:
+                    w.emit("dice-reuse-wasted", "exploration.dice-reuse", player=commander, dice=w.dice)
+            else:
+                jumps += 1
+        w.exploration = _replace(ex, spaces=spaces, held=held, removed=removed,
+                                 pending=ex.pending + len(here))
+        if not jumps:
+            return
+        start = w.space
+        end = w.board.end
+        target = start + TUNNEL_JUMP * jumps
+        if target > end:
+            if w.options.tunnel_past_end == "no-move":
+                w.emit("tunnel-blocked", "exploration.tunnel-past-end", **{"from": start})
+                return
+            w.space = end
+            w.emit("tunnel", "exploration.tunnel-past-end", **{"from": start}, to=end)
+        else:
+            w.space = target
+            w.emit("tunnel", "exploration.tunnel", **{"from": start}, to=target)
+        if w.ufo is not None:
+            _encounter(w, start, w.space)
+
+
+def _place_exploration(w: _Work, token, clause: str) -> bool:
+    """Places a revealed token on its space; returns False when it was set aside instead."""
+    ex = w.exploration
+    if w.options.exploration_collision == "set-aside" and any(t.space == token.space for t in ex.spaces):
+        w.exploration = _replace(ex, removed=ex.removed + (token,))
+        w.emit("token-set-aside", "exploration.collision", token=token.id, space=token.space)
+        return False
+    w.exploration = _replace(ex, spaces=ex.spaces + (token,))
+    w.emit("token-revealed", clause, token=token.id, space=token.space)
+    return True
+
+
+# chance draws, setup and expedition start ---------------------------------------------------
+
+
+def _draw(w: _Work, a: Draw) -> None:
+    phase = w.phase
+    clause = _DRAW_CLAUSE[phase]
+    if phase in ("exploration-setup", "exploration-draw"):
+        section = w.exploration
+    elif phase == "mission-deal":
+        section = w.missions
+    else:
+        section = w.ufo
+    pile = section.pile
+    token = next((t for t in pile if t.id == a.token), None)
+    if token is None:
+        left = ", ".join(t.id for t in pile) or "none"
+        raise IllegalAction(clause, f"token {a.token!r} is not in the face-down pile (left: {left})")
+    pile = tuple(t for t in pile if t is not token)
+    if phase == "exploration-setup":
+        w.exploration = _replace(section, pile=pile)
+        _place_exploration(w, token, clause)
+        _setup_next(w)
+    elif phase == "exploration-draw":
+        w.exploration = _replace(section, pile=pile)
+        if _place_exploration(w, token, clause):
+            w.exploration = _replace(w.exploration, pending=w.exploration.pending - 1)
+        if w.exploration.pending and w.exploration.pile:
+            return
+        w.exploration = _replace(w.exploration, pending=0)
+        _arrive(w)
+    elif phase == "mission-deal":
+        m = section
+        player = _next_dealee(w.start_player, m.hands)
+        hand = tuple(sorted(m.hands[player] + (token,), key=lambda t: t.id))
+        w.missions = _replace(m, pile=pile, hands=_replace_at(m.hands, player, hand))
+        w.emit("mission-dealt", clause, player=player, token=token.id)
+        _setup_next(w)
+    else:
+        _reveal_arrival(w, token, pile)
+
+
+def _reveal_arrival(w: _Work, token, pile) -> None:
+    # [ufo.arrival] [ufo.movement]
+    u = w.ufo
+    space = max(UFO_LOWEST_SPACE, u.space - token.ufo_move)
+    w.ufo = _replace(u, pile=pile, arrival=token, ability_used=False, space=space)
+    w.dice = token.dice
+    w.emit("arrival-revealed", "ufo.arrival", token=token.id, ufo_move=token.ufo_move,
+           dice=token.dice)
+    if space != u.space:
+        w.emit("ufo-moved", "ufo.movement", **{"from": u.space}, to=space)
+    w.phase = "takeoff"
+
+
+def _discard(w: _Work, a: Discard) -> None:
+    # [missions.discard]
+    m = w.missions
+    hand = m.hands[a.player]
+    token = next((t for t in hand if t.id == a.token), None)
+    if token is None:
+        raise IllegalAction(
+            "missions.discard",
+            f"player {a.player} holds no mission {a.token!r} (they hold: {', '.join(t.id for t in hand)})",
+        )
+    w.missions = _replace(
+        m,
+        hands=_replace_at(m.hands, a.player, tuple(t for t in hand if t is not token)),
+        discarded=_replace_at(m.discarded, a.player, (token,)),
+    )
+    w.emit("mission-discarded", "missions.discard", player=a.player, token=token.id)
+    _setup_next(w)
+
+
+def _setup_next(w: _Work) -> None:
+    """Moves to the next step of a variant setup, or to the first expedition."""
+    ex = w.exploration
+    if ex is not None and len(ex.spaces) < EXPLORATION_REVEALED and ex.pile:
+        w.phase = "exploration-setup"
+        return
+    m = w.missions
+    if m is not None:
+        if any(len(h) < MISSIONS_DEALT for h in m.hands) and not any(m.discarded):
+            w.phase = "mission-deal"
+            return
+        if any(len(h) == MISSIONS_DEALT for h in m.hands):
+            w.phase = "mission-discard"
+            return
+    _start_expedition(w)
+
+
+def _start_expedition(w: _Work) -> None:
+    # [ufo.arrival] [ufo.arrivals-exhausted]
+    u = w.ufo
+    if u is None:
+        w.phase = "takeoff"
+        return
+    if not u.pile and u.used and w.options.arrivals_exhausted == "reshuffle":
+        w.ufo = u = _replace(u, pile=tuple(sorted(u.used, key=lambda t: t.id)), used=())
+        w.emit("arrivals-reshuffled", "ufo.arrivals-exhausted", count=len(u.pile))
+    if u.pile:
+        w.phase = "arrival"
+        return
+    w.emit("no-arrival", "ufo.arrivals-exhausted", expedition=w.expedition)
+    w.phase = "takeoff"
+
+
+# the UFO ---------------------------------------------------------------------------------
+
+
+def _encounter(w: _Work, start: int, target: int) -> None:
+    """[ufo.encounter] [ufo.tokens] [ufo.after-encounter]"""
+    u = w.ufo
+    if w.options.ufo_encounter == "exact":
+        met = target == u.space and target != start
+    else:
+        met = start < u.space <= target
+    if not met or not w.seats:
+        return
+    w.emit("ufo-encountered", "ufo.encounter", space=u.space, player=w.seats[0].player)
+    takers = [w.seats[0].player] if w.options.ufo_token_taker == "commander" else [s.player for s in w.seats]
+    stack, held = u.stack, u.held
+    for p in takers:
+        if not stack:
+            break
+        held = _replace_at(held, p, held[p] + (stack[0],))
+        w.emit("ufo-token-taken", "ufo.tokens", player=p, value=stack[0])
+        stack = stack[1:]
+    space = u.space
+    if w.options.ufo_after_encounter == "return" and space != u.home:
+        w.emit("ufo-returned", "ufo.after-encounter", **{"from": space}, to=u.home)
+        space = u.home
+    w.ufo = _replace(u, stack=stack, held=held, space=space)
 
 
 def _remove_dice(w: _Work, count: int, clause: str) -> None:
@@ -695,12 +1124,14 @@ def _end_expedition(w: _Work, reason: str) -> None:
     w.emit("expedition-ended", "expedition.end", expedition=w.expedition, reason=reason,
            next_start_player=w.start_player)
     w.expedition += 1
+    if w.ufo is not None and w.ufo.arrival is not None:
+        w.ufo = _replace(w.ufo, used=w.ufo.used + (w.ufo.arrival,), arrival=None, ability_used=False)
     if w.crashes >= w.board.crash_limit:
         _game_over(w, "crash-limit", "end.crash-limit")
     elif any(len(r) == 0 for r in w.reserves):
         _game_over(w, "all-placed", "end.all-placed")
     else:
-        w.phase = "takeoff"
+        _start_expedition(w)
 
 
 def _game_over(w: _Work, reason: str, clause: str) -> None:
@@ -709,6 +1140,9 @@ def _game_over(w: _Work, reason: str, clause: str) -> None:
     w.roll = None
     w.cursor = 0
     w.emit("game-ended", clause, reason=reason)
+
+
+_replace = dataclasses.replace
 
 
 def _replace_at(items: tuple, index: int, value) -> tuple:
@@ -742,7 +1176,36 @@ def scores(state: State) -> tuple[Score, ...]:
     for holder in state.goals:
         if holder is not None:
             goals[holder] += GOAL_POINTS
-    return tuple(Score(moons[p], planets[p], deep[p], goals[p]) for p in range(n))
+    exploration = [0] * n
+    if state.exploration is not None:  # [exploration.points]
+        exploration = [sum(t.points for t in held) for held in state.exploration.held]
+    missions = [0] * n
+    if state.missions is not None:  # [missions.fulfilled] [missions.scoring]
+        missions = [_mission_points(state, p) for p in range(n)]
+    ufo = [0] * n
+    if state.ufo is not None:  # [ufo.scoring]
+        sign = -1 if state.options.ufo_token_value == "penalty" else 1
+        ufo = [sign * sum(held) for held in state.ufo.held]
+    return tuple(
+        Score(moons[p], planets[p], deep[p], goals[p], exploration[p], missions[p], ufo[p])
+        for p in range(n)
+    )
+
+
+def fulfilled_missions(state: State, player: int) -> tuple[str, ...]:
+    """The ids of the player's kept missions that an astronaut of theirs fulfils [missions.fulfilled]."""
+    if state.missions is None:
+        return ()
+    hand = state.missions.hands[player]
+    if isinstance(hand, Hidden):
+        return ()
+    spaces = {x.space for x in state.landed if x.player == player and x.site in ("moon", "planet")}
+    return tuple(t.id for t in hand if t.space in spaces)
+
+
+def _mission_points(state: State, player: int) -> int:
+    done = len(fulfilled_missions(state, player))
+    return MISSION_POINTS[min(done, len(MISSION_POINTS) - 1)]
 
 
 def _planet_awards(state: State, planet_id: str) -> list[tuple[int, int]]:
@@ -781,6 +1244,41 @@ def outcome(state: State) -> Outcome | None:
         most = max(in_deep.values())
         tied = [p for p in tied if in_deep[p] == most]
     return Outcome(tuple(tied), sheet, state.ended or "")
+
+
+# observations ------------------------------------------------------------------------------
+
+
+def observe(state: State, player: int) -> State:
+    """Returns what ``player`` can see of ``state`` [observation.per-player] [missions.hidden].
+
+    The result is a :class:`State` in which every list the player cannot see is a
+    :class:`Hidden` holding only its size: all face-down piles; other players' missions, kept
+    and discarded (kept ones are revealed once the game is over). Base-game states hide nothing.
+
+    Raises:
+        IllegalAction: ``player`` is not a player of this game.
+    """
+    if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.players:
+        raise IllegalAction(
+            "observation.per-player", f"player {player!r} is not one of players 0..{state.players - 1}"
+        )
+    ex, m, u = state.exploration, state.missions, state.ufo
+    if ex is None and m is None and u is None:
+        return state
+    if ex is not None:
+        ex = _replace(ex, pile=Hidden(len(ex.pile)))
+    if u is not None:
+        u = _replace(u, pile=Hidden(len(u.pile)))
+    if m is not None:
+        over = state.phase == "game-over"
+        m = _replace(
+            m,
+            pile=Hidden(len(m.pile)),
+            hands=tuple(h if q == player or over else Hidden(len(h)) for q, h in enumerate(m.hands)),
+            discarded=tuple(d if q == player else Hidden(len(d)) for q, d in enumerate(m.discarded)),
+        )
+    return _replace(state, exploration=ex, missions=m, ufo=u)
 
 
 _HANDLERS = _handlers()

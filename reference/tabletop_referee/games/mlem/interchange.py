@@ -25,22 +25,39 @@ from .model import (
     DICE_COUNT,
     FACE_INDEX,
     GOALS,
+    OPTION_VALUES,
+    OPTION_VARIANT,
+    PHASES,
+    UFO_TOKENS,
+    VARIANTS,
     Action,
+    ArrivalToken,
     Board,
+    Discard,
+    Draw,
     Embark,
     Event,
+    Exploration,
+    ExplorationToken,
+    Hidden,
     Land,
     Landing,
+    Missions,
+    MissionToken,
     Move,
     Options,
     Planet,
+    Reroll,
     Roll,
     Rocket,
+    Score,
     Seat,
     Setup,
     Space,
     State,
     Stay,
+    TokenSet,
+    Ufo,
 )
 
 FORMAT = 1
@@ -188,22 +205,26 @@ def load_board(name: str) -> Board:
         if not path.is_file():
             known = ", ".join(sorted(board_ids()))
             raise MalformedInput(f"unknown board {name!r} (shipped boards: {known})")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MalformedInput(f"cannot read board file: {exc.strerror}", path=str(path)) from None
-    except UnicodeDecodeError as exc:
-        raise MalformedInput(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    try:
-        doc = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise MalformedInput(f"{path}: not valid YAML/JSON: {str(exc).splitlines()[0]}") from None
+    doc = _read_yaml(path, "board")
     try:
         return board_from_json(doc)
     except MalformedInput as exc:
         raise MalformedInput(f"{path}: {exc.message}", path=exc.path) from None
     except InvalidState as exc:
         raise InvalidState(exc.clause, f"{path}: {exc.message}", path=exc.path) from None
+
+
+def _read_yaml(path: Path, what: str = "token set") -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise MalformedInput(f"cannot read {what} file: {exc.strerror}", path=str(path)) from None
+    except UnicodeDecodeError as exc:
+        raise MalformedInput(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise MalformedInput(f"{path}: not valid YAML/JSON: {str(exc).splitlines()[0]}") from None
 
 
 def board_ids() -> list[str]:
@@ -214,12 +235,20 @@ def board_ids() -> list[str]:
 
 
 def options_to_json(o: Options) -> dict:
-    return {
+    """The options document. ``variants`` and each variant's own options appear only while that
+    variant is played (canonical form: a base game's options have exactly four keys)."""
+    doc: dict[str, Any] = {
         "dice_selection": o.dice_selection,
         "tie_break": o.tie_break,
         "game_end": o.game_end,
         "die_one_rescue": o.die_one_rescue,
     }
+    if o.variants:
+        doc["variants"] = list(o.variants)
+        for name, variant in OPTION_VARIANT.items():
+            if variant in o.variants:
+                doc[name] = getattr(o, name)
+    return doc
 
 
 def options_from_partial(doc: dict) -> Options:
@@ -228,11 +257,24 @@ def options_from_partial(doc: dict) -> Options:
     Raises:
         MalformedInput: an unknown option name or value.
     """
-    from .model import OPTION_VALUES
-
     if not isinstance(doc, dict):
         raise MalformedInput("options must be a mapping of option names to values", path="$.options")
+    doc = dict(doc)
+    variants = doc.pop("variants", [])
+    if not isinstance(variants, (list, tuple)) or any(v not in VARIANTS for v in variants):
+        raise MalformedInput(
+            f"variants must be a list drawn from {', '.join(VARIANTS)}, not {variants!r}",
+            path="$.options.variants",
+        )
+    if len(set(variants)) != len(variants):
+        raise MalformedInput(f"variants {list(variants)} names a variant twice", path="$.options.variants")
     for name, value in doc.items():
+        variant = OPTION_VARIANT.get(name)
+        if variant is not None and variant not in variants:
+            raise MalformedInput(
+                f"option {name} applies only with the {variant} variant (variants: {list(variants)})",
+                path=f"$.options.{name}",
+            )
         if name not in OPTION_VALUES:
             raise MalformedInput(
                 f"unknown rule option {name!r} (options: {', '.join(OPTION_VALUES)})", path=f"$.options.{name}"
@@ -240,32 +282,176 @@ def options_from_partial(doc: dict) -> Options:
         if value not in OPTION_VALUES[name] or isinstance(value, bool) != isinstance(OPTION_VALUES[name][0], bool):
             allowed = ", ".join(json.dumps(v) for v in OPTION_VALUES[name])
             raise MalformedInput(f"{name} cannot be {value!r} (one of: {allowed})", path=f"$.options.{name}")
-    return Options(**doc)
+    return Options(**doc, variants=tuple(v for v in VARIANTS if v in variants))
+
+
+def _options_from_doc(doc: dict) -> Options:
+    """Options from a schema-valid state's options document."""
+    doc = dict(doc)
+    variants = tuple(doc.pop("variants", ()))
+    return Options(**doc, variants=variants)
 
 
 def setup_to_json(setup: Setup) -> dict:
-    """Returns a setup document: the board by id when it is a shipped board, else inline."""
+    """Returns a setup document: the board (and token set) by id when shipped, else inline."""
     board = setup.board
     shipped = board.id in board_ids() and load_board(board.id) == board
-    return {
+    doc = {
         "players": setup.players,
         "start_player": setup.start_player,
         "board": board.id if shipped else board_to_json(board),
         "options": options_to_json(setup.options),
     }
+    if setup.options.variants and setup.tokens is not None:
+        t = setup.tokens
+        shipped = t.id in token_set_ids() and load_tokens(t.id) == t
+        doc["tokens"] = t.id if shipped else tokens_to_json(t)
+    return doc
 
 
 def setup_from_json(doc: Any) -> Setup:
-    """Builds a setup: ``{"players": 4, "start_player": 0, "board": "standard", "options": {}}``."""
+    """Builds a setup: ``{"players": 4, "start_player": 0, "board": "standard", "options": {}}``.
+
+    With variants, ``tokens`` names a shipped token set or gives one inline; by default the
+    set with the board's id is used.
+    """
     _validate("setup", doc, "setup")
     board_doc = doc.get("board", "standard")
     board = load_board(board_doc) if isinstance(board_doc, str) else board_from_json(board_doc)
+    options = options_from_partial(doc.get("options", {}))
+    tokens = None
+    if options.variants:
+        tokens_doc = doc.get("tokens", board.id)
+        if isinstance(tokens_doc, str):
+            tokens = load_tokens(tokens_doc)
+        else:
+            tokens = tokens_from_json(tokens_doc, path="$.tokens")
+        problems = token_set_problems(tokens, board)
+        if problems:
+            raise InvalidState(
+                "setup.board", f"token set {tokens.id!r} does not fit board {board.id!r}: " + "; ".join(problems),
+                path="$.tokens",
+            )
     return Setup(
         players=doc["players"],
         board=board,
         start_player=doc.get("start_player", 0),
-        options=options_from_partial(doc.get("options", {})),
+        options=options,
+        tokens=tokens,
     )
+
+
+# -- token sets (variants) ------------------------------------------------------------------
+
+
+def exploration_token_to_json(t: ExplorationToken) -> dict:
+    doc: dict[str, Any] = {"id": t.id, "space": t.space, "effect": t.effect}
+    if t.effect == "points":
+        doc["points"] = t.points
+    return doc
+
+
+def mission_token_to_json(t: MissionToken) -> dict:
+    return {"id": t.id, "space": t.space}
+
+
+def arrival_token_to_json(t: ArrivalToken) -> dict:
+    doc: dict[str, Any] = {"id": t.id, "ufo_move": t.ufo_move, "dice": t.dice, "ability": t.ability}
+    if t.face is not None:
+        doc["face"] = t.face
+    return doc
+
+
+def _exploration_token(d: dict) -> ExplorationToken:
+    return ExplorationToken(d["id"], d["space"], d["effect"], d.get("points", 0))
+
+
+def _mission_token(d: dict) -> MissionToken:
+    return MissionToken(d["id"], d["space"])
+
+
+def _arrival_token(d: dict) -> ArrivalToken:
+    return ArrivalToken(d["id"], d["ufo_move"], d["dice"], d["ability"], d.get("face"))
+
+
+def tokens_to_json(t: TokenSet) -> dict:
+    doc: dict[str, Any] = {"id": t.id}
+    if t.provisional:
+        doc["provisional"] = True
+    if t.note is not None:
+        doc["note"] = t.note
+    if t.ufo_home is not None:
+        doc["ufo_home"] = t.ufo_home
+    doc["exploration"] = [exploration_token_to_json(x) for x in t.exploration]
+    doc["missions"] = [mission_token_to_json(x) for x in t.missions]
+    doc["arrivals"] = [arrival_token_to_json(x) for x in t.arrivals]
+    return doc
+
+
+def tokens_from_json(doc: Any, *, path: str = "$") -> TokenSet:
+    """Builds a token set from its document (tokens.schema.json).
+
+    Raises:
+        MalformedInput: the document does not match the schema, or an id repeats.
+    """
+    _validate("tokens", doc, "token set")
+    tokens = TokenSet(
+        id=doc["id"],
+        exploration=tuple(sorted((_exploration_token(d) for d in doc.get("exploration", ())), key=_token_id)),
+        missions=tuple(sorted((_mission_token(d) for d in doc.get("missions", ())), key=_token_id)),
+        arrivals=tuple(sorted((_arrival_token(d) for d in doc.get("arrivals", ())), key=_token_id)),
+        ufo_home=doc.get("ufo_home"),
+        provisional=bool(doc.get("provisional", False)),
+        note=doc.get("note"),
+    )
+    ids = [t.id for t in (*tokens.exploration, *tokens.missions, *tokens.arrivals)]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise MalformedInput(f"token set {tokens.id!r}: token ids used twice: {', '.join(twice)}", path=path)
+    return tokens
+
+
+def _token_id(t) -> str:
+    return t.id
+
+
+def token_set_problems(tokens: TokenSet, board: Board) -> list[str]:
+    """Returns every way a token set does not fit a board (empty when it fits)."""
+    problems = []
+    end = board.end
+    for t in tokens.exploration:
+        if not 0 < t.space < end:
+            problems.append(f"exploration token {t.id} is for space {t.space}, not one of 1..{end - 1}")
+    for t in tokens.missions:
+        if not 0 <= t.space < end or not board.spaces[t.space].has_site:
+            problems.append(f"mission token {t.id} names space {t.space}, which has no moon or planet")
+    if tokens.ufo_home is not None and not 1 <= tokens.ufo_home <= end:
+        problems.append(f"ufo_home {tokens.ufo_home} is not a space of the board (1..{end})")
+    return problems
+
+
+def token_set_ids() -> list[str]:
+    return sorted(p.stem for p in (spec_dir("mlem") / "tokens").glob("*.yaml"))
+
+
+@lru_cache(maxsize=None)
+def load_tokens(name: str) -> TokenSet:
+    """Loads a token set shipped in ``spec/mlem/tokens/`` by id, or a YAML/JSON file by path.
+
+    Raises:
+        MalformedInput: no such token set, unreadable file, or not a token set.
+    """
+    path = Path(name)
+    if path.suffix not in (".yaml", ".yml", ".json"):
+        path = spec_dir("mlem") / "tokens" / f"{name}.yaml"
+        if not path.is_file():
+            known = ", ".join(token_set_ids())
+            raise MalformedInput(f"unknown token set {name!r} (shipped token sets: {known})")
+    doc = _read_yaml(path)
+    try:
+        return tokens_from_json(doc)
+    except MalformedInput as exc:
+        raise MalformedInput(f"{path}: {exc.message}", path=exc.path) from None
 
 
 # -- state --------------------------------------------------------------------------------
@@ -296,7 +482,74 @@ def state_to_json(s: State) -> dict:
         "landed": [_landing_to_json(x) for x in s.landed],
         "goals": dict(zip(GOALS, s.goals)),
         "ended": None if s.ended is None else {"reason": s.ended},
-    }
+    } | _variants_to_json(s)
+
+
+def _tokens(items, to_json) -> Any:
+    """A token list, or ``{"hidden": n}`` in an observation."""
+    if isinstance(items, Hidden):
+        return {"hidden": items.count}
+    return [to_json(t) for t in items]
+
+
+def _variants_to_json(s: State) -> dict:
+    """The variant sections of a state document, each present only while its variant is played."""
+    doc: dict[str, Any] = {}
+    ex = s.exploration
+    if ex is not None:
+        doc["exploration"] = {
+            "pile": _tokens(ex.pile, exploration_token_to_json),
+            "spaces": [exploration_token_to_json(t) for t in ex.spaces],
+            "held": [[exploration_token_to_json(t) for t in h] for h in ex.held],
+            "removed": [exploration_token_to_json(t) for t in ex.removed],
+            "pending": ex.pending,
+        }
+    m = s.missions
+    if m is not None:
+        doc["missions"] = {
+            "pile": _tokens(m.pile, mission_token_to_json),
+            "hands": [_tokens(h, mission_token_to_json) for h in m.hands],
+            "discarded": [_tokens(d, mission_token_to_json) for d in m.discarded],
+        }
+    u = s.ufo
+    if u is not None:
+        doc["ufo"] = {
+            "home": u.home,
+            "space": u.space,
+            "pile": _tokens(u.pile, arrival_token_to_json),
+            "used": [arrival_token_to_json(t) for t in u.used],
+            "arrival": None if u.arrival is None else arrival_token_to_json(u.arrival),
+            "ability_used": u.ability_used,
+            "stack": list(u.stack),
+            "held": [list(h) for h in u.held],
+        }
+    return doc
+
+
+def observation_to_json(state: State, player: int) -> dict:
+    """What ``player`` sees of ``state``: the state document with ``observer``, every hidden
+    list replaced by ``{"hidden": n}`` [observation.per-player].
+
+    Raises:
+        IllegalAction: ``player`` is not a player of the game (clause observation.per-player).
+    """
+    from .engine import observe
+
+    return state_to_json(observe(state, player)) | {"observer": player}
+
+
+def scores_to_json(state: State, sheet: tuple[Score, ...]) -> list[dict]:
+    """Score documents: the variant categories appear only while their variant is played."""
+    variants = state.options.variants
+    out = []
+    for sc in sheet:
+        doc = {"moons": sc.moons, "planets": sc.planets, "deep_space": sc.deep_space, "goals": sc.goals}
+        for name in ("exploration", "missions", "ufo"):
+            if name in variants:
+                doc[name] = getattr(sc, name)
+        doc["total"] = sc.total
+        out.append(doc)
+    return out
 
 
 def _landing_to_json(x: Landing) -> dict:
@@ -323,7 +576,7 @@ def state_from_json(doc: Any) -> State:
     r = doc["rocket"]
     state = State(
         board=board,
-        options=Options(**doc["options"]),
+        options=_options_from_doc(doc["options"]),
         phase=doc["phase"],
         start_player=doc["start_player"],
         expedition=doc["expedition"],
@@ -342,12 +595,46 @@ def state_from_json(doc: Any) -> State:
         ),
         goals=tuple(doc["goals"][g] for g in GOALS),
         ended=None if doc["ended"] is None else doc["ended"]["reason"],
+        **_variants_from_json(doc),
     )
     problems = state_problems(state)
     if problems:
         more = f" (and {len(problems) - 1} more: {'; '.join(problems[1:])})" if len(problems) > 1 else ""
         raise InvalidState("interchange.state", problems[0] + more)
     return state
+
+
+def _variants_from_json(doc: dict) -> dict:
+    out: dict[str, Any] = {}
+    ex = doc.get("exploration")
+    if ex is not None:
+        out["exploration"] = Exploration(
+            pile=tuple(_exploration_token(t) for t in ex["pile"]),
+            spaces=tuple(_exploration_token(t) for t in ex["spaces"]),
+            held=tuple(tuple(_exploration_token(t) for t in h) for h in ex["held"]),
+            removed=tuple(_exploration_token(t) for t in ex["removed"]),
+            pending=ex["pending"],
+        )
+    m = doc.get("missions")
+    if m is not None:
+        out["missions"] = Missions(
+            pile=tuple(_mission_token(t) for t in m["pile"]),
+            hands=tuple(tuple(_mission_token(t) for t in h) for h in m["hands"]),
+            discarded=tuple(tuple(_mission_token(t) for t in d) for d in m["discarded"]),
+        )
+    u = doc.get("ufo")
+    if u is not None:
+        out["ufo"] = Ufo(
+            home=u["home"],
+            space=u["space"],
+            pile=tuple(_arrival_token(t) for t in u["pile"]),
+            used=tuple(_arrival_token(t) for t in u["used"]),
+            arrival=None if u["arrival"] is None else _arrival_token(u["arrival"]),
+            ability_used=u["ability_used"],
+            stack=tuple(u["stack"]),
+            held=tuple(tuple(h) for h in u["held"]),
+        )
+    return out
 
 
 def state_problems(s: State) -> list[str]:
@@ -420,7 +707,7 @@ def state_problems(s: State) -> list[str]:
     seats = len(r.seats)
     if phase == "takeoff" and seats >= n:
         problems.append("phase takeoff with every seat taken")
-    if phase in ("roll", "move", "landing", "parachute") and seats == 0:
+    if phase in ("roll", "move", "landing", "parachute", "exploration-draw") and seats == 0:
         problems.append(f"phase {phase} with an empty rocket")
     if (phase == "move") != (r.roll is not None):
         problems.append("rocket.roll must be set in phase move and only then")
@@ -436,7 +723,7 @@ def state_problems(s: State) -> list[str]:
             problems.append(f"the astronaut in seat {r.cursor} has nowhere to land")
     elif r.cursor != 0:
         problems.append(f"rocket.cursor must be 0 in phase {phase}")
-    if phase not in ("takeoff", "roll", "move", "landing", "parachute", "game-over"):
+    if phase not in PHASES:
         problems.append(f"unknown phase {phase!r}")
     if phase in ("roll", "move", "landing") and r.space == end:
         problems.append("the rocket is in deep space but the expedition goes on")
@@ -454,6 +741,78 @@ def state_problems(s: State) -> list[str]:
         problems.append(f"{s.crashes} crashes reach the crash limit but the game goes on")
     if phase == "game-over" and seats:
         problems.append("astronauts aboard after the game ended")
+    problems += _variant_problems(s)
+    return problems
+
+
+def _variant_problems(s: State) -> list[str]:
+    problems: list[str] = []
+    variants = s.options.variants
+    n = s.players
+    phase = s.phase
+    for name in ("exploration", "missions", "ufo"):
+        if (getattr(s, name) is not None) != (name in variants):
+            problems.append(f"the {name} section must be present exactly when the {name} variant is played")
+    if phase in ("exploration-setup", "mission-deal", "mission-discard", "arrival") and s.rocket.seats:
+        problems.append(f"astronauts aboard during phase {phase}, before takeoff")
+    needs = {"exploration-setup": "exploration", "exploration-draw": "exploration",
+             "mission-deal": "missions", "mission-discard": "missions", "arrival": "ufo"}
+    if phase in needs and needs[phase] not in variants:
+        problems.append(f"phase {phase} needs the {needs[phase]} variant")
+        return problems
+    ex = s.exploration
+    if ex is not None:
+        end = s.board.end
+        if len(ex.held) != n:
+            problems.append(f"exploration.held has {len(ex.held)} entries for {n} players")
+        for t in (*ex.pile, *ex.spaces):
+            if not 0 < t.space < end:
+                problems.append(f"exploration token {t.id} is for space {t.space}, not on the track (1..{end - 1})")
+        ids = [t.id for t in (*ex.pile, *ex.spaces, *ex.removed, *(t for h in ex.held for t in h))]
+        if len(set(ids)) != len(ids):
+            problems.append("an exploration token is in two places")
+        if [t.id for t in ex.pile] != sorted(t.id for t in ex.pile):
+            problems.append("exploration.pile is not in id order")
+        if any(t.effect != "points" for h in ex.held for t in h):
+            problems.append("exploration.held holds a token that is not a points token")
+        if (phase == "exploration-draw") != (ex.pending > 0):
+            problems.append("exploration.pending must be positive exactly in phase exploration-draw")
+        if phase == "exploration-draw" and not ex.pile:
+            problems.append("phase exploration-draw with an empty exploration pile")
+    m = s.missions
+    if m is not None:
+        if len(m.hands) != n or len(m.discarded) != n:
+            problems.append(f"missions.hands and missions.discarded need {n} entries")
+        ids = [t.id for t in (*m.pile, *(t for h in m.hands for t in h), *(t for d in m.discarded for t in d))]
+        if len(set(ids)) != len(ids):
+            problems.append("a mission token is in two places")
+        for q, (h, d) in enumerate(zip(m.hands, m.discarded)):
+            if [t.id for t in h] != sorted(t.id for t in h):
+                problems.append(f"missions.hands[{q}] is not in id order")
+            if len(d) > 1 or len(h) + len(d) > 4:
+                problems.append(f"player {q} holds {len(h)} and discarded {len(d)} missions (4 are dealt, 1 discarded)")
+            if phase not in ("exploration-setup", "mission-deal", "mission-discard") and (len(h), len(d)) != (3, 1):
+                problems.append(f"player {q} must keep 3 missions and have discarded 1 once play begins")
+        if phase == "mission-discard" and not any(len(h) == 4 for h in m.hands):
+            problems.append("phase mission-discard but no player has 4 missions")
+    u = s.ufo
+    if u is not None:
+        end = s.board.end
+        if len(u.held) != n:
+            problems.append(f"ufo.held has {len(u.held)} entries for {n} players")
+        if not 1 <= u.space <= end or not 1 <= u.home <= end:
+            problems.append(f"the UFO must be on a space 1..{end}")
+        taken = sorted(v for h in u.held for v in h) + sorted(u.stack)
+        if sorted(taken) != sorted(UFO_TOKENS) or list(u.stack) != sorted(u.stack, reverse=True):
+            problems.append("the UFO tokens (5, 4, 3, 2, 1) are not conserved, or the stack is out of order")
+        if u.arrival is None and u.ability_used:
+            problems.append("ufo.ability_used with no arrival token")
+        ids = [t.id for t in (*u.pile, *u.used, *((u.arrival,) if u.arrival else ()))]
+        if len(set(ids)) != len(ids):
+            problems.append("an arrival token is in two places")
+        if phase in ("roll", "move", "landing", "parachute", "exploration-draw") and u.arrival is not None \
+                and s.rocket.dice > u.arrival.dice and s.options.dice_reuse_cap != "six":
+            problems.append(f"rocket.dice {s.rocket.dice} exceeds the arrival token's {u.arrival.dice}")
     return problems
 
 
@@ -466,14 +825,23 @@ def action_to_json(a: Action) -> dict:
     if isinstance(a, Roll):
         return {"type": "roll", "faces": sorted(a.faces, key=_face_key)}
     if isinstance(a, Move):
-        return {
+        doc = {
             "type": "move",
             "player": a.player,
             "faces": sorted(a.faces, key=_face_key),
             "die_one": sorted(a.die_one),
         }
+        if a.ability is not None:
+            doc["ability"] = a.ability
+        return doc
     if isinstance(a, Land):
         return {"type": "land", "player": a.player, "space": a.space}
+    if isinstance(a, Draw):
+        return {"type": "draw", "token": a.token}
+    if isinstance(a, Discard):
+        return {"type": "discard", "player": a.player, "token": a.token}
+    if isinstance(a, Reroll):
+        return {"type": "reroll", "player": a.player}
     return {"type": "stay", "player": a.player}
 
 
@@ -498,9 +866,16 @@ def action_from_json(doc: Any) -> Action:
             doc["player"],
             tuple(sorted(doc["faces"], key=_face_key)),
             tuple(sorted(doc["die_one"])),
+            doc.get("ability"),
         )
     if kind == "land":
         return Land(doc["player"], doc["space"])
+    if kind == "draw":
+        return Draw(doc["token"])
+    if kind == "discard":
+        return Discard(doc["player"], doc["token"])
+    if kind == "reroll":
+        return Reroll(doc["player"])
     return Stay(doc["player"])
 
 

@@ -41,7 +41,35 @@ ASTRONAUTS: tuple[str, ...] = (
 GOALS: tuple[str, ...] = ("deep-space-pair", "planet-trio", "four-moons", "four-planets")
 GOAL_POINTS = 5
 
-PHASES: tuple[str, ...] = ("takeoff", "roll", "move", "landing", "parachute", "game-over")
+PHASES: tuple[str, ...] = (
+    "exploration-setup",
+    "mission-deal",
+    "mission-discard",
+    "arrival",
+    "takeoff",
+    "roll",
+    "move",
+    "landing",
+    "exploration-draw",
+    "parachute",
+    "game-over",
+)
+CHANCE_PHASES = frozenset({"exploration-setup", "mission-deal", "arrival", "exploration-draw", "roll"})
+
+VARIANTS: tuple[str, ...] = ("exploration", "missions", "ufo")
+"""The three variants, in canonical order [variants.selection]."""
+
+EXPLORATION_EFFECTS: tuple[str, ...] = ("points", "dice-reuse", "tunnel")
+ABILITIES: tuple[str, ...] = ("extra-face", "keep-dice", "reroll")
+EXPLORATION_REVEALED = 5
+"""Exploration tokens revealed at setup [exploration.setup]."""
+MISSIONS_DEALT = 4
+MISSION_POINTS = (0, 2, 5, 10)
+"""Points for 0, 1, 2, 3 fulfilled missions [missions.scoring]."""
+UFO_TOKENS: tuple[int, ...] = (5, 4, 3, 2, 1)
+"""The UFO token stack, top first [ufo.setup]."""
+TUNNEL_JUMP = 4
+UFO_LOWEST_SPACE = 1
 SITES: tuple[str, ...] = ("moon", "planet", "comet", "galaxy")
 
 CHANCE = "chance"
@@ -123,6 +151,17 @@ class Options:
     """``end-of-expedition`` or ``immediate``."""
     die_one_rescue: bool = True
     """Whether a Die-1 astronaut alone can save a roll in which no die matches."""
+    variants: tuple[str, ...] = ()
+    """The variants played, in :data:`VARIANTS` order [variants.selection]."""
+    exploration_collision: str = "stack"
+    tunnel_past_end: str = "deep-space"
+    dice_reuse_cap: str = "expedition"
+    ufo_encounter: str = "reach"
+    ufo_token_taker: str = "commander"
+    ufo_after_encounter: str = "return"
+    ufo_token_value: str = "bonus"
+    ufo_extra_face: str = "allowed-only"
+    arrivals_exhausted: str = "reshuffle"
 
 
 OPTION_VALUES: dict[str, tuple[Any, ...]] = {
@@ -130,7 +169,76 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "tie_break": ("shared", "deep-space"),
     "game_end": ("end-of-expedition", "immediate"),
     "die_one_rescue": (True, False),
+    "exploration_collision": ("stack", "set-aside"),
+    "tunnel_past_end": ("deep-space", "no-move"),
+    "dice_reuse_cap": ("expedition", "six"),
+    "ufo_encounter": ("reach", "exact"),
+    "ufo_token_taker": ("commander", "passengers"),
+    "ufo_after_encounter": ("return", "stay"),
+    "ufo_token_value": ("bonus", "penalty"),
+    "ufo_extra_face": ("allowed-only", "any-space"),
+    "arrivals_exhausted": ("reshuffle", "none"),
 }
+"""Every single-valued rule option with its values, default first (``variants`` is a list)."""
+
+OPTION_VARIANT: dict[str, str] = {
+    "exploration_collision": "exploration",
+    "tunnel_past_end": "exploration",
+    "dice_reuse_cap": "exploration",
+    "ufo_encounter": "ufo",
+    "ufo_token_taker": "ufo",
+    "ufo_after_encounter": "ufo",
+    "ufo_token_value": "ufo",
+    "ufo_extra_face": "ufo",
+    "arrivals_exhausted": "ufo",
+}
+"""Options that exist only while their variant is played."""
+
+
+# -- tokens (variants) ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ExplorationToken:
+    """[exploration.tokens]: an effect, and the space it is placed on when revealed."""
+
+    id: str
+    space: int
+    effect: str
+    points: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MissionToken:
+    """[missions.tokens]: the position (space) of a moon or planet."""
+
+    id: str
+    space: int
+
+
+@dataclass(frozen=True, slots=True)
+class ArrivalToken:
+    """[ufo.components]: UFO movement, dice this expedition, and a once-only ability."""
+
+    id: str
+    ufo_move: int
+    dice: int
+    ability: str
+    face: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TokenSet:
+    """The printed variant tokens that go with one board (spec/mlem/tokens/<id>.yaml)."""
+
+    id: str
+    exploration: tuple[ExplorationToken, ...] = ()
+    missions: tuple[MissionToken, ...] = ()
+    arrivals: tuple[ArrivalToken, ...] = ()
+    ufo_home: int | None = None
+    """The "+" space where the UFO starts; ``None`` means the board's last space."""
+    provisional: bool = False
+    note: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +249,8 @@ class Setup:
     board: Board
     start_player: int = 0
     options: Options = field(default_factory=Options)
+    tokens: TokenSet | None = None
+    """Variant tokens; ``None`` loads the set named like the board when a variant needs it."""
 
 
 # -- state --------------------------------------------------------------------------------
@@ -173,6 +283,53 @@ class Rocket:
 
 
 @dataclass(frozen=True, slots=True)
+class Hidden:
+    """In an observation: a list the observer cannot see, of which only the size is known."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Exploration:
+    """Exploration variant state [exploration.*]."""
+
+    pile: tuple[ExplorationToken, ...]
+    """Face down, in id order (the draw order is chance)."""
+    spaces: tuple[ExplorationToken, ...] = ()
+    """Revealed tokens, in the order they were placed."""
+    held: tuple[tuple[ExplorationToken, ...], ...] = ()
+    """Per player, the points tokens taken."""
+    removed: tuple[ExplorationToken, ...] = ()
+    """Used dice-reuse and tunnel tokens, and tokens set aside, in order."""
+    pending: int = 0
+    """Replacement draws still owed after a movement [exploration.replace]."""
+
+
+@dataclass(frozen=True, slots=True)
+class Missions:
+    """Secret Missions variant state [missions.*]."""
+
+    pile: tuple[MissionToken, ...]
+    hands: tuple[tuple[MissionToken, ...], ...]
+    """Per player, in id order: four while dealing and discarding, then the three kept."""
+    discarded: tuple[tuple[MissionToken, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ufo:
+    """UFO variant state [ufo.*]."""
+
+    home: int
+    space: int
+    pile: tuple[ArrivalToken, ...]
+    used: tuple[ArrivalToken, ...] = ()
+    arrival: ArrivalToken | None = None
+    ability_used: bool = False
+    stack: tuple[int, ...] = UFO_TOKENS
+    held: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     board: Board
     options: Options
@@ -188,6 +345,9 @@ class State:
     """Holder of each goal token, in the order of :data:`GOALS`."""
     ended: str | None = None
     """Why the game ended (``crash-limit`` or ``all-placed``), or ``None``."""
+    exploration: Exploration | None = None
+    missions: Missions | None = None
+    ufo: Ufo | None = None
 
     @property
     def players(self) -> int:
@@ -222,6 +382,8 @@ class Move:
     faces: tuple[str, ...]
     die_one: tuple[int, ...] = ()
     """Players whose Die-1 astronaut is used as an extra 1 [power.die-one]."""
+    ability: str | None = None
+    """``extra-face`` or ``keep-dice``: the UFO arrival token's ability used [ufo.ability]."""
     type = "move"
 
 
@@ -242,7 +404,32 @@ class Stay:
     type = "stay"
 
 
-Action = Embark | Roll | Move | Land | Stay
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Chance: the token drawn from the face-down pile the phase names."""
+
+    token: str
+    type = "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Put one of the four dealt missions away [missions.discard]."""
+
+    player: int
+    token: str
+    type = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """The UFO reroll ability: roll all available dice again [ufo.reroll]."""
+
+    player: int
+    type = "reroll"
+
+
+Action = Embark | Roll | Move | Land | Stay | Draw | Discard | Reroll
 
 
 # -- events ---------------------------------------------------------------------------
@@ -281,10 +468,14 @@ class Score:
     planets: int = 0
     deep_space: int = 0
     goals: int = 0
+    exploration: int = 0
+    missions: int = 0
+    ufo: int = 0
 
     @property
     def total(self) -> int:
-        return self.moons + self.planets + self.deep_space + self.goals
+        return (self.moons + self.planets + self.deep_space + self.goals
+                + self.exploration + self.missions + self.ufo)
 
     @property
     def immediate(self) -> int:
