@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+import shutil
 import sys
 import time
 import xml.etree.ElementTree as ET
@@ -435,6 +436,118 @@ def test_missing_vector_path(capsys, tmp_path) -> None:
     assert_usage_error(conform(capsys, tmp_path, vectors=[tmp_path / "nowhere"]), "no such file or folder")
 
 
+# -- variants and observations -------------------------------------------------------------------
+
+
+def _vector(vid: str) -> dict:
+    return next(v for v in _basic()["vectors"] if v["id"] == vid)
+
+
+def _one_vector_file(tmp_path: Path, v: dict) -> Path:
+    return _write_json(tmp_path / "v.json", {"format": 1, "game": "mlem", "vectors": [v]})
+
+
+def test_a_vector_needing_a_variant_the_adapter_lacks_is_skipped_naming_it(capsys, tmp_path) -> None:
+    v = _vector("mlem-fx-0005")
+    v["requires"] = {"capabilities": [], "options": {"ufo_encounter": "exact"}, "variants": ["ufo"]}
+    path = _one_vector_file(tmp_path, v)
+    o = conform(capsys, tmp_path, "--adapter", adapter("skips.py"), vectors=[path])  # variants: []
+    assert o.statuses == {"mlem-fx-0005": "skipped"}
+    # the variant is named, not its option: without the variant its options mean nothing
+    assert o.result("mlem-fx-0005")["message"] == "the adapter does not support variant ufo"
+    assert o.last_line == "0 passed, 0 failed, 1 skipped"
+
+
+def test_the_variants_a_state_turns_on_are_needed_even_if_requires_forgets_them(capsys, tmp_path) -> None:
+    v = _vector("mlem-fx-0005")
+    v["state"]["options"]["variants"] = ["missions", "ufo"]
+    o = conform(capsys, tmp_path, "--adapter", adapter("skips.py"), vectors=[_one_vector_file(tmp_path, v)])
+    assert o.result("mlem-fx-0005")["message"] == "the adapter does not support variants missions, ufo"
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
+def test_the_javascript_example_declares_no_variants_and_skips_variant_vectors(capsys, tmp_path) -> None:
+    js = shlex.join(["node", str(HERE.parent / "examples" / "js" / "adapter.js")])
+    v = _vector("mlem-fx-0005")
+    v["requires"] = {"capabilities": [], "options": {}, "variants": ["ufo"]}
+    o = conform(capsys, tmp_path, "--adapter", js, vectors=[_one_vector_file(tmp_path, v)])
+    assert o.report["adapter"]["implementation"]["games"]["mlem"]["variants"] == []
+    assert o.statuses == {"mlem-fx-0005": "skipped"}
+    assert "variant ufo" in o.result("mlem-fx-0005")["message"]
+
+
+def test_the_reference_adapter_runs_variant_and_variant_option_vectors(capsys, tmp_path) -> None:
+    v = _vector("mlem-fx-0005")
+    v["requires"] = {"capabilities": [], "options": {"ufo_encounter": "exact", "dice_reuse_cap": "six"},
+                     "variants": ["exploration", "ufo"]}
+    o = conform(capsys, tmp_path, vectors=[_one_vector_file(tmp_path, v)])
+    assert o.statuses == {"mlem-fx-0005": "passed"}
+    games = o.report["adapter"]["implementation"]["games"]["mlem"]
+    assert games["variants"] == ["exploration", "missions", "ufo"]
+    assert games["options"]["ufo_encounter"] == ["reach", "exact"]
+    assert games["options"]["arrivals_exhausted"] == ["reshuffle", "none"]
+    assert "observations" in o.report["adapter"]["capabilities"]
+
+
+def _observation_vector(*values: dict) -> dict:
+    v = _vector("mlem-fx-0005")
+    v["expect"] = {"values": list(values)}
+    return v
+
+
+def test_observation_pointers_read_the_observe_answer(capsys, tmp_path) -> None:
+    v = _observation_vector({"pointer": "/observations/1/observer", "value": 1},
+                            {"pointer": "/observations/0/observer", "value": 0},
+                            {"pointer": "/observations/1/rocket/space", "value": 0},
+                            {"pointer": "/state/rocket/space", "value": 0})
+    o = conform(capsys, tmp_path, vectors=[_one_vector_file(tmp_path, v)])
+    assert o.statuses == {"mlem-fx-0005": "passed"}
+
+
+def test_observation_pointers_need_the_capability(capsys, tmp_path) -> None:
+    v = _observation_vector({"pointer": "/observations/1/observer", "value": 1})
+    o = conform(capsys, tmp_path, "--adapter", adapter("skips.py"), vectors=[_one_vector_file(tmp_path, v)])
+    assert o.result("mlem-fx-0005")["message"] == "the adapter lacks capability observations"
+
+
+def test_a_wrong_observation_fails_at_the_observation_pointer(capsys, tmp_path) -> None:
+    v = _observation_vector({"pointer": "/observations/1/observer", "value": 1},
+                            {"pointer": "/observations/1/rocket/space", "value": 5})
+    o = conform(capsys, tmp_path, vectors=[_one_vector_file(tmp_path, v)])
+    r = o.result("mlem-fx-0005")
+    assert r["status"] == "failed"
+    assert r["diff"] == {"pointer": "/observations/1/rocket/space", "expected": 5, "actual": 0,
+                         "message": "expected 5, got 0"}
+    assert r["message"] == "value at /observations/1/rocket/space (player 1's observation): expected 5, got 0"
+    observes = [x for x in r["transcript"] if x["request"]["cmd"] == "observe"]
+    assert [x["request"]["player"] for x in observes] == [1]  # once per player per check
+    assert "at /observations/1/rocket/space" in o.out
+
+
+def test_an_observation_pointer_must_name_a_player(capsys, tmp_path) -> None:
+    v = _observation_vector({"pointer": "/observations/first/observer", "value": 1})
+    assert_usage_error(conform(capsys, tmp_path, vectors=[_one_vector_file(tmp_path, v)]),
+                       "$.vectors[0].expect.values[0].pointer")
+
+
+def test_build_vector_requires_variants_only_when_a_variant_is_on() -> None:
+    from tabletop_referee.vectors import build_vector
+
+    base = _vector("mlem-fx-0005")
+    common = dict(vector_id="mlem-9999", description="d", clauses=["turn.phase"], tags=[], source="s",
+                  steps=[], result={"state": base["state"], "observations": {"1": {"observer": 1}}},
+                  legal_actions=None, events=[], events_absent=[], rejected=None, capabilities=[])
+    plain = build_vector(state=base["state"], pointers=["/state/phase"], options={}, **common)
+    assert plain["requires"] == {"capabilities": [], "options": {}}  # base-game vectors do not change
+    ufo = dict(base["state"], options={**base["state"]["options"], "variants": ["ufo"], "ufo_encounter": "exact"})
+    v = build_vector(state=ufo, pointers=["/observations/1/observer"],
+                     options={"variants": ["ufo"], "ufo_encounter": "exact"}, **common)
+    assert v["requires"] == {"capabilities": ["observations"], "options": {"ufo_encounter": "exact"},
+                             "variants": ["ufo"]}
+    assert build_vector(state=ufo, pointers=[], options={}, **common)["requires"]["variants"] == ["ufo"]
+    assert validation_errors("vectors", "vector-file", {"format": 1, "game": "mlem", "vectors": [v]}) == []
+
+
 # -- expectations ------------------------------------------------------------------------------
 
 
@@ -530,8 +643,9 @@ def test_conform_expect_rejects_a_file_that_is_not_a_report(capsys, tmp_path) ->
 def test_smoke_passes_for_the_reference_adapter(capsys) -> None:
     code, out, err = run(capsys, "conform", "smoke", "--game", "mlem")
     assert code == 0, out + err
-    assert out.splitlines()[-1] == "6 passed, 0 failed, 0 skipped"
+    assert out.splitlines()[-1] == "7 passed, 0 failed, 0 skipped"
     assert "8 embark actions for player 0" in out
+    assert re.search(r"ok\s+observe\s+each of the 2 players observes the whole state plus observer", out)
 
 
 def test_smoke_tells_a_miswired_adapter_what_is_wrong(capsys) -> None:
@@ -540,7 +654,8 @@ def test_smoke_tells_a_miswired_adapter_what_is_wrong(capsys) -> None:
     assert re.search(r"FAIL\s+new_game\s+the answer has no state object \(keys: game_state, seq\)", out)
     assert re.search(r"FAIL\s+legal_actions\s+the answer has no actions list \(keys: actor, moves, seq\)", out)
     assert re.search(r"ok\s+apply", out) and re.search(r"ok\s+stop", out)
-    assert out.splitlines()[-1] == "4 passed, 2 failed, 0 skipped"
+    assert re.search(r"ok\s+observe\s+.*on the reference engine's initial state", out)
+    assert out.splitlines()[-1] == "5 passed, 2 failed, 0 skipped"
 
 
 def test_smoke_reports_an_adapter_that_dies_at_start(capsys) -> None:

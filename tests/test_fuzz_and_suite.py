@@ -4,6 +4,7 @@ the differential fuzzer finding an injected divergence."""
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -33,10 +34,17 @@ def test_reference_adapter_passes_every_vector(tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
-def test_javascript_adapter_passes_every_vector():
-    proc = referee("conform", "--game", "mlem", "--adapter", f"node {REPO / 'examples' / 'js' / 'adapter.js'}")
+def test_javascript_adapter_passes_every_base_game_vector(tmp_path):
+    """The JS example declares no variants and no observations: it must pass everything else."""
+    report = tmp_path / "report.json"
+    proc = referee("conform", "--game", "mlem", "--adapter", f"node {REPO / 'examples' / 'js' / 'adapter.js'}",
+                   "--report", str(report))
     assert proc.returncode == 0, proc.stdout[-3000:]
-    assert proc.stdout.strip().splitlines()[-1].endswith("passed, 0 failed, 0 skipped")
+    assert " 0 failed, " in proc.stdout.strip().splitlines()[-1]
+    for r in json.loads(report.read_text())["results"]:
+        assert r["status"] == "passed" or (
+            r["status"] == "skipped" and re.fullmatch(
+                r"the adapter (does not support variants? .+|lacks capability observations)", r["message"])), r
 
 
 def test_fuzz_finds_an_injected_divergence_and_writes_a_short_rerunnable_vector(tmp_path):

@@ -27,7 +27,11 @@ def _exchanges():
     vectors = load_vectors([default_vector_dir("mlem")], "mlem")
     Runner(inproc, "mlem").run(vectors[:60] + [v for v in vectors if v.kind == "perft"][:1])
     inproc.stop()
+    state = adapter.handle({"cmd": "new_game", "seq": 0, "game": "mlem",
+                            "setup": {"players": 3, "start_player": 1}})["state"]
     extra = [
+        {"cmd": "observe", "seq": "o1", "game": "mlem", "state": state, "player": 2},
+        {"cmd": "observe", "seq": "o2", "game": "mlem", "state": state, "player": 3},
         {"cmd": "new_game", "seq": "x1", "game": "mlem", "setup": {"players": 9, "start_player": 0}},
         {"cmd": "new_game", "seq": "x2", "game": "chess", "setup": {"players": 2, "start_player": 0}},
         {"cmd": "apply", "seq": "x3", "game": "mlem", "state": {"game": "mlem"}, "action": {"type": "stay", "player": 0}},
@@ -50,13 +54,37 @@ def test_every_response_matches_the_response_schema():
     kinds = set()
     for req, resp in EXCHANGES:
         assert validation_errors("protocol", "response", resp) == [], (req["cmd"], json.dumps(resp)[:300])
-        kinds |= {k for k in ("protocol", "state", "actions", "scores", "rejected", "skipped", "error", "ok") if k in resp}
-    assert kinds == {"protocol", "state", "actions", "scores", "rejected", "skipped", "error", "ok"}
+        kinds |= {k for k in KINDS if k in resp}
+    assert kinds == set(KINDS)
+
+
+KINDS = ("protocol", "state", "actions", "scores", "observation", "rejected", "skipped", "error", "ok")
+
+
+def test_the_observe_exchange():
+    """A base-game state hides nothing: the observation is the state plus observer."""
+    (req, resp), (bad_req, bad) = [(q, r) for q, r in EXCHANGES if q["cmd"] == "observe"]
+    assert resp == {"seq": "o1", "observation": {**req["state"], "observer": 2}}
+    assert bad["seq"] == "o2" and bad["error"]["kind"] == "invalid-input"
+    assert bad["error"]["clause"] == "observation.per-player" and bad["error"]["path"] == "$.player"
+    assert "0 to 2" in bad["error"]["message"]
+
+
+def test_start_announces_variants_and_observations():
+    hello = Adapter(["mlem"]).handle({"cmd": "start", "seq": 0, "protocol": 1})
+    assert validation_errors("protocol", "response", hello) == []
+    assert "observations" in hello["capabilities"]
+    mlem = hello["implementation"]["games"]["mlem"]
+    assert mlem["variants"] == ["exploration", "missions", "ufo"]
+    assert mlem["options"]["ufo_token_taker"] == ["commander", "passengers"]
+    assert mlem["options"]["tunnel_past_end"] == ["deep-space", "no-move"]
 
 
 @pytest.mark.parametrize("bad", [
     {"cmd": "apply", "seq": 1, "game": "mlem", "state": {}},          # no action
     {"cmd": "launch", "seq": 1},                                       # unknown command
+    {"cmd": "observe", "seq": 1, "game": "mlem", "state": {}},         # no player
+    {"cmd": "observe", "seq": 1, "game": "mlem", "state": {}, "player": -1},
     {"seq": 1, "protocol": 1},                                         # no cmd
 ])
 def test_malformed_requests_are_rejected(bad):
@@ -68,6 +96,7 @@ def test_malformed_requests_are_rejected(bad):
     {"seq": 1, "rejected": {"message": "no clause"}},
     {"seq": 1, "actions": []},                                         # no actor
     {"seq": 1, "ok": False},
+    {"seq": 1, "observation": [1, 2]},                                 # not an object
 ])
 def test_malformed_responses_are_rejected(bad):
     assert validation_errors("protocol", "response", bad)

@@ -19,16 +19,19 @@ import json
 import sys
 
 NAME, VERSION, LANGUAGE = "my-mlem", "0.1.0", "python"
-CAPABILITIES = ["custom-boards", "events"]  # drop what you do not support
+CAPABILITIES = ["custom-boards", "events"]  # drop what you do not support; add "observations"
+#                                            # once observe() below is yours
 OPTIONS = {  # the rule option values you support, per option
     "dice_selection": ["groups", "single-group"],
     "tie_break": ["shared", "deep-space"],
     "game_end": ["end-of-expedition", "immediate"],
     "die_one_rescue": [True, False],
+    # with a variant in VARIANTS, also its options, e.g. "ufo_encounter": ["reach", "exact"]
 }
+VARIANTS = []  # the variants you support: any of "exploration", "missions", "ufo"
 
 # -- YOUR ENGINE -------------------------------------------------------------------------------
-# Replace these four functions. Raise ValueError for input you cannot read; return
+# Replace these four functions (five with observe). Raise ValueError for input you cannot read; return
 # {"rejected": {"clause": "<clause id>", "message": "..."}} from apply for an illegal action.
 
 from tabletop_referee.adapter import Adapter  # noqa: E402  (the reference: delete when you plug yours in)
@@ -56,6 +59,12 @@ def scores(state):
     return _reference.handle({"cmd": "scores", "game": "mlem", "state": state})
 
 
+def observe(state, player):
+    """Returns {"observation": <what player sees>}: the state plus "observer": player, hidden lists
+    replaced by {"hidden": <count>} (docs/protocol.md). Only asked with the "observations" capability."""
+    return _reference.handle({"cmd": "observe", "game": "mlem", "state": state, "player": player})
+
+
 # -- the protocol loop (no need to change) ------------------------------------------------------
 
 
@@ -66,7 +75,7 @@ def answer(req):
             return {"error": {"kind": "protocol", "message": "this adapter speaks protocol 1"}}
         return {"protocol": 1, "capabilities": CAPABILITIES,
                 "implementation": {"name": NAME, "version": VERSION, "language": LANGUAGE,
-                                   "games": {"mlem": {"options": OPTIONS, "variants": []}}}}
+                                   "games": {"mlem": {"options": OPTIONS, "variants": VARIANTS}}}}
     if cmd == "stop":
         return {"ok": True}
     if req.get("game") != "mlem":
@@ -74,7 +83,8 @@ def answer(req):
     handlers = {"new_game": lambda: new_game(req["setup"]),
                 "legal_actions": lambda: legal_actions(req["state"]),
                 "apply": lambda: apply(req["state"], req["action"]),
-                "scores": lambda: scores(req["state"])}
+                "scores": lambda: scores(req["state"]),
+                "observe": lambda: observe(req["state"], req["player"])}
     if cmd not in handlers:
         return {"error": {"kind": "unknown-command", "message": f"unknown command {cmd!r}"}}
     body = handlers[cmd]()

@@ -13,15 +13,18 @@ import traceback
 from typing import IO, Any
 
 from . import __version__
-from .errors import IllegalAction, RefereeError
+from .errors import IllegalAction, MalformedInput, RefereeError
 
 PROTOCOL = 1
+COMMANDS = ("new_game", "legal_actions", "apply", "scores", "observe")
+"""The game commands; each request names its game."""
+CAPABILITIES = ("custom-boards", "events", "chance-probabilities", "observations")
 
 
 def _mlem_handlers():
     from .games import mlem
     from .games.mlem import interchange as ix
-    from .games.mlem.model import OPTION_VALUES
+    from .games.mlem.model import OPTION_VALUES, VARIANTS
 
     def new_game(req):
         setup = ix.setup_from_json(req["setup"])
@@ -57,20 +60,28 @@ def _mlem_handlers():
 
     def scores(req):
         state = ix.state_from_json(req["state"])
-        sheet = [
-            {"moons": s.moons, "planets": s.planets, "deep_space": s.deep_space,
-             "goals": s.goals, "total": s.total}
-            for s in mlem.scores(state)
-        ]
+        sheet = ix.scores_to_json(state, mlem.scores(state))
         result = mlem.outcome(state)
         outcome = None if result is None else {"winners": list(result.winners), "reason": result.reason}
         return {"scores": sheet, "outcome": outcome}
 
+    def observe(req):
+        state = ix.state_from_json(req["state"])
+        player = req.get("player")
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.players:
+            # a player the state does not have is input the adapter cannot read, not a rule
+            # the request breaks: an error of kind invalid-input (docs/protocol.md)
+            raise MalformedInput(
+                f"player must be a player number of the state (0 to {state.players - 1}), got {player!r}",
+                path="$.player", clause="observation.per-player")
+        return {"observation": ix.observation_to_json(state, player)}
+
     info = {
         "options": {k: list(v) for k, v in OPTION_VALUES.items()},
-        "variants": [],
+        "variants": list(VARIANTS),
     }
-    return info, {"new_game": new_game, "legal_actions": legal_actions, "apply": apply, "scores": scores}
+    return info, {"new_game": new_game, "legal_actions": legal_actions, "apply": apply,
+                  "scores": scores, "observe": observe}
 
 
 GAME_HANDLERS = {"mlem": _mlem_handlers}
@@ -115,11 +126,11 @@ class Adapter:
                     "homepage": "https://github.com/tabletop-referee/tabletop-referee",
                     "games": self.info,
                 },
-                "capabilities": ["custom-boards", "events", "chance-probabilities"],
+                "capabilities": list(CAPABILITIES),
             }
         if cmd == "stop":
             return {"ok": True}
-        if cmd in ("new_game", "legal_actions", "apply", "scores"):
+        if cmd in COMMANDS:
             game = req.get("game")
             if game not in self.games:
                 return {"skipped": {"reason": f"game {game!r} is not supported (supported: {', '.join(self.games)})"}}

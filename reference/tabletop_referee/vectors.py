@@ -18,6 +18,8 @@ from .spec import features_dir
 ID_TAG = re.compile(r"@id:([a-z][a-z0-9]*(?:-[a-z0-9]+)+)")
 SCENARIO_LINE = re.compile(r"^(\s*)(Example|Scenario):")
 FORMAT = 1
+OBSERVATIONS = "observations"
+"""Value pointers rooted at ``/observations/<player>`` read the ``observe`` answer for that player."""
 
 
 def assign_ids(game: str) -> list[str]:
@@ -102,6 +104,12 @@ def build_vector(
 ) -> dict:
     """Returns a play vector; expected values are read from ``result`` (the reference's answer).
 
+    ``requires``: ``capabilities`` as given, plus ``observations`` when a pointer is rooted at
+    ``/observations/<player>`` (``result`` then holds ``{"observations": {"<player>": …}}``);
+    ``options`` as given (the non-default rule option values) except ``variants``, which
+    becomes ``requires.variants``: taken from ``options`` if given there, else from the
+    options of ``state`` (or ``setup``); absent when no variant is on.
+
     ``checkpoints`` are earlier checks: ``{"after": n, "result": doc, "pointers": [...],
     "legal_actions": bool, "events": [...], "events_absent": [...]}``. With ``setup`` the vector
     starts with ``new_game``; ``state`` is then the state it must return (``None`` when the
@@ -110,13 +118,23 @@ def build_vector(
     expect = expectation(result, pointers, legal_actions is not None, events, events_absent)
     if rejected is not None:
         expect["rejected"] = rejected
+    capabilities = set(capabilities)
+    if any(p.startswith(f"/{OBSERVATIONS}/") for p in [*pointers, *(q for c in checkpoints for q in c["pointers"])]):
+        capabilities.add("observations")
+    options = dict(options)
+    variants = options.pop("variants", None)
+    if variants is None:
+        variants = _variants_of(state) or _variants_of(setup)
+    requires: dict[str, Any] = {"capabilities": sorted(capabilities), "options": options}
+    if variants:  # absent for the base game, so base-game vectors never change
+        requires["variants"] = list(variants)
     vector: dict[str, Any] = {
         "id": vector_id,
         "kind": "play",
         "description": description,
         "clauses": clauses,
         "tags": tags,
-        "requires": {"capabilities": sorted(set(capabilities)), "options": options},
+        "requires": requires,
         "source": source,
         "state": state,
         "steps": steps,
@@ -133,6 +151,12 @@ def build_vector(
             for c in checkpoints
         ]
     return vector
+
+
+def _variants_of(doc: dict | None) -> list[str]:
+    """The variants a state or setup document turns on (``options.variants``; none when absent)."""
+    options = doc.get("options") if isinstance(doc, dict) else None
+    return list(options.get("variants") or []) if isinstance(options, dict) else []
 
 
 def expectation(result: dict, pointers, legal_actions: bool, events, events_absent) -> dict:

@@ -264,8 +264,9 @@ class AdapterProcess:
     >>> adapter = AdapterProcess([sys.executable, "-m", "tabletop_referee.cli", "adapter", "--game", "mlem"])
     >>> adapter.start()["implementation"]["name"]
     'tabletop-referee'
-    >>> sorted(adapter.request("new_game", game="mlem", setup={"players": 2, "start_player": 0}))
-    ['seq', 'state']
+    >>> state = adapter.request("new_game", game="mlem", setup={"players": 2, "start_player": 0})["state"]
+    >>> adapter.observe("mlem", state, 1)["observation"] == {**state, "observer": 1}
+    True
     >>> adapter.stop()["returncode"]
     0
     """
@@ -404,6 +405,13 @@ class AdapterProcess:
         if self._pipes is None:
             raise AdapterCrashed("the adapter is not running")
         return self._exchange({"cmd": cmd, **fields}, record=True)
+
+    def observe(self, game: str, state: Any, player: int) -> dict[str, Any]:
+        """Sends ``observe`` (capability ``observations``): what ``player`` sees of ``state``.
+
+        The answer is ``{"seq": …, "observation": {…}}`` or a non-result; see :meth:`request`.
+        """
+        return self.request("observe", game=game, state=state, player=player)
 
     def _exchange(self, body: dict[str, Any], *, record: bool) -> dict[str, Any]:
         pipes = self._pipes

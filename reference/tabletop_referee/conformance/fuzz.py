@@ -24,7 +24,7 @@ from typing import Any
 from ..errors import IllegalAction
 from ..games import mlem
 from ..games.mlem import interchange as ix
-from ..games.mlem.model import DIE, OPTION_VALUES
+from ..games.mlem.model import DIE, OPTION_VALUES, OPTION_VARIANT
 from ..sampler import roll as sample_roll
 from .client import AdapterFailure, AdapterProcess
 from .compare import first_difference
@@ -76,10 +76,16 @@ class Divergence:
 
 
 def random_setup(rng: random.Random, supported: dict | None, custom_boards: bool) -> dict:
-    """A random setup using only rule option values the adapter declared (all, if it declared none)."""
+    """A random setup using only rule option values the adapter declared (all, if it declared none).
+
+    Base game only: no variant is turned on, so no variant option is given (a variant option
+    without its variant is an error).
+    """
     players = rng.randint(2, 5)
     options = {}
     for name, values in OPTION_VALUES.items():
+        if name in OPTION_VARIANT:
+            continue
         allowed = [v for v in values if not supported or name not in supported or v in supported[name]]
         if allowed:
             options[name] = rng.choice(allowed)

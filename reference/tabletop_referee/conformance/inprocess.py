@@ -67,3 +67,7 @@ class InProcessAdapter:
         resp = self.handle(req)
         entry["response"] = resp
         return resp
+
+    def observe(self, game: str, state: Any, player: int) -> dict[str, Any]:
+        """Sends ``observe`` (capability ``observations``); see :meth:`.client.AdapterProcess.observe`."""
+        return self.request("observe", game=game, state=state, player=player)

@@ -5,14 +5,15 @@ A result's status is one of :data:`STATUSES`:
 - ``passed`` / ``failed``: the vector ran and its expectations held / did not;
 - ``errored``: the adapter answered ``error``, or broke the protocol (a line that is not a JSON
   object, a wrong ``seq``, an oversized line, an answer without the fields its command needs);
-- ``skipped``: the vector needs a capability or option value the ``start`` answer does not
-  list, the adapter answered ``skipped``, or an expectations entry says ``skip``;
+- ``skipped``: the vector needs a capability, variant or option value the ``start`` answer
+  does not list, the adapter answered ``skipped``, or an expectations entry says ``skip``;
 - ``timeout`` / ``crashed``: no answer in time / the adapter process exited;
 - ``xfail`` / ``xpass``: an ``xfail`` expectation entry matched and the vector did not pass / passed.
 
 Pointers in differences refer to the *result document* of a vector: ``/state`` (the final
 state, or the state at a checkpoint), ``/actor`` (the ``legal_actions`` answer), ``/scores`` and
-``/outcome`` (the ``scores`` answer), ``/legal_actions/actions``, ``/events/<i>`` and
+``/outcome`` (the ``scores`` answer), ``/observations/<player>`` (the ``observe`` answer for
+that player), ``/legal_actions/actions``, ``/events/<i>`` and
 ``/events_absent/<i>`` (the pattern that failed), ``/rejected/clause``, ``/steps/<i>`` (a step
 accepted or rejected against the expectation) and ``/perft`` for counting vectors. A
 difference found at a checkpoint carries ``checkpoint``: the number of steps applied.
@@ -89,22 +90,70 @@ def needs_events(vector: Vector) -> bool:
     """Tells whether the vector checks events (present or absent), finally or at a checkpoint."""
     if vector.kind != "play":
         return False
-    checks = [vector.doc["expect"], *(c["expect"] for c in vector.doc.get("checkpoints", []))]
-    return any("events" in c or "events_absent" in c for c in checks)
+    return any("events" in c or "events_absent" in c for c in _checks(vector))
+
+
+OBSERVATIONS = "observations"
+"""The root of the value pointers answered by ``observe``: ``/observations/<player>/…``."""
+
+
+def _checks(vector: Vector) -> list[dict[str, Any]]:
+    return [vector.doc["expect"], *(c["expect"] for c in vector.doc.get("checkpoints", []))]
+
+
+def observation_player(pointer: str) -> int | None:
+    """The player of a pointer rooted at ``/observations/<player>``, else ``None``.
+
+    >>> observation_player("/observations/1/missions/hands/0"), observation_player("/state/phase")
+    (1, None)
+    """
+    tokens = pointer_tokens(pointer)
+    if len(tokens) < 2 or tokens[0] != OBSERVATIONS:
+        return None
+    p = tokens[1]
+    return int(p) if p.isdigit() and (p == "0" or not p.startswith("0")) else None
+
+
+def needs_observations(vector: Vector) -> bool:
+    """Tells whether a value pointer of the vector is rooted at ``/observations``."""
+    if vector.kind != "play":
+        return False
+    return any(pointer_tokens(v["pointer"])[:1] == [OBSERVATIONS]
+               for c in _checks(vector) for v in c.get("values", []))
+
+
+def needed_variants(vector: Vector) -> list[str]:
+    """The variants the vector needs: ``requires.variants`` and those its setup or state turns on."""
+    needed = list(vector.requires.get("variants", []))
+    for where in ("setup", "state"):
+        doc = vector.doc.get(where)
+        options = doc.get("options") if isinstance(doc, dict) else None
+        variants = options.get("variants") if isinstance(options, dict) else None
+        for v in variants if isinstance(variants, list) else []:
+            if v not in needed:
+                needed.append(v)
+    return needed
 
 
 def unmet_requirement(vector: Vector, hello: dict[str, Any], game: str) -> str | None:
     """Returns why the adapter cannot run ``vector`` (from its ``start`` answer), or ``None``."""
+    impl = hello.get("implementation") if isinstance(hello.get("implementation"), dict) else {}
+    games = impl.get("games") if isinstance(impl.get("games"), dict) else {}
+    info = games.get(game) if isinstance(games.get(game), dict) else {}
+    supported = info.get("variants") if isinstance(info.get("variants"), list) else []
+    lacking = [v for v in needed_variants(vector) if v not in supported]
+    if lacking:  # first: the game itself; a variant's own options mean nothing without it
+        shown = ", ".join(str(v) for v in lacking)
+        return f"the adapter does not support variant{'s' if len(lacking) > 1 else ''} {shown}"
     caps = hello.get("capabilities") if isinstance(hello.get("capabilities"), list) else []
     needed = list(vector.requires.get("capabilities", []))
     if needs_events(vector) and "events" not in needed:
         needed.append("events")  # event expectations always need the capability
+    if needs_observations(vector) and "observations" not in needed:
+        needed.append("observations")  # so do observation pointers
     for cap in needed:
         if cap not in caps:
             return f"the adapter lacks capability {cap}"
-    impl = hello.get("implementation") if isinstance(hello.get("implementation"), dict) else {}
-    games = impl.get("games") if isinstance(impl.get("games"), dict) else {}
-    info = games.get(game) if isinstance(games.get(game), dict) else {}
     offered = info.get("options") if isinstance(info.get("options"), dict) else {}
     for name, value in vector.requires.get("options", {}).items():
         values = offered.get(name)
@@ -255,6 +304,27 @@ class Runner:
             raise self._missing("legal_actions", resp, "actor")
         return resp["actor"], resp["actions"]
 
+    def _observations(self, values: list[dict[str, Any]], state: Any) -> dict[str, Any]:
+        """Asks ``observe`` once per player named by a ``/observations/<player>`` pointer.
+
+        Returns ``{"<player>": observation}``, so the pointers resolve in the result document.
+        """
+        observations: dict[str, Any] = {}
+        for v in values:
+            if pointer_tokens(v["pointer"])[:1] != [OBSERVATIONS]:
+                continue
+            player = observation_player(v["pointer"])
+            if player is None:
+                raise VectorErrored(f"bad vector: {v['pointer']} does not name a player after /observations "
+                                    "(expected /observations/<player number>/…)")
+            if str(player) in observations:
+                continue
+            resp = self._call("observe", state=state, player=player)
+            if not isinstance(resp.get("observation"), dict):
+                raise self._missing("observe", resp, "observation object")
+            observations[str(player)] = resp["observation"]
+        return observations
+
     # -- play vectors -----------------------------------------------------------------------
 
     def _play(self, vector: Vector) -> None:
@@ -348,15 +418,19 @@ class Runner:
                 doc["scores"] = resp["scores"]
                 if "outcome" in resp:
                     doc["outcome"] = resp["outcome"]
+            if (OBSERVATIONS,) in roots:
+                doc[OBSERVATIONS] = self._observations(expect["values"], state)
             for v in expect["values"]:
                 actual = resolve(doc, v["pointer"])
+                player = observation_player(v["pointer"])
+                seen = f" (player {player}'s observation)" if player is not None else ""
                 if actual is MISSING:
                     diff = Difference(v["pointer"], v["value"], MISSING,
-                                      f"nothing at {v['pointer']} (expected {short(v['value'])})")
+                                      f"nothing at {v['pointer']}{seen} (expected {short(v['value'])})")
                 else:
                     diff = first_difference(v["value"], actual, v["pointer"])
                 if diff:
-                    raise VectorFailed(f"value at {diff.pointer}: {diff.message}", diff)
+                    raise VectorFailed(f"value at {diff.pointer}{seen}: {diff.message}", diff)
         if "legal_actions" in expect:
             _actor, actions = self._legal(state)
             diff = set_difference(expect["legal_actions"]["actions"], actions, "/legal_actions/actions")

@@ -2,8 +2,9 @@
 apart from "the rules are wrong" (Bowtie's ``smoke``).
 
 Each check exercises one command with the simplest input and says precisely what was wrong
-with the answer. A check that needs a state from an earlier one that failed uses the
-reference engine's initial state instead, so every command is still tried on its own.
+with the answer (``observe`` only when the adapter announces the ``observations``
+capability). A check that needs a state from an earlier one that failed uses the reference
+engine's initial state instead, so every command is still tried on its own.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from ..schemas import validation_errors
 from .client import PROTOCOL, AdapterFailure, AdapterProcess, AdapterStartError, describe_exit, last_line
-from .compare import short
+from .compare import first_difference, short
 
 
 STOP_GRACE = 5.0
@@ -73,6 +74,25 @@ def _schema_problem(game: str, state: Any) -> str | None:
         return None
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     return f"the state does not match schemas/{game}/state.schema.json: {errors[0]}{more}"
+
+
+def _check_observe(add, ask, state: dict[str, Any], players: int, fallback: str) -> None:
+    """Every player's observation of a base-game state is the state plus ``observer``."""
+    for player in range(players):
+        resp = ask("observe", state=state, player=player)
+        if resp is None:
+            return
+        seen = resp.get("observation")
+        if not isinstance(seen, dict):
+            add("observe", "failed", f"the answer has no observation object (keys: {_keys(resp)}){fallback}")
+            return
+        diff = first_difference({**state, "observer": player}, seen, "/observation")
+        if diff:
+            add("observe", "failed",
+                f"player {player}'s observation of a base-game state should be the state plus "
+                f"\"observer\": {player}; at {diff.pointer}: {diff.message}{fallback}")
+            return
+    add("observe", "passed", f"each of the {players} players observes the whole state plus observer{fallback}")
 
 
 def run_smoke(adapter: AdapterProcess, game: str) -> list[Check]:
@@ -219,6 +239,10 @@ def run_smoke(adapter: AdapterProcess, game: str) -> list[Check]:
                 add("scores", "failed", f"outcome should be null in a new game, got {short(resp['outcome'])}")
             else:
                 add("scores", "passed", f"{len(sheet)} score entries with {', '.join(spec.score_fields)}; outcome null")
+
+    # observe (only when announced): a base-game state hides nothing
+    if "observations" in (hello.get("capabilities") or []):
+        _check_observe(add, ask, state, spec.players, fallback)
 
     # stop
     try:
