@@ -10,6 +10,7 @@ its reasons instead, in vectors/mlem-unexportable.json.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from pathlib import Path
@@ -35,17 +36,33 @@ def _tags(feature, scenario) -> list[str]:
     return sorted(tags)
 
 
-def _result_document(adapter: Adapter, state_doc: dict) -> dict:
+OBSERVATIONS = "/observations/"
+
+
+def _observers(pointers) -> list[int]:
+    """The players whose observations the pointers read ("/observations/<player>/...")."""
+    return sorted({int(p.split("/")[2]) for p in pointers if p.startswith(OBSERVATIONS)})
+
+
+def _result_document(adapter: Adapter, state_doc: dict, pointers=()) -> dict:
     legal = adapter.handle({"cmd": "legal_actions", "game": GAME, "state": state_doc})
     assert "actions" in legal, legal
     scores = adapter.handle({"cmd": "scores", "game": GAME, "state": state_doc})
-    return {
+    result = {
         "state": state_doc,
         "actor": legal["actor"],
         "legal_actions": legal["actions"],
         "scores": scores["scores"],
         "outcome": scores["outcome"],
     }
+    observers = _observers(pointers)
+    if observers:
+        # "/observations/<player>/..." reads what that player may see of the state.
+        from tabletop_referee.games.mlem.interchange import observation_to_json, state_from_json
+
+        state = state_from_json(state_doc)
+        result["observations"] = {str(p): observation_to_json(state, p) for p in observers}
+    return result
 
 
 def pytest_bdd_after_scenario(request, feature, scenario):
@@ -71,7 +88,7 @@ def pytest_bdd_after_scenario(request, feature, scenario):
         return
     adapter = Adapter([GAME])
     setup_rejected = rec.setup is not None and rec.state is None
-    result = {} if setup_rejected else _result_document(adapter, state_to_json(scene.current()))
+    result = {} if setup_rejected else _result_document(adapter, state_to_json(scene.current()), rec.pointers)
     board = scene.board or load_board("short")
     options_used = scene.current().options if not setup_rejected else Options(**scene.position.get("options", {}))
     capabilities = []
@@ -79,8 +96,9 @@ def pytest_bdd_after_scenario(request, feature, scenario):
         capabilities.append("custom-boards")
     if rec.events or rec.events_absent or any(c["events"] or c["events_absent"] for c in rec.checkpoints):
         capabilities.append("events")
-    default = options_to_json(Options())
-    options = {k: v for k, v in options_to_json(options_used).items() if default[k] != v}
+    # the defaults of the same variants: a variant's own options count only when not default
+    default = options_to_json(dataclasses.replace(Options(), variants=options_used.variants))
+    options = {k: v for k, v in options_to_json(options_used).items() if k == "variants" or default[k] != v}
     vector = build_vector(
         vector_id=vector_ids[0],
         description=scenario.name,
@@ -97,7 +115,7 @@ def pytest_bdd_after_scenario(request, feature, scenario):
         rejected=rec.rejected,
         capabilities=capabilities,
         options=options,
-        checkpoints=[dict(c, result=_result_document(adapter, c["state"])) for c in rec.checkpoints],
+        checkpoints=[dict(c, result=_result_document(adapter, c["state"], c["pointers"])) for c in rec.checkpoints],
         setup=rec.setup,
     )
     _collected.setdefault(Path(feature.rel_filename).stem, []).append(vector)

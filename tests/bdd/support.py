@@ -100,11 +100,15 @@ class Scene:
     events: list[mlem.Event] = dataclasses.field(default_factory=list)
     error: RefereeError | None = None
     record: Recording = dataclasses.field(default_factory=Recording)
+    builder: Any = None
+    """Builds the state from (position, board) instead of state_from_position; the variant
+    steps (tests/bdd/steps/variants.py) set it to add the variant sections."""
 
     def current(self) -> mlem.State:
         if self.state is None:
             assert "players" in self.position, "no game: start with 'Given a N-player game'"
-            self.state = state_from_position(self.position, self.board or mlem.load_board("short"))
+            build = self.builder or state_from_position
+            self.state = build(self.position, self.board or mlem.load_board("short"))
             self.record.state = state_to_json(self.state)
         return self.state
 

@@ -4,3 +4,4 @@ from .basics import *  # noqa: F401,F403
 from .flight import *  # noqa: F401,F403
 from .powers import *  # noqa: F401,F403
 from .rounds import *  # noqa: F401,F403
+from .variants import *  # noqa: F401,F403

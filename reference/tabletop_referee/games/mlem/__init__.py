@@ -1,4 +1,4 @@
-"""MLEM: Space Agency (Reiner Knizia): base game reference engine.
+"""MLEM: Space Agency (Reiner Knizia): reference engine for the base game and its three variants.
 
     >>> from tabletop_referee.games import mlem
     >>> s = mlem.initial_state(mlem.Setup(players=2, board=mlem.load_board("standard")))
@@ -14,36 +14,43 @@ from .engine import (
     is_legal,
     landing_targets,
     legal_actions,
+    observe,
     outcome,
     scores,
 )
-from .interchange import load_board
+from .interchange import load_board, load_tokens
 from .model import (
     ASTRONAUTS,
     CHANCE,
     FACES,
     GOALS,
+    VARIANTS,
     Board,
+    Discard,
+    Draw,
     Embark,
     Event,
     Land,
     Move,
     Options,
     Outcome,
+    Reroll,
     Roll,
     Score,
     Setup,
     Space,
     State,
     Stay,
+    TokenSet,
     Transition,
 )
 
 GAME_ID = "mlem"
 
 __all__ = [
-    "ASTRONAUTS", "CHANCE", "FACES", "GOALS", "GAME_ID", "Board", "Embark", "Event", "Land",
-    "Move", "Options", "Outcome", "Roll", "Score", "Setup", "Space", "State", "Stay",
-    "Transition", "apply", "chance_outcomes", "current_actor", "initial_state", "is_legal",
-    "landing_targets", "legal_actions", "load_board", "outcome", "scores",
+    "ASTRONAUTS", "CHANCE", "FACES", "GOALS", "GAME_ID", "VARIANTS", "Board", "Discard", "Draw",
+    "Embark", "Event", "Land", "Move", "Options", "Outcome", "Reroll", "Roll", "Score", "Setup",
+    "Space", "State", "Stay", "TokenSet", "Transition", "apply", "chance_outcomes",
+    "current_actor", "initial_state", "is_legal", "landing_targets", "legal_actions",
+    "load_board", "load_tokens", "observe", "outcome", "scores",
 ]

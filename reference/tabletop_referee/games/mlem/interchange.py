@@ -264,16 +264,17 @@ def options_from_partial(doc: dict) -> Options:
     if not isinstance(variants, (list, tuple)) or any(v not in VARIANTS for v in variants):
         raise MalformedInput(
             f"variants must be a list drawn from {', '.join(VARIANTS)}, not {variants!r}",
-            path="$.options.variants",
+            path="$.options.variants", clause="variants.selection",
         )
     if len(set(variants)) != len(variants):
-        raise MalformedInput(f"variants {list(variants)} names a variant twice", path="$.options.variants")
+        raise MalformedInput(f"variants {list(variants)} names a variant twice", path="$.options.variants",
+                             clause="variants.selection")
     for name, value in doc.items():
         variant = OPTION_VARIANT.get(name)
         if variant is not None and variant not in variants:
             raise MalformedInput(
                 f"option {name} applies only with the {variant} variant (variants: {list(variants)})",
-                path=f"$.options.{name}",
+                path=f"$.options.{name}", clause="variants.selection",
             )
         if name not in OPTION_VALUES:
             raise MalformedInput(

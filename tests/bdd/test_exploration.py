@@ -1,0 +1,5 @@
+"""Binds features/mlem/exploration.feature."""
+
+from pytest_bdd import scenarios
+
+scenarios("mlem/exploration.feature")
