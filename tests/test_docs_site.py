@@ -225,7 +225,7 @@ def test_every_clause_is_an_anchor_with_its_scenarios_beneath(site):
     for cid, scenarios in COVERAGE.items():
         want = [(next(t[4:] for t in s.tags if t.startswith("@id:")), s.name) for s in scenarios]
         assert seen[cid] == want, cid
-    assert sum(len(v) for v in seen.values()) == 212
+    assert sum(len(v) for v in seen.values()) == sum(len(v) for v in COVERAGE.values()) > 300
 
 
 def test_clause_pages_show_scenarios_as_gherkin(site):

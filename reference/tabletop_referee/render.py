@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -488,9 +489,10 @@ def render_overview_page(game: str, vectors: _Vectors | None = None) -> str:
         out.append(f"| [{_md(area['title'])}]({_rel(page, _area_page(game, area['id']))}) | {len(clauses)} | "
                    f"{count['sourced']} | {count['inferred']} | {count['provisional']} | "
                    f"{sum(len(table.get(c.id, [])) for c in clauses)} |")
-    ruled = sum(d.get("status", "ruled") == "ruled" for d in spec.disputes)
+    statuses = Counter(d.get("status", "ruled") for d in spec.disputes)
+    status_text = ", ".join(f"{n} {k}" for k, n in sorted(statuses.items(), key=lambda kv: kv[0] != "ruled"))
     out += ["", f"- [Disputes](disputes.md): {len(spec.disputes)} questions where sources disagree or are "
-            f"silent ({ruled} ruled, {len(spec.disputes) - ruled} deferred), "
+            f"silent ({status_text}), "
             f"{sum(1 for d in spec.disputes if d.get('option'))} of them with a rule option.",
             f"- [Coverage](coverage.md): clauses x scenarios x vectors ({len(vectors.by_id)} vectors).",
             f"- [Sources](sources.md): the {len(spec.sources)} sources cited.",
