@@ -147,7 +147,7 @@ def test_random_games():
     run_state_machine_as_test(
         MLEMGames,
         settings=settings(
-            max_examples=int(os.environ.get("MLEM_STATEFUL_EXAMPLES", "60")),
+            max_examples=int(os.environ.get("MLEM_STATEFUL_EXAMPLES", "80")),
             stateful_step_count=1000,
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example],
