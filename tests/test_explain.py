@@ -450,3 +450,124 @@ def test_docs_worked_example_is_current(capsys, monkeypatch):
     code, out, err = run(capsys, *command[len("$ referee "):].split())
     assert code == EXIT_OK and err == ""
     assert out == expected, "docs/explain.md's worked example is stale: paste the command's output"
+
+
+# -- variants ---------------------------------------------------------------------------------
+
+
+def variant_state(phase: str, seed: int = 3) -> mlem.State:
+    """A state of a random game with all three variants, the first time it reaches ``phase``."""
+    import random
+
+    from tabletop_referee.games.mlem.interchange import load_tokens
+
+    setup = mlem.Setup(players=3, board=mlem.load_board("short"), tokens=load_tokens("short"),
+                       options=mlem.Options(variants=("exploration", "missions", "ufo")))
+    rng = random.Random(seed)
+    state = mlem.initial_state(setup)
+    while state.phase != phase:
+        state = mlem.apply(state, rng.choice(mlem.legal_actions(state))).state
+    return state
+
+
+def test_a_full_variant_state_with_short_variant_actions(capsys, tmp_path):
+    state = variant_state("mission-discard")
+    path = write(tmp_path, "state.json", json.dumps(state_to_json(state)))
+    actor = mlem.current_actor(state)
+    mine = [t.id for t in state.missions.hands[actor]]
+    answer = explain_json(capsys, str(path), "discard", mine[0].lower())  # ids are matched but for case
+    assert answer["legal"] and answer["actions"][0]["action"] == {"type": "discard", "player": actor, "token": mine[0]}
+    assert answer["events"][0]["type"] == "mission-discarded" and answer["events"][0]["clause"] == "missions.discard"
+    assert answer["position"] == state_to_json(state)
+    # a chance draw: the alternatives are the tokens of the pile
+    state = variant_state("arrival")
+    path = write(tmp_path, "arrival.json", json.dumps(state_to_json(state)))
+    answer = explain_json(capsys, str(path), "draw", "Z1")
+    assert answer["rejection"]["clause"] == "ufo.arrival"
+    assert [a["short"] for a in answer["alternatives"]] == [f"draw {t.id}" for t in state.ufo.pile]
+    code, text, _ = run(capsys, "explain", "--game", "mlem", str(path), "draw", "Z1")
+    assert "(chance) any token left in the pile, each equally likely: draw A01; " in text
+    answer = explain_json(capsys, str(path), '{"type": "draw", "token": "A01"}')
+    assert answer["legal"] and answer["events"][0]["type"] == "arrival-revealed"
+    assert set(answer["scores"][0]) == {"player", "moons", "planets", "deep_space", "goals", "exploration", "missions",
+                                        "ufo", "total"}
+
+
+def test_variant_options_are_replayed_only_when_their_variant_is_played(capsys):
+    from tabletop_referee.games.mlem.model import OPTION_VARIANT
+
+    base = explain_json(capsys, str(CASES_DIR / "die-one-rescue.yaml"))
+    assert not {d["option"] for d in base["disputes"]} & set(OPTION_VARIANT)
+    ufo = explain_json(capsys, str(CASES_DIR / "ufo-encounter-reach.yaml"))
+    shown = {d["option"] for d in ufo["disputes"]}
+    assert {"ufo_encounter", "ufo_token_taker", "ufo_after_encounter", "ufo_token_value"} <= shown
+    assert not shown & {"tunnel_past_end", "exploration_collision", "dice_reuse_cap"}  # exploration is not played
+    for entry in ufo["disputes"]:
+        for alt in entry["alternatives"]:
+            state_from_json(alt["state"])  # each reading's state is a valid variant state
+
+
+def test_option_on_a_variant_position(capsys, tmp_path):
+    path = str(CASES_DIR / "ufo-encounter-reach.yaml")
+    answer = explain_json(capsys, path, "--option", "ufo_encounter=exact")
+    assert answer["options"]["ufo_encounter"] == "exact" and answer["summary"]["ufo_met"] is False
+    code, out, err = run(capsys, "explain", "--game", "mlem", str(CASES_DIR / "groups.yaml"), "--option",
+                         "ufo_encounter=exact")
+    assert "--option: option ufo_encounter applies only with the ufo variant" in one_line_error(code, err)
+    code, out, err = run(capsys, "explain", "--game", "mlem", path, "--option", "variants=ufo")
+    assert "--option: variants cannot be changed" in one_line_error(code, err)
+
+
+# -- positions with variant sections ------------------------------------------------------------
+
+
+def test_a_position_names_variant_tokens_by_id_and_fills_the_piles():
+    from tabletop_referee.games.mlem.interchange import load_tokens
+
+    tokens = load_tokens("short")
+    state = state_from_position({
+        "players": 2, "board": "short",
+        "rocket": {"space": 7, "seats": [[0, "satellite"], [1, "parachute"]], "roll": ["3", "3"]},
+        "exploration": {"spaces": ["E20", {"id": "X1", "space": 9, "effect": "points", "points": 3}],
+                        "held": [["E01"], []]},
+        "ufo": {"space": 9, "arrival": "A02", "held": [[5], []]},
+    })
+    assert state.options.variants == ("exploration", "ufo")  # the sections turn their variants on
+    assert [t.id for t in state.exploration.spaces] == ["E20", "X1"]
+    assert [t.id for t in state.exploration.pile] == [t.id for t in tokens.exploration if t.id not in ("E01", "E20")]
+    assert state.ufo.pile == tuple(t for t in tokens.arrivals if t.id != "A02")
+    assert (state.ufo.home, state.ufo.stack, state.ufo.held) == (13, (4, 3, 2, 1), ((5,), ()))
+    assert state.missions is None
+    state_from_json(state_to_json(state))  # a valid interchange state
+    # options.variants alone gives the default sections; an empty pile is []
+    state = state_from_position({"players": 2, "board": "short", "options": {"variants": ["ufo"]},
+                                 "ufo": {"pile": []}})
+    assert state.ufo.pile == () and state.ufo.space == 13 and state.rocket.dice == 6
+    state = state_from_position({"players": 2, "board": "short", "options": {"variants": ["exploration"]}})
+    assert len(state.exploration.pile) == 20 and state.exploration.held == ((), ())
+
+
+@pytest.mark.parametrize("doc, message", [
+    ({"ufo": {"arrival": "A99"}}, "arrivals token 'A99' is not in token set 'short'"),
+    ({"ufo": {"speed": 3}}, "unknown key(s) ['speed'] in ufo"),
+    ({"missions": {"hands": [["M01"]]}}, "missions.hands needs one list per player (2)"),
+    ({"exploration": [1]}, "exploration must be a mapping"),
+    ({"tokens": "galaxy", "ufo": {}}, "unknown token set 'galaxy'"),
+    ({"options": {"variants": ["aliens"]}}, "variants must be a list drawn from"),
+])
+def test_a_bad_variant_section_is_one_line(doc, message, capsys, tmp_path):
+    pos = write(tmp_path, "p.yaml", {"players": 2, "board": "short"} | doc)
+    code, out, err = run(capsys, "explain", "--game", "mlem", str(pos), "stay")
+    assert message in one_line_error(code, err)
+    assert out == ""
+
+
+def test_the_variant_position_in_the_docs_is_valid(capsys, tmp_path):
+    repo = Path(__file__).resolve().parents[1]
+    page = (repo / "docs" / "explain.md").read_text(encoding="utf-8")
+    block = next(b.split("```", 1)[0] for b in page.split("```yaml\n")[1:] if "ufo:" in b.split("```", 1)[0])
+    doc = yaml.safe_load(block)
+    state = state_from_position(doc)
+    assert state.options.variants == ("exploration", "missions", "ufo")
+    answer = explain_json(capsys, str(write(tmp_path, "doc.yaml", doc)), "move 3")
+    assert answer["legal"] and answer["summary"]["ufo_met"] is True and answer["summary"]["moved_to"] == 10

@@ -1,4 +1,5 @@
-"""``referee play``: hot-seat games fed through stdin, and the position summary.
+"""``referee play``: hot-seat games fed through stdin, and the position summary; with the
+variants, token draws sampled like rolls and hidden missions kept off the shared screen.
 
 The notation of actions and events (shared with ``referee explain``) is tested in test_notation.py.
 """
@@ -100,7 +101,8 @@ def test_manual_roll_bad_entries_and_quit(tmp_path):
     out = proc.stdout
     assert "Traceback" not in out
     assert "no choice 9: pick 1 to 8" in out
-    assert "cannot read 'fly away': unknown verb 'fly' (verbs: embark, roll, move, land, stay)" in out
+    assert ("cannot read 'fly away': unknown verb 'fly' (verbs: embark, roll, move, land, stay, draw, discard, "
+            "reroll)") in out
     assert "cannot read 'move 2 with 3': 'with' is not a die face" in out
     assert "not allowed: phase takeoff accepts embark, not a move action [turn.phase]" in out
     assert "not accepted: the roll has 3 faces but 6 dice are available [travel.roll]" in out
@@ -173,8 +175,15 @@ def test_empty_input_quits_at_once(tmp_path):
         (["--option", "tie_break=coin"], "--option: tie_break cannot be 'coin'"),
         (["--board", "huge"], "unknown board 'huge'"),
         (["--log", "/nonexistent-folder/x.jsonl"], "--log /nonexistent-folder/x.jsonl: not a file in an existing folder"),
+        (["--variants", "ufo,aliens"], "--variants ufo,aliens: unknown variant 'aliens'"),
+        (["--option", "ufo_encounter=exact"], "--option: option ufo_encounter applies only with the ufo variant"),
+        (["--variants", "ufo", "--option", "ufo_encounter=near"], "--option: ufo_encounter cannot be 'near'"),
+        (["--tokens", "short"], "--tokens: the token set is for the variants"),
+        (["--variants", "ufo", "--tokens", "nowhere"], "unknown token set 'nowhere'"),
+        (["--variants", "missions", "--board", "short", "--tokens", "standard"], "--tokens standard: does not fit board short"),
     ],
-    ids=["players", "start-player", "option", "board", "log-folder"],
+    ids=["players", "start-player", "option", "board", "log-folder", "variant", "variant-option", "variant-value",
+         "tokens-alone", "tokens-unknown", "tokens-misfit"],
 )
 def test_usage_errors_are_one_line(argv, needle):
     proc = play(*argv, stdin="1\n")
@@ -219,3 +228,135 @@ def test_every_event_of_random_games_has_a_sentence_and_its_clause():
     assert kinds >= {"boarded", "rocket-placed", "rolled", "moved", "dice-removed", "crashed", "landed",
                      "stayed", "commander-changed", "goal-claimed", "returned-home", "expedition-ended",
                      "game-ended", "die-one-used", "no-landing", "passed-over"}
+
+
+# -- variants ---------------------------------------------------------------------------------
+
+VARIANTS = "exploration,missions,ufo"
+MISSION_ID = re.compile(r"\bM\d\d\b")
+
+
+def blocks(out: str) -> list[list[str]]:
+    """The transcript cut before each echoed action: the echo, its events, the position shown
+    (ending with "next: ..."), then the choices of the player to act."""
+    found, current = [], []
+    for line in out.splitlines():
+        if line.startswith("> ") and current:
+            found.append(current)
+            current = []
+        current.append(line)
+    return found + [current]
+
+
+def test_a_full_variant_game_keeps_missions_hidden_and_logs_legally(tmp_path):
+    log = tmp_path / "variants.jsonl"
+    proc = play("--players", "3", "--seed", "4", "--variants", VARIANTS, "--log", str(log), stdin="1\n" * 3000)
+    assert (proc.returncode, proc.stderr) == (0, "")
+    out = proc.stdout
+    assert out.splitlines()[0].startswith("MLEM: 3 players, board standard, variants exploration, missions, ufo "
+                                          "(tokens standard), dice random (seed ")
+    report = verify_text(log.read_text(encoding="utf-8"))
+    assert report.ok and report.game_over
+    # the draws were sampled like the rolls and logged as actions
+    kinds = {json.loads(x)["action"]["type"] for x in log.read_text(encoding="utf-8").splitlines()[1:-1]}
+    assert {"draw", "discard", "roll"} <= kinds
+    hands = report.state.missions.hands
+    owner = {t.id: p for p, hand in enumerate(hands) for t in hand}
+    owner |= {t.id: p for p, gone in enumerate(report.state.missions.discarded) for t in gone}
+    # Before the game is over a mission id is shown only to its owner, when they are to act.
+    shown_to = 0
+    playing = [b for b in blocks(out) if not any(line.startswith("  game over (") for line in b)]
+    for block in playing:
+        nxt = next((line for line in block if line.startswith("  next: ")), "")
+        viewer = int(nxt.split("player ")[1].split(" ")[0]) if re.match(r"  next: player \d \(", nxt) else None
+        for line in block:
+            if line.startswith(("> ", "  - ")):
+                assert not MISSION_ID.search(line), line  # echoes and events never name a mission
+            for mission in MISSION_ID.findall(line):
+                assert viewer is not None and owner[mission] == viewer, (line, nxt)
+                shown_to += 1
+    assert shown_to > 0  # each player did see their own missions
+    for block in playing:
+        for line in block:
+            if line.startswith("  missions: "):
+                assert line.count("hidden") >= 2  # 3 players: at least two hands hidden from any viewer
+    # a discard choice shows the mission's space
+    assert re.search(r"^  1\. discard M\d\d  \(the mission for space \d+, (moon|planet P\d)", out, re.M)
+    # final scores with the variant categories, and everyone's kept missions revealed
+    final = out.split("final scores [scoring.winner]:")[1]
+    sheet = mlem.scores(report.state)
+    for p, s in enumerate(sheet):
+        assert (f"  player {p}: {s.total} (moons {s.moons}, planets {s.planets}, deep space {s.deep_space}, "
+                f"goals {s.goals}, exploration {s.exploration}, missions {s.missions}, ufo {s.ufo})") in final
+    kept = next(line for line in final.splitlines() if line.startswith("  kept missions: "))
+    assert set(MISSION_ID.findall(kept)) == {t.id for hand in hands for t in hand}  # discards stay hidden
+    claimed = json.loads(log.read_text(encoding="utf-8").splitlines()[-1])
+    assert set(claimed["scores"][0]) == {"moons", "planets", "deep_space", "goals", "exploration", "missions", "ufo",
+                                         "total"}
+
+
+def test_variant_short_forms_and_manual_draws_at_the_prompts(tmp_path):
+    """Exploration + UFO on the short board, everything typed in as at a real table."""
+    from tabletop_referee.games.mlem.interchange import load_tokens
+
+    tokens = load_tokens("short")
+    ex = [t.id for t in tokens.exploration]
+    arrival = next(t for t in tokens.arrivals if t.ability == "reroll")
+    entries = [
+        "",                                   # a draw needs an id
+        "Z99",                                # not in the pile: refused by the engine
+        *[x.lower() for x in ex[:5]],         # the five setup draws, case does not matter
+        f"draw {arrival.id}",                 # the arrival token
+        "embark satellite", "embark parachute",
+        " ".join(["2"] * (arrival.dice - 1) + ["4"]),   # a roll of the arrival token's dice
+        "reroll",                             # the UFO ability: roll again
+        " ".join(["1"] * arrival.dice),       # the new roll
+        "reroll",                             # not twice in one expedition
+        "quit",
+    ]
+    log = tmp_path / "manual.jsonl"
+    proc = play("--board", "short", "--dice", "manual", "--variants", "exploration,ufo", "--log", str(log),
+                stdin="\n".join(entries) + "\n")
+    assert (proc.returncode, proc.stderr) == (0, "")
+    out = proc.stdout
+    assert "draw an exploration token (20 face down): type the token drawn, or quit: " in out
+    assert "type the id of the token drawn, e.g. 'E01'" in out
+    assert "not accepted: token 'Z99' is not in the face-down pile" in out and "[exploration.setup]" in out
+    assert f"> draw {ex[0]}" in out
+    assert f"  - arrival token {arrival.id} is revealed: the UFO moves {arrival.ufo_move} toward Earth" in out
+    assert "> reroll" in out
+    assert "uses the arrival token" in out and "[ufo.reroll]" in out
+    assert "not allowed: the reroll ability was already used this expedition [ufo.ability]" in out
+    docs = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert docs[0]["setup"]["options"]["variants"] == ["exploration", "ufo"]
+    assert docs[0]["setup"]["tokens"] == "short"
+    assert [d["action"] for d in docs[1:7]] == [{"type": "draw", "token": t} for t in (*ex[:5], arrival.id)]
+    assert {"type": "reroll", "player": 0} in [d["action"] for d in docs[1:]]
+    assert verify_text(log.read_text(encoding="utf-8")).ok
+
+
+def test_describe_state_shows_each_viewer_only_what_they_may_see():
+    from tabletop_referee.games.mlem.interchange import load_tokens
+    from tabletop_referee.play import TABLE
+
+    setup = mlem.Setup(players=2, board=mlem.load_board("short"), tokens=load_tokens("short"),
+                       options=mlem.Options(variants=("missions", "ufo")))
+    state = mlem.initial_state(setup)
+    rng = random.Random(1)
+    while state.phase != "takeoff":
+        state = mlem.apply(state, rng.choice(mlem.legal_actions(state))).state
+    mine = [t.id for t in state.missions.hands[0]]
+    theirs = [t.id for t in state.missions.hands[1]]
+    lines = describe_state(state, 0)
+    text = "\n".join(lines)
+    assert all(m in text for m in mine) and not any(m in text for m in theirs)
+    assert "player 1: 3 hidden" in text
+    assert re.search(r"^player 1: 0 \+ \? points \(.*missions \?, ufo 0\)", text, re.M)
+    table = "\n".join(describe_state(state, TABLE))
+    assert not MISSION_ID.search(table)
+    everything = "\n".join(describe_state(state))  # the referee's view (referee verify)
+    assert all(m in everything for m in mine + theirs)
+    assert lines[0].endswith("board short, variants missions, ufo")
+    assert any(line.startswith("UFO on space ") for line in lines)
+    assert any(re.match(r"this expedition's arrival token A\d\d: UFO moves \d, \d dice, ability ", line)
+               for line in lines)

@@ -4,6 +4,7 @@ tampered claimed scores, and logs that cannot be read (docs/logs.md)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -461,3 +462,184 @@ def test_the_example_log_in_the_docs_is_legal_and_its_illegal_variant_reads_as_s
 
     for line in report_text(bad).splitlines():
         assert "  " + line in DOC, line
+
+
+# -- variants ---------------------------------------------------------------------------------
+
+VARIANT_CLAUSES = {"exploration": "exploration.points", "missions": "missions.scoring", "ufo": "ufo.scoring"}
+
+# (board, options, games): games with all three variants, the variant options varied.
+VARIANT_SIMULATIONS = [
+    ("standard", [], 10),
+    ("short", ["tunnel_past_end=no-move", "ufo_token_value=penalty", "ufo_token_taker=passengers"], 10),
+    ("short", ["exploration_collision=set-aside", "arrivals_exhausted=none", "ufo_encounter=exact"], 10),
+]
+
+
+@pytest.fixture(scope="module")
+def variant_logs(tmp_path_factory) -> list[Path]:
+    """30 logs of games with exploration, missions and ufo, written by ``referee simulate --log``."""
+    root = tmp_path_factory.mktemp("variants")
+    files: list[Path] = []
+    for i, (board, options, games) in enumerate(VARIANT_SIMULATIONS):
+        folder = root / f"run{i}"
+        argv = ["simulate", "--game", "mlem", "--games", str(games), "--seed", str(70 + i), "--board", board,
+                "--variants", "exploration,missions,ufo", "--json", "--log", str(folder)]
+        for o in options:
+            argv += ["--option", o]
+        assert main(argv) == EXIT_OK
+        files += sorted(folder.glob("*.jsonl"))
+    return files
+
+
+def variant_sample(logs: list[Path], category: str) -> Path:
+    """A variant log where player 1 scored something in ``category`` (so tampering is visible either way)."""
+    for path in logs:
+        if lines_of(path)[-1]["scores"][1][category] != 0:
+            return path
+    return logs[0]
+
+
+def test_variant_logs_verify_legal_with_the_variant_categories(variant_logs, capsys):
+    assert len(variant_logs) == 30
+    kinds = set()
+    for path in variant_logs:
+        docs = lines_of(path)
+        for d in docs:
+            assert validation_errors("mlem", "log", d) == [], (path, d)
+        setup = docs[0]["setup"]
+        assert setup["options"]["variants"] == ["exploration", "missions", "ufo"]
+        assert setup["tokens"] == setup["board"]  # the shipped token set, by id
+        kinds |= {d["action"]["type"] for d in docs[1:-1]}
+        claimed = docs[-1]["scores"]
+        assert all(list(s) == ["moons", "planets", "deep_space", "goals", "exploration", "missions", "ufo", "total"]
+                   for s in claimed)
+        report = verify_text(path.read_text(encoding="utf-8"))
+        assert report.ok and report.game_over, (path, report.illegal, report.mismatches)
+        assert [s.total for s in mlem.scores(report.state)] == [s["total"] for s in claimed]
+    assert {"draw", "discard", "reroll", "roll", "move"} <= kinds
+    assert any(s["ufo"] < 0 for p in variant_logs for s in lines_of(p)[-1]["scores"])  # the penalty reading
+    code, out, err = run(capsys, "verify", "--game", "mlem", str(variant_logs[0]))
+    assert (code, err) == (EXIT_OK, "")
+    assert re.search(r"^  player 0: -?\d+ \(moons \d+, planets \d+, deep space \d+, goals \d+, exploration \d+, "
+                     r"missions \d+, ufo -?\d+\)$", out, re.M)
+
+
+@pytest.mark.parametrize("category", ["exploration", "missions", "ufo"])
+def test_a_tampered_variant_category_is_flagged_with_its_clause(variant_logs, tmp_path, capsys, category):
+    docs = lines_of(variant_sample(variant_logs, category))
+    docs[-1]["scores"][1][category] += 2
+    path = write_lines(tmp_path / "claim.jsonl", docs)
+    report = verify_text(path.read_text(encoding="utf-8"))
+    assert report.legal and not report.ok
+    [m] = report.mismatches
+    assert (m.player, m.category, m.clause, m.claimed) == (1, category, VARIANT_CLAUSES[category], m.computed + 2)
+    code, out, _ = run(capsys, "verify", "--game", "mlem", str(path))
+    assert code == EXIT_FAILED
+    assert out.splitlines()[-1].startswith(f"  player 1 {category}: claimed {m.claimed}, computed {m.computed} "
+                                           f"[{VARIANT_CLAUSES[category]} (")
+    code, out, _ = run(capsys, "verify", "--game", "mlem", "--json", str(path))
+    assert [(x["category"], x["clause"]) for x in json.loads(out)["mismatches"]] == [(category, VARIANT_CLAUSES[category])]
+
+
+def test_a_variant_category_claimed_in_a_base_game_counts_as_zero(sample, tmp_path):
+    docs = lines_of(sample)
+    docs[-1]["scores"][0]["missions"] = 0
+    assert verify_text(write_lines(tmp_path / "zero.jsonl", docs).read_text(encoding="utf-8")).ok
+    docs[-1]["scores"][0]["missions"] = 5
+    [m] = verify_text(write_lines(tmp_path / "five.jsonl", docs).read_text(encoding="utf-8")).mismatches
+    assert (m.category, m.computed, m.clause) == ("missions", 0, "missions.scoring")
+
+
+def inject_foreign_discard(docs, states):
+    """A discard of a mission the player does not hold (the next player's)."""
+    i = _first(docs, "discard")
+    state = states[i - 1]
+    player = docs[i]["action"]["player"]
+    other = next(t.id for q, hand in enumerate(state.missions.hands) if q != player for t in hand)
+    docs[i]["action"]["token"] = other
+    return i
+
+
+def inject_drawn_twice(docs, states):
+    """The second exploration draw repeats the first token's id."""
+    i = _first(docs, "draw")
+    docs[i + 1]["action"]["token"] = docs[i]["action"]["token"]
+    return i + 1
+
+
+def inject_wrong_ability(docs, states):
+    """An ordinary move made with an ability that this expedition's arrival token does not offer."""
+    for i, d in enumerate(docs):
+        if d["type"] == "action" and d["action"]["type"] == "move" and "ability" not in d["action"]:
+            arrival = states[i - 1].ufo.arrival
+            if arrival is not None and arrival.ability != "keep-dice":
+                d["action"]["ability"] = "keep-dice"
+                return i
+    raise AssertionError("no move to tamper with")
+
+
+@pytest.mark.parametrize(
+    "inject, clause",
+    [(inject_foreign_discard, "missions.discard"), (inject_drawn_twice, "exploration.setup"),
+     (inject_wrong_ability, "ufo.ability")],
+    ids=["foreign-discard", "drawn-twice", "wrong-ability"],
+)
+def test_an_injected_illegal_variant_step_is_flagged_with_its_clause(variant_logs, tmp_path, capsys, inject, clause):
+    docs = lines_of(variant_logs[0])
+    i = inject(docs, states_along(lines_of(variant_logs[0])))
+    path = write_lines(tmp_path / "bad.jsonl", docs)
+    report = verify_text(path.read_text(encoding="utf-8"))
+    assert (report.illegal.line, report.illegal.index, report.illegal.clause) == (i + 1, i - 1, clause)
+    code, out, _ = run(capsys, "verify", "--game", "mlem", str(path))
+    assert code == EXIT_FAILED
+    assert out.splitlines()[1].startswith(f"  rejected under {clause} (")
+    assert "  exploration tokens: " in out and "  missions: player 0: " in out  # the state before it, all of it
+    code, out, _ = run(capsys, "verify", "--game", "mlem", "--json", str(path))
+    state = json.loads(out)["illegal"]["state"]
+    assert validation_errors("mlem", "state", state) == []
+    assert {"exploration", "missions", "ufo"} <= set(state)
+
+
+def test_an_inline_token_set_and_token_errors(tmp_path, capsys):
+    from tabletop_referee.games.mlem.interchange import load_tokens, tokens_to_json
+
+    setup = {"players": 2, "start_player": 0, "board": "short", "options": {"variants": ["ufo"]},
+             "tokens": tokens_to_json(load_tokens("short")) | {"id": "mine"}}
+    path = write_lines(tmp_path / "inline.jsonl", [SETUP | {"setup": setup}])
+    assert verify_text(path.read_text(encoding="utf-8")).ok
+    cases = [
+        (setup | {"tokens": "galaxy"}, "line 1: $.setup.tokens: unknown token set id 'galaxy'"),
+        (setup | {"tokens": "standard"}, "line 1: $.setup.tokens: token set 'standard' does not fit board 'short'"),
+        ({**setup, "options": {"variants": [], "ufo_encounter": "exact"}},
+         "line 1: $.setup.options.ufo_encounter: option ufo_encounter applies only with the ufo variant"),
+    ]
+    for bad, where in cases:
+        path = write_lines(tmp_path / "t.jsonl", [SETUP | {"setup": bad}])
+        code, out, err = run(capsys, "verify", "--game", "mlem", str(path))
+        assert one_error_line(code, err).startswith(f"referee verify: error: {path}: {where}"), err
+
+
+def test_a_folder_and_several_logs_are_verified_together(variant_logs, sample, tmp_path, capsys):
+    folder = variant_logs[0].parent
+    count = len(list(folder.glob("*.jsonl")))
+    code, out, err = run(capsys, "verify", "--game", "mlem", str(folder))
+    assert (code, err) == (EXIT_OK, "")
+    assert out.count("\n== ") + out.startswith("== ") == count
+    assert out.splitlines()[-1] == f"{count} logs: {count} ok, 0 with an illegal step, 0 with claimed scores that differ"
+    docs = lines_of(sample)
+    docs[-1]["scores"][0]["total"] += 1
+    tampered = write_lines(tmp_path / "tampered.jsonl", docs)
+    code, out, _ = run(capsys, "verify", "--game", "mlem", str(variant_logs[0]), str(tampered))
+    assert code == EXIT_FAILED
+    assert out.splitlines()[-1] == "2 logs: 1 ok, 0 with an illegal step, 1 with claimed scores that differ"
+    code, out, _ = run(capsys, "verify", "--game", "mlem", "--json", str(folder), str(tampered))
+    doc = json.loads(out)
+    assert (doc["logs"], doc["ok"]) == (count + 1, count)
+    assert [r["verdict"] for r in doc["reports"]][-1] == "scores-differ"
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, _, err = run(capsys, "verify", "--game", "mlem", str(empty))
+    assert "a folder without *.jsonl logs" in one_error_line(code, err)
+    code, _, err = run(capsys, "verify", "--game", "mlem", str(tampered), "-")
+    assert "- (stdin) can only be the one log" in one_error_line(code, err)

@@ -14,8 +14,13 @@ compared.
 
 Actions are written in the short notation of :mod:`tabletop_referee.games.mlem.notation`
 (shared with ``referee play``): ``roll 1,2,2,3``, ``move 2+afterburner``, ``move 1 die-one:2``,
-``land 7``, ``stay``, ``embark satellite``, any of them with ``player:N``. The acting player
-fills in the player when it is not given, and the rocket's space a ``land`` without a number.
+``land 7``, ``stay``, ``embark satellite``, and with the variants ``draw E07``, ``discard M04``,
+``reroll``, ``move extra-face``, ``move 2+3 keep-dice``; any of them with ``player:N``. The
+acting player fills in the player when it is not given, and the rocket's space a ``land``
+without a number.
+
+Positions with variants show everything (explain is the referee's view, hidden missions
+included); rule options of a variant are replayed only when that variant is played.
 """
 
 from __future__ import annotations
@@ -53,7 +58,8 @@ def register(sub: argparse._SubParsersAction) -> None:
             "full state (interchange JSON), a compact position (YAML/JSON), or a question file "
             "{position, actions, question}; '-' reads stdin. ACTION is a file, '-', action JSON/YAML, "
             "or a short form such as 'roll 1,2,2,3', 'move 2+afterburner' (or 'move 2 a'), "
-            "'move 1 die-one:2' (or 'move 1 die-one 2'), 'land 7', 'stay', 'embark satellite' "
+            "'move 1 die-one:2' (or 'move 1 die-one 2'), 'land 7', 'stay', 'embark satellite'; with the "
+            "variants 'draw E07', 'discard M04', 'reroll', 'move extra-face', 'move 2+3 keep-dice' "
             "(add 'player:N' to act for player N)."
         ),
     )
@@ -96,12 +102,13 @@ class ActionSpec:
             UsageError: the text or document is not a well-formed action.
         """
         try:
-            return self.build(default_player(state), state.rocket.space)
+            return self.build(default_player(state), state.rocket.space, token_ids(state))
         except ValueError as exc:
             raise UsageError(f"action {self.text!r}: {exc}") from None
 
-    def build(self, player: int, space: int) -> Any:
-        """The engine action with ``player`` and ``space`` filling what was left open.
+    def build(self, player: int, space: int, tokens: tuple[str, ...] = ()) -> Any:
+        """The engine action with ``player`` and ``space`` filling what was left open
+        (``tokens``: the ids a short ``draw``/``discard`` is matched to, but for case).
 
         Raises:
             ValueError: the text or document is not a well-formed action (the message says why).
@@ -110,9 +117,9 @@ class ActionSpec:
         from .games.mlem.notation import parse_action
 
         if self.doc is None:
-            return parse_action(self.text, player, here=space)
+            return parse_action(self.text, player, here=space, tokens=tokens)
         doc = dict(self.doc)
-        if doc.get("type") != "roll":
+        if doc.get("type") not in ("roll", "draw"):
             doc.setdefault("player", player)
         if doc.get("type") == "move":
             doc.setdefault("die_one", [])
@@ -132,6 +139,17 @@ class Question:
     """The actions, played in order; the last is the one asked about."""
     text: str | None = None
     source: str = "STATE"
+
+
+def token_ids(state) -> tuple[str, ...]:
+    """Every token id the state holds: those a ``draw`` or ``discard`` may name."""
+    ids: list[str] = []
+    for section in (state.exploration, state.missions, state.ufo):
+        if section is not None:
+            ids += [t.id for t in section.pile]
+    if state.missions is not None:
+        ids += [t.id for hand in state.missions.hands for t in hand]
+    return tuple(ids)
 
 
 def default_player(state) -> int:
@@ -203,16 +221,20 @@ def _state(doc: Any, label: str, options: dict):
         where = f"{exc.path}: " if exc.path not in (None, "$") else ""
         raise UsageError(f"{label}: {where}{exc.message}") from None
     if options:
+        _options(options, state.options.variants)
         state = dataclasses.replace(state, options=dataclasses.replace(state.options, **options))
     return state
 
 
-def _options(pairs: dict) -> dict:
-    """Checks ``--option`` pairs: known names, allowed values."""
+def _options(pairs: dict, variants: tuple[str, ...] = ()) -> dict:
+    """Checks ``--option`` pairs: known names, allowed values, and a variant's options only
+    while the position plays that variant."""
     from .games.mlem.interchange import options_from_partial
 
+    if "variants" in pairs:
+        raise UsageError("--option: variants cannot be changed (the position holds the variants' tokens)")
     try:
-        options_from_partial(pairs)
+        options_from_partial({**pairs, "variants": list(variants)})
     except RefereeError as exc:
         raise UsageError(f"--option: {exc.message}") from None
     return pairs
@@ -225,7 +247,6 @@ def load_question(state_arg: str, action_text: str, options: dict) -> Question:
         UsageError: unreadable input, or a document that is not a position, state or action.
     """
     action_text = action_text.strip()
-    options = _options(options)
     if state_arg == "-" and action_text == "-":
         raise UsageError("STATE and ACTION cannot both be read from stdin")
     label, text = _read(state_arg, "STATE")
@@ -399,7 +420,26 @@ def summary(run: Run) -> dict:
         "ended": final.ended,
         "winners": list(out.winners) if out else None,
         "clauses": sorted({e.clause for e in run.events} | ({rejected.error.clause} if rejected else set())),
-    }
+    } | _variant_summary(run)
+
+
+def _variant_summary(run: Run) -> dict:
+    """The key facts of the variants played (none in a base game)."""
+    final = run.state
+    out: dict[str, Any] = {}
+    if final.exploration is not None:
+        out["exploration_tokens"] = sorted(t.id for t in final.exploration.spaces)
+        out["tunnel_to"] = next((e["to"] for e in reversed(run.events) if e.type == "tunnel"), None)
+    if final.missions is not None:
+        from .games.mlem.engine import fulfilled_missions
+
+        out["missions_fulfilled"] = [list(fulfilled_missions(final, p)) for p in range(final.players)]
+    if final.ufo is not None:
+        out["ufo_space"] = final.ufo.space
+        out["ufo_met"] = any(e.type == "ufo-encountered" for e in run.events)
+        out["ufo_tokens"] = [list(h) for h in final.ufo.held]
+        out["ability_used"] = final.ufo.ability_used
+    return out
 
 
 @dataclass(frozen=True)
@@ -476,10 +516,13 @@ def _option_clauses(spec, option: str) -> set[str]:
 def _disputes(spec, question: Question, main: dict, involved: set[str]):
     """Replays the question under each other value of each rule option; yields the ones that
     touch a clause of this answer (under any reading) or change its outcome."""
-    from .games.mlem.model import OPTION_VALUES, Options
+    from .games.mlem.model import OPTION_VALUES, OPTION_VARIANT, Options
 
     ruling = Options()
+    played = question.state.options.variants
     for option, values in OPTION_VALUES.items():
+        if option in OPTION_VARIANT and OPTION_VARIANT[option] not in played:
+            continue  # the option does not exist in a game without its variant
         in_force = getattr(question.state.options, option)
         disputes = tuple(d for d in spec.disputes if (d.get("option") or {}).get("name") == option)
         alternatives = []
@@ -574,6 +617,17 @@ def _actor_phrase(state) -> str:
         seat = r.seats[r.cursor]
         verb = "jumps with their parachute" if state.phase == "parachute" else "lands"
         return f"{_player(actor)} decides whether their {seat.astronaut} (seat {r.cursor + 1}) {verb}"
+    if state.phase in ("exploration-setup", "exploration-draw"):
+        left = len(state.exploration.pile)
+        what = "revealed" if state.phase == "exploration-setup" else \
+            f"drawn to replace a used one ({state.exploration.pending} owed)"
+        return f"an exploration token is {what} (chance; {left} face down)"
+    if state.phase == "mission-deal":
+        return f"a mission is dealt (chance; {len(state.missions.pile)} face down)"
+    if state.phase == "mission-discard":
+        return f"{_player(actor)} discards one of their four missions"
+    if state.phase == "arrival":
+        return f"an arrival token is revealed (chance; {len(state.ufo.pile)} face down)"
     return f"nobody: the game is over ({state.ended})"
 
 
@@ -599,8 +653,10 @@ def render_position(state, indent: str = "  ") -> list[str]:
     from .games import mlem
     from .games.mlem.interchange import options_to_json
 
+    from .play import variant_lines
+
     board, r = state.board, state.rocket
-    ruling = options_to_json(mlem.Options())
+    ruling = options_to_json(mlem.Options(variants=state.options.variants))
     opts = ", ".join(
         f"{k}={_value(v)}" + ("" if ruling[k] == v else " (not the ruling)")
         for k, v in options_to_json(state.options).items()
@@ -640,11 +696,11 @@ def render_position(state, indent: str = "  ") -> list[str]:
     lines.append("reserves: " + "; ".join(reserves))
     goals = [f"{g}: {_player(h)}" for g, h in zip(mlem.GOALS, state.goals) if h is not None]
     lines.append("goals held: " + ("; ".join(goals) if goals else "none"))
+    lines += variant_lines(state)
     sheet = mlem.scores(state)
     final = state.phase == "game-over"
     lines.append(("final scores: " if final else "scores (planets as if the game ended now): ") + "; ".join(
-        f"{_player(p)} {s.total} (moons {s.moons}, planets {s.planets}, deep space {s.deep_space}, goals {s.goals})"
-        for p, s in enumerate(sheet)
+        f"{_player(p)} {s['total']} ({_score_parts(s)})" for p, s in enumerate(_score_docs(state, sheet))
     ))
     out = mlem.outcome(state)
     if out:
@@ -653,6 +709,18 @@ def render_position(state, indent: str = "  ") -> list[str]:
     return [part for line in lines
             for part in textwrap.wrap(line, WIDTH, initial_indent=indent, subsequent_indent=indent + "    ",
                                       break_on_hyphens=False)]
+
+
+def _score_docs(state, sheet) -> list[dict]:
+    """Score documents: the four base categories, the variant ones while played, the total."""
+    from .games.mlem.interchange import scores_to_json
+
+    return scores_to_json(state, sheet)
+
+
+def _score_parts(doc: dict) -> str:
+    """``moons 3, planets 0, deep space 0, goals 0`` (+ the variant categories) of a score document."""
+    return ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in doc.items() if k != "total")
 
 
 def _wrap(text: str, indent: str) -> list[str]:
@@ -686,6 +754,8 @@ def _alternatives_text(answer: Answer) -> list[str]:
         head = (f"  any roll of exactly {rejected.before.rocket.dice} dice ({len(acts)} distinct results), e.g. "
                 + "; ".join(shorts[:ROLLS_SHOWN]) + ("; ..." if len(shorts) > ROLLS_SHOWN else ""))
         return _wrap(head.strip(), "  ")
+    if actor == mlem.CHANCE:
+        return _wrap(f"(chance) any token left in the pile, each equally likely: {'; '.join(shorts)}", "  ")
     who = f"{_player(actor)} to act" if isinstance(actor, int) else "chance"
     return _wrap(f"({who}) " + "; ".join(shorts), "  ")
 
@@ -701,7 +771,9 @@ def _difference_text(diff: dict) -> str:
               "crashed": "crashed", "crashes": "crashes", "moved_to": "rocket moved to",
               "rocket_space": "rocket space", "dice": "dice", "phase": "phase", "to_act": "to act",
               "landed": "astronauts landed", "goals": "goals held", "scores": "scores", "ended": "game ended",
-              "winners": "winners", "clauses": "clauses"}
+              "winners": "winners", "clauses": "clauses", "exploration_tokens": "exploration tokens on the board",
+              "tunnel_to": "tunnel to", "missions_fulfilled": "missions fulfilled", "ufo_space": "UFO on space",
+              "ufo_met": "met the UFO", "ufo_tokens": "UFO tokens held", "ability_used": "UFO ability used"}
     parts = []
     for key, (asked, other) in diff.items():
         if key in TEXT_SKIPPED:
@@ -740,6 +812,15 @@ def _gist(run: Run) -> str:
     moves = [e for e in events if e.type == "moved"]
     if moves:
         parts.append(f"the rocket moved to space {moves[-1]['to']}")
+    for e in events:
+        if e.type == "tunnel":
+            parts.append(f"a tunnel took it on to space {e['to']}")
+        elif e.type == "tunnel-blocked":
+            parts.append(f"the tunnel on space {e['from']} did not move it (past the end)")
+        elif e.type == "ufo-encountered":
+            parts.append(f"it met the UFO on space {e['space']}")
+        elif e.type == "ability-used":
+            parts.append(f"{_player(e['player'])} used the {e['ability']} ability")
     if run.state.ended and any(e.type == "game-ended" for e in events):
         parts.append(f"the game ended ({run.state.ended})")
     if run.rejected is not None:
@@ -904,8 +985,7 @@ def answer_to_json(answer: Answer) -> dict:
         "alternatives": alternatives,
         "state": state_to_json(run.state),
         "to_act": mlem.current_actor(run.state),
-        "scores": [{"player": p, "moons": s.moons, "planets": s.planets, "deep_space": s.deep_space,
-                    "goals": s.goals, "total": s.total} for p, s in enumerate(sheet)],
+        "scores": [{"player": p, **doc} for p, doc in enumerate(_score_docs(run.state, sheet))],
         "outcome": {"winners": list(out.winners), "reason": out.reason} if out else None,
         "summary": answer.summary,
         "disputes": disputes,

@@ -1,7 +1,8 @@
 """Game logs (JSON Lines) and ``referee verify``: replay a recorded game with the engine.
 
-A log is a setup line, one line per action in play order (dice rolls included, so a log
-replays without randomness) and an optional claimed-scores line; ``schemas/mlem/log.schema.json``
+A log is a setup line, one line per action in play order (dice rolls and the variants' token
+draws included, so a log replays without randomness) and an optional claimed-scores line;
+``schemas/mlem/log.schema.json``
 describes one line and ``docs/logs.md`` the whole. This module reads and writes logs and asks
 the engine about every step; it decides no rule itself: legality is whatever
 :func:`~tabletop_referee.games.mlem.apply` accepts, scores are :func:`~tabletop_referee.games.mlem.scores`.
@@ -14,8 +15,9 @@ the engine about every step; it decides no rule itself: legality is whatever
     >>> report.legal, report.actions, report.game_over
     (True, 1, False)
 
-Exit codes of ``referee verify``: 0 every step legal and the claimed scores (if any) match,
-1 an illegal step or a score that differs, 2 a log that cannot be read.
+``referee verify`` takes one log or several, or folders of ``*.jsonl`` logs (as ``referee simulate
+--log DIR`` writes them). Exit codes: 0 every step of every log legal and the claimed scores (if
+any) match, 1 an illegal step or a score that differs, 2 a log that cannot be read.
 """
 
 from __future__ import annotations
@@ -31,14 +33,20 @@ from .errors import IllegalAction, MalformedInput, RefereeError
 
 LOG_FORMAT = 1
 
-CATEGORIES: tuple[str, ...] = ("moons", "planets", "deep_space", "goals", "total")
-"""The claimed-score categories, named as on the engine's score sheet."""
+CATEGORIES: tuple[str, ...] = (
+    "moons", "planets", "deep_space", "goals", "exploration", "missions", "ufo", "total",
+)
+"""The claimed-score categories, named as on the engine's score sheet (exploration, missions and
+ufo exist only in games with that variant)."""
 
 CATEGORY_CLAUSES: dict[str, str] = {
     "moons": "scoring.moons",
     "planets": "scoring.planets",
     "deep_space": "scoring.deep-space",
     "goals": "scoring.goals",
+    "exploration": "exploration.points",
+    "missions": "missions.scoring",
+    "ufo": "ufo.scoring",
     "total": "scoring.winner",
     "winners": "scoring.winner",
 }
@@ -136,13 +144,22 @@ def parse_log(text: str) -> GameLog:
 def setup_from_log(log: GameLog):
     """Builds the engine's setup from a log's setup line (line 1 of the log).
 
-    Only boards shipped with the spec may be named by id; any other board is written inline.
+    Only boards (and variant token sets) shipped with the spec may be named by id; any other
+    is written inline.
 
     Raises:
-        InvalidLog: an unknown board id, a board that contradicts itself, a bad rule option.
+        InvalidLog: an unknown board or token set id, a board that contradicts itself, a bad rule
+            option, a token set that does not fit the board.
     """
     from .games import mlem
-    from .games.mlem.interchange import board_from_json, board_ids, options_from_partial
+    from .games.mlem.interchange import (
+        board_from_json,
+        board_ids,
+        options_from_partial,
+        token_set_ids,
+        token_set_problems,
+        tokens_from_json,
+    )
 
     doc = log.setup_doc
     board_doc = doc.get("board", "standard")
@@ -160,7 +177,29 @@ def setup_from_log(log: GameLog):
         options = options_from_partial(doc.get("options", {}))
     except RefereeError as exc:
         raise InvalidLog(1, "$.setup" + _relative(exc.path), exc.message) from None
-    return mlem.Setup(players=doc["players"], board=board, start_player=doc["start_player"], options=options)
+    tokens = None
+    if options.variants:
+        tokens_doc = doc.get("tokens", board.id)
+        if isinstance(tokens_doc, str):
+            if tokens_doc not in token_set_ids():
+                default = "" if "tokens" in doc else f" (the default: the board's id {board.id!r})"
+                raise InvalidLog(1, "$.setup.tokens", f"unknown token set id {tokens_doc!r}{default} (shipped "
+                                 f"token sets: {', '.join(token_set_ids())}); write any other token set inline")
+            from .games.mlem.interchange import load_tokens
+
+            tokens = load_tokens(tokens_doc)
+        else:
+            try:
+                tokens = tokens_from_json(tokens_doc, path="$.tokens")
+            except RefereeError as exc:
+                raise InvalidLog(1, "$.setup.tokens" + _relative(exc.path).removeprefix(".tokens"),
+                                 exc.message) from None
+        problems = token_set_problems(tokens, board)
+        if problems:
+            raise InvalidLog(1, "$.setup.tokens", f"token set {tokens.id!r} does not fit board {board.id!r}: "
+                             + "; ".join(problems))
+    return mlem.Setup(players=doc["players"], board=board, start_player=doc["start_player"], options=options,
+                      tokens=tokens)
 
 
 def _relative(path: str) -> str:
@@ -317,13 +356,12 @@ def verify_text(text: str) -> Report:
 
 
 def score_sheet(state) -> list[dict]:
-    """Returns the engine's scores as claimed-score entries (every category)."""
+    """Returns the engine's scores as claimed-score entries (every category; the variant ones
+    only in games with that variant)."""
     from .games import mlem
+    from .games.mlem.interchange import scores_to_json
 
-    return [
-        {"moons": s.moons, "planets": s.planets, "deep_space": s.deep_space, "goals": s.goals, "total": s.total}
-        for s in mlem.scores(state)
-    ]
+    return scores_to_json(state, mlem.scores(state))
 
 
 def claimed_scores(state) -> dict:
@@ -392,8 +430,8 @@ def _clause_ref(clause: str) -> str:
 
 
 def _score_line(player: int, s: dict) -> str:
-    return (f"  player {player}: {s['total']} (moons {s['moons']}, planets {s['planets']}, "
-            f"deep space {s['deep_space']}, goals {s['goals']})")
+    parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s.items() if k != "total")
+    return f"  player {player}: {s['total']} ({parts})"
 
 
 def report_text(report: Report) -> str:
@@ -490,23 +528,69 @@ def usage_error(message: str) -> RefereeError:
     return MalformedInput(message)
 
 
+def log_files(targets: list[str]) -> list[str]:
+    """Expands the LOG arguments: a folder stands for its ``*.jsonl`` files, sorted by name.
+
+    Raises:
+        RefereeError: a folder holding no ``*.jsonl`` file, or ``-`` given with other logs.
+    """
+    files: list[str] = []
+    for target in targets:
+        path = Path(target)
+        if target != "-" and path.is_dir():
+            found = sorted(str(f) for f in path.glob("*.jsonl") if f.is_file())
+            if not found:
+                raise usage_error(f"{target}: a folder without *.jsonl logs")
+            files += found
+        else:
+            files.append(target)
+    if "-" in files and len(files) > 1:
+        raise usage_error("- (stdin) can only be the one log to verify")
+    return files
+
+
+def _verify_one(name: str) -> Report:
+    label = "<stdin>" if name == "-" else name
+    try:
+        return verify_text(read_log_file(name))
+    except InvalidLog as exc:
+        where = f"line {exc.line}: " if exc.line else ""
+        path = f"{exc.path}: " if exc.path != "$" or exc.line else ""
+        raise usage_error(f"{label}: {where}{path}{exc.message}") from None
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from .cli import EXIT_FAILED, EXIT_OK
 
     if args.game != "mlem":
         raise usage_error(f"--game {args.game}: logs are defined for mlem only")
-    name = "<stdin>" if args.log == "-" else args.log
-    try:
-        report = verify_text(read_log_file(args.log))
-    except InvalidLog as exc:
-        where = f"line {exc.line}: " if exc.line else ""
-        path = f"{exc.path}: " if exc.path != "$" or exc.line else ""
-        raise usage_error(f"{name}: {where}{path}{exc.message}") from None
+    files = log_files(args.log)
+    if files == args.log and len(files) == 1:  # one log file named: the report as it always was
+        name = "<stdin>" if files[0] == "-" else files[0]
+        report = _verify_one(files[0])
+        if args.json:
+            sys.stdout.write(json.dumps(report_json(report, name), indent=2, ensure_ascii=False) + "\n")
+        else:
+            sys.stdout.write(report_text(report))
+        return EXIT_OK if report.ok else EXIT_FAILED
+    # Several logs (or a folder): every one is read before anything is printed, so that a log
+    # that cannot be read stops the command with one error line, as for a single log.
+    reports = [(name, _verify_one(name)) for name in files]
+    bad = [name for name, r in reports if not r.ok]
     if args.json:
-        sys.stdout.write(json.dumps(report_json(report, name), indent=2, ensure_ascii=False) + "\n")
+        doc = {"logs": len(reports), "ok": len(reports) - len(bad),
+               "reports": [report_json(r, name) for name, r in reports]}
+        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(report_text(report))
-    return EXIT_OK if report.ok else EXIT_FAILED
+        out = []
+        for name, r in reports:
+            out.append(f"== {name}")
+            out += ["  " + line for line in report_text(r).splitlines()]
+        illegal = sum(1 for _, r in reports if not r.legal)
+        out.append(f"{len(reports)} logs: {len(reports) - len(bad)} ok, {illegal} with an illegal step, "
+                   f"{len(bad) - illegal} with claimed scores that differ")
+        sys.stdout.write("\n".join(out) + "\n")
+    return EXIT_OK if not bad else EXIT_FAILED
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -517,7 +601,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "verify", help="replay a game log with the reference engine: every step legal? the claimed scores right?"
     )
     p.add_argument("--game", type=_game, required=True)
-    p.add_argument("log", metavar="LOG", help="the game log (JSON Lines, docs/logs.md); - reads stdin")
+    p.add_argument("log", metavar="LOG", nargs="+",
+                   help="game logs (JSON Lines, docs/logs.md) or folders of *.jsonl logs; - reads stdin")
     p.add_argument("--json", action="store_true",
                    help="print the verdict as JSON (with the full state before an illegal step)")
     p.set_defaults(func=cmd_verify)

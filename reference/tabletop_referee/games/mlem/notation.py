@@ -13,7 +13,15 @@ Short actions (case does not matter; the acting player is the ``player`` argumen
     land 7                    the astronaut being asked lands at space 7 (land alone: where the
                               rocket is, when the caller knows it)
     stay                      it stays aboard (in a crash: it does not jump)
-    player:N ...  /  ... player:N   any of these (but a roll) on behalf of player N
+    draw E07                  a token drawn (chance, variants): the pile is the one the phase names
+    discard M04               put away one of the four missions dealt (Secret Missions)
+    reroll                    the UFO arrival token's reroll ability (UFO)
+    move extra-face           move with the arrival token's face alone (UFO)
+    move 2+3 keep-dice        an ordinary move that removes no dice (UFO); after die-one if any
+    player:N ...  /  ... player:N   any of these (but a roll or a draw) on behalf of player N
+
+Token ids keep the case they are written in, unless the caller passes the ids it knows
+(``tokens=``): then ``draw e07`` finds ``E07``.
 
 :func:`action_text` writes the canonical form, which :func:`parse_action` reads back:
 
@@ -23,9 +31,20 @@ Short actions (case does not matter; the acting player is the ``player`` argumen
     >>> action_text(mlem.Move(1, ("1",), (0, 2)))
     'move 1 die-one:0,2'
     >>> parse_action("Move 2 + A", 1)
-    Move(player=1, faces=('2', 'afterburner'), die_one=())
+    Move(player=1, faces=('2', 'afterburner'), die_one=(), ability=None)
     >>> parse_action("move 1 die-one 0,2 player:3", 1)
-    Move(player=3, faces=('1',), die_one=(0, 2))
+    Move(player=3, faces=('1',), die_one=(0, 2), ability=None)
+
+The variants' actions:
+
+    >>> action_text(mlem.Move(0, ("2", "3"), (), "keep-dice"))
+    'move 2+3 keep-dice'
+    >>> parse_action("move extra-face", 2)
+    Move(player=2, faces=(), die_one=(), ability='extra-face')
+    >>> parse_action("draw e07", 0, tokens=["E07", "E08"])
+    Draw(token='E07')
+    >>> [action_text(a) for a in (Draw("A03"), Discard(1, "M04"), Reroll(0))]
+    ['draw A03', 'discard M04', 'reroll']
 """
 
 from __future__ import annotations
@@ -33,26 +52,34 @@ from __future__ import annotations
 import json
 import re
 
+from collections.abc import Iterable
+
 from .model import (
     ASTRONAUTS,
     FACE_INDEX,
     GOAL_POINTS,
     Action,
     Board,
+    Discard,
+    Draw,
     Embark,
     Event,
     Land,
     Move,
+    Reroll,
     Roll,
     Stay,
 )
 
-VERBS = ("embark", "roll", "move", "land", "stay")
+VERBS = ("embark", "roll", "move", "land", "stay", "draw", "discard", "reroll")
+MOVE_ABILITIES = ("extra-face", "keep-dice")
+"""The UFO abilities a move can use, written after the groups: ``move extra-face``, ``move 2 keep-dice``."""
 FACE_ALIASES = {"1": "1", "2": "2", "3": "3", "4": "4", "a": "afterburner", "ab": "afterburner",
                 "afterburner": "afterburner"}
 DIE_ONE_WORDS = ("die-one", "die_one")
 PLAYER_PREFIXES = ("player:", "player=")
-FORMS = "embark TYPE, roll F,F,..., move F+F [die-one:P,P], land SPACE, stay"
+FORMS = ("embark TYPE, roll F,F,..., move F+F [die-one:P,P] [keep-dice], move extra-face, land SPACE, stay, "
+         "draw TOKEN, discard TOKEN, reroll")
 
 
 # -- actions ------------------------------------------------------------------------------------
@@ -68,12 +95,23 @@ def action_text(action: Action, *, show_player: bool = False) -> str:
         text = f"embark {action.astronaut}"
     elif kind == "roll":
         return "roll " + ",".join(_sorted_faces(action.faces))
+    elif kind == "draw":
+        return f"draw {action.token}"
     elif kind == "move":
-        text = "move " + "+".join(_sorted_faces(action.faces))
+        parts = ["move"]
+        if action.faces:
+            parts.append("+".join(_sorted_faces(action.faces)))
         if action.die_one:
-            text += " die-one:" + ",".join(str(p) for p in sorted(action.die_one))
+            parts.append("die-one:" + ",".join(str(p) for p in sorted(action.die_one)))
+        if action.ability is not None:
+            parts.append(action.ability)
+        text = " ".join(parts)
     elif kind == "land":
         text = f"land {action.space}"
+    elif kind == "discard":
+        text = f"discard {action.token}"
+    elif kind == "reroll":
+        text = "reroll"
     else:
         text = "stay"
     if show_player:
@@ -81,21 +119,25 @@ def action_text(action: Action, *, show_player: bool = False) -> str:
     return text
 
 
-def parse_action(text: str, player: int, *, here: int | None = None) -> Action:
+def parse_action(text: str, player: int, *, here: int | None = None, tokens: Iterable[str] = ()) -> Action:
     """Reads a short action for ``player`` (syntax only: the engine judges the action).
 
     ``here`` is the rocket's space, used by ``land`` without a number. Faces come out in
-    canonical order and Die-1 players ascending, as in the interchange format.
+    canonical order and Die-1 players ascending, as in the interchange format. ``tokens``: the
+    token ids the caller knows (the pile, the hand); a ``draw``/``discard`` id that matches one
+    of them but for case is read as that id, any other id is kept as written.
 
     Raises:
         ValueError: the text is not a short action; the one-line message names the bad token.
     """
-    words = _tokens(text)
-    if not words:
+    written = _tokens(text)
+    if not written:
         raise ValueError(f"an empty action (forms: {FORMS})")
+    words = [w.lower() for w in written]
     override = None
     rest: list[str] = []
-    for word in words:
+    raw: list[str] = []
+    for word, as_written in zip(words, written):
         if word.startswith(PLAYER_PREFIXES):
             number = word[len("player:"):]
             if override is not None:
@@ -105,6 +147,7 @@ def parse_action(text: str, player: int, *, here: int | None = None) -> Action:
             override = int(number)
         else:
             rest.append(word)
+            raw.append(as_written)
     if not rest:
         raise ValueError(f"no verb, only {words[0]!r} (forms: {FORMS})")
     verb, args = rest[0], rest[1:]
@@ -118,6 +161,16 @@ def parse_action(text: str, player: int, *, here: int | None = None) -> Action:
         if not args:
             raise ValueError("roll needs the faces rolled, e.g. roll 1,2,2,afterburner")
         return Roll(_sorted_faces(_face(w) for w in args))
+    if verb == "draw":
+        if override is not None:
+            raise ValueError(f"'player:{override}': a draw is chance and has no player")
+        return Draw(_token_id(verb, raw[1:], tokens))
+    if verb == "discard":
+        return Discard(who, _token_id(verb, raw[1:], tokens))
+    if verb == "reroll":
+        if args:
+            raise ValueError(f"reroll takes nothing, not {args[0]!r}")
+        return Reroll(who)
     if verb == "move":
         return _move(args, who)
     if verb == "land":
@@ -143,13 +196,26 @@ def parse_action(text: str, player: int, *, here: int | None = None) -> Action:
     return Stay(who)
 
 
+def _token_id(verb: str, args: list[str], known: Iterable[str]) -> str:
+    example = "E07" if verb == "draw" else "M04"
+    if not args:
+        raise ValueError(f"{verb} needs a token id, e.g. {verb} {example}")
+    if len(args) > 1:
+        raise ValueError(f"{verb} takes one token id, not also {args[1]!r}")
+    word = args[0]
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", word):
+        raise ValueError(f"{word!r} is not a token id (letters, digits, - and _), e.g. {example}")
+    same = [t for t in known if t.lower() == word.lower()]
+    return same[0] if len(same) == 1 else word
+
+
 def _tokens(text: str) -> list[str]:
-    """Lower-cased words; ``+`` and ``,`` separate like spaces, ``die-one:2`` is two words."""
-    words = re.sub(r"[+,]", " ", text.lower()).split()
+    """The words as written; ``+`` and ``,`` separate like spaces, ``die-one:2`` is two words."""
+    words = re.sub(r"[+,]", " ", text).split()
     out: list[str] = []
     for word in words:
         head, colon, tail = word.partition(":")
-        if colon and head in DIE_ONE_WORDS:
+        if colon and head.lower() in DIE_ONE_WORDS:
             out.append(head)
             if tail:
                 out.append(tail)
@@ -162,8 +228,15 @@ def _move(args: list[str], player: int) -> Move:
     faces: list[str] = []
     die_one: set[int] = set()
     in_die_one = False
+    ability = None
     for word in args:
-        if word in DIE_ONE_WORDS:
+        if word.replace("_", "-") in MOVE_ABILITIES:
+            if ability is not None:
+                raise ValueError(f"{word!r}: one ability per move, {ability} is already named")
+            ability = word.replace("_", "-")
+        elif ability is not None:
+            raise ValueError(f"{word!r} after {ability}: the ability comes last")
+        elif word in DIE_ONE_WORDS:
             in_die_one = True
             die_one.add(-1)  # the mover's own, unless numbers follow
         elif in_die_one:
@@ -179,11 +252,15 @@ def _move(args: list[str], player: int) -> Move:
     if -1 in die_one:
         die_one.discard(-1)
         die_one.add(player)
+    if ability == "extra-face":
+        if faces or die_one:
+            raise ValueError("move extra-face moves with the arrival token's face alone: no groups or die-one")
+        return Move(player, (), (), ability)
     if not faces and not die_one:
         raise ValueError("move needs the groups used, e.g. move 2+afterburner")
     if not faces:
         faces = ["1"]  # "move die-one": the Die-1 belongs to the 1s group
-    return Move(player, _sorted_faces(faces), tuple(sorted(die_one)))
+    return Move(player, _sorted_faces(faces), tuple(sorted(die_one)), ability)
 
 
 def _face(word: str) -> str:
@@ -208,13 +285,25 @@ def _seat(index: int) -> str:
     return "the front seat" if index == 0 else f"seat {index + 1}"
 
 
-def describe_event(event: Event, board: Board) -> str:
+TABLE = "table"
+"""``observer`` of :func:`describe_event` for what everyone at the table may see (hot-seat play)."""
+
+_HIDDEN_EVENTS = frozenset({"mission-dealt", "mission-discarded"})
+
+
+def describe_event(event: Event, board: Board, *, observer: int | str | None = None) -> str:
     """One readable sentence for an engine event (``board`` names planets and the crash limit).
 
     Seats and moon slots are counted from 1 here (front seat = seat 1), from 0 in the event.
+    Events are the omniscient view; with ``observer`` (a player, or :data:`TABLE` for everyone
+    at once) the sentence leaves out the missions that observer may not see [missions.hidden].
     """
     d = dict(event.data)
     t = event.type
+    if t in _HIDDEN_EVENTS and observer is not None and d["player"] != observer:
+        if t == "mission-dealt":
+            return f"{_player(d['player'])} is dealt a secret mission"
+        return f"{_player(d['player'])} discards one of their missions, face down"
     if t == "boarded":
         return f"{_player(d['player'])} boards their {d['astronaut']} astronaut ({_seat(d['seat'])})"
     if t == "rocket-placed":
@@ -225,8 +314,10 @@ def describe_event(event: Event, board: Board) -> str:
         groups = "+".join(d["faces"])
         if d["die_one"]:
             groups += " (with the Die-1 of " + ", ".join(_player(p) for p in d["die_one"]) + ")"
+        if event.clause == "ufo.extra-face":
+            groups = f"the arrival token's extra face {groups}"
         return (f"{_player(d['player'])} moves with {groups}: {d['distance']} from space {d['from']} "
-                f"to space {d['to']}" + (" (deep space)" if d["to"] == board.end else ""))
+                f"to space {d['to']}" + _deep(board, d["to"]))
     if t == "die-one-used":
         return f"{_player(d['player'])}'s Die-1 astronaut counts as an extra 1 and is flipped"
     if t == "dice-removed":
@@ -266,9 +357,61 @@ def describe_event(event: Event, board: Board) -> str:
                 f"{_player(d['next_start_player'])} starts the next one")
     if t == "game-ended":
         return f"the game ends ({d['reason']})"
+    # -- variants -------------------------------------------------------------------------------
+    if t == "token-revealed":
+        return f"exploration token {d['token']} is revealed and placed on space {d['space']}"
+    if t == "token-set-aside":
+        return (f"exploration token {d['token']} belongs on space {d['space']}, which already holds one: "
+                "it is set aside and another is drawn")
+    if t == "exploration-triggered":
+        return (f"the rocket stops on space {d['space']}: exploration token {d['token']} ({d['effect']}) "
+                f"takes effect for the commander, {_player(d['player'])}")
+    if t == "exploration-points":
+        points = d["points"]
+        return f"{_player(d['player'])} takes exploration token {d['token']}, worth {points} {_points(points)}"
+    if t == "die-reused":
+        return f"one removed die comes back: {d['dice']} dice available"
+    if t == "dice-reuse-wasted":
+        dice = f" ({d['dice']})" if "dice" in d else ""
+        return f"all dice are already present{dice}: the dice-reuse token gives nothing"
+    if t == "tunnel":
+        return f"the tunnel jumps the rocket from space {d['from']} to space {d['to']}" + _deep(board, d["to"])
+    if t == "tunnel-blocked":
+        return f"the tunnel on space {d['from']} would pass the end of the track: the rocket does not move"
+    if t == "mission-dealt":
+        return f"{_player(d['player'])} is dealt mission {d['token']}"
+    if t == "mission-discarded":
+        return f"{_player(d['player'])} discards mission {d['token']} and keeps the other three"
+    if t == "arrival-revealed":
+        ability = f", ability {d['ability']}" if d.get("ability") else ""
+        return (f"arrival token {d['token']} is revealed: the UFO moves {d['ufo_move']} toward Earth, "
+                f"{d['dice']} dice this expedition{ability}")
+    if t == "ufo-moved":
+        return f"the UFO moves from space {d['from']} to space {d['to']}"
+    if t == "arrivals-reshuffled":
+        return f"the arrival tokens are used up: the {d['count']} used ones become the face-down pile again"
+    if t == "no-arrival":
+        return "no arrival token is left: 6 dice, the UFO stays where it is, and no ability this expedition"
+    if t == "ability-used":
+        token = f" {d['token']}" if d.get("token") else ""
+        return f"{_player(d['player'])} uses the arrival token{token}'s {d['ability']} ability (once per expedition)"
+    if t == "ufo-encountered":
+        return f"the rocket meets the UFO on space {d['space']} (commander: {_player(d['player'])})"
+    if t == "ufo-token-taken":
+        return f"{_player(d['player'])} takes the UFO token {d['value']}"
+    if t == "ufo-returned":
+        return f"the UFO goes back from space {d['from']} to its home, space {d['to']}"
     return t + " " + json.dumps(d, ensure_ascii=False)  # an event type this module does not know yet
 
 
-def event_line(event: Event, board: Board) -> str:
+def _deep(board: Board, space: int) -> str:
+    return " (deep space)" if space == board.end else ""
+
+
+def _points(n: int) -> str:
+    return "point" if n == 1 else "points"
+
+
+def event_line(event: Event, board: Board, *, observer: int | str | None = None) -> str:
     """The event's sentence followed by the clause that produced it: ``... [travel.roll]``."""
-    return f"{describe_event(event, board)} [{event.clause}]"
+    return f"{describe_event(event, board, observer=observer)} [{event.clause}]"
