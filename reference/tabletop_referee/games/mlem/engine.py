@@ -246,6 +246,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             die_ones,
             state.options.dice_selection == "single-group",
         )
+        if state.ufo is None:
+            return moves
         ability = _ability(state.ufo)
         if ability is None:
             return moves
@@ -632,6 +634,12 @@ def _move(w: _Work, a: Move) -> None:
         _use_ability(w, a.player, "keep-dice", "ufo.keep-dice")
     elif removed:
         _remove_dice(w, removed, "travel.remove-dice")
+    if w.ufo is None and w.exploration is None:  # the base game, without the detour
+        if target == end:
+            _deep_space(w)
+        else:
+            _begin_landing(w)
+        return
     _after_movement(w, start, target)
 
 
