@@ -64,6 +64,23 @@ def test_fuzz_finds_an_injected_divergence_and_writes_a_short_rerunnable_vector(
     assert good.returncode == 0, good.stdout
 
 
+def test_fuzz_compares_observations_and_catches_a_leak(tmp_path):
+    """Announced variants are fuzzed too; an adapter whose observations show other players'
+    missions is caught, and the vector it writes fails on it and passes on the reference."""
+    leaky = f"{sys.executable} {REPO / 'tests' / 'fuzz_adapters' / 'leaky_observe.py'}"
+    out = tmp_path / "leak.json"
+    proc = referee("fuzz", "--game", "mlem", "--adapter", leaky, "--games", "10", "--seed", "3", "--out", str(out))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "observation of player" in proc.stdout and "/missions/hands/" in proc.stdout
+    vector = json.loads(out.read_text())["vectors"][0]
+    assert vector["clauses"] == ["observation.per-player"]
+    assert "missions" in vector["requires"]["variants"] and "observations" in vector["requires"]["capabilities"]
+    bad = referee("conform", "--game", "mlem", "--adapter", leaky, "--vectors", str(out))
+    assert bad.returncode == 1 and "/observations/" in bad.stdout
+    good = referee("conform", "--game", "mlem", "--vectors", str(out))
+    assert good.returncode == 0, good.stdout
+
+
 def test_fuzz_against_the_reference_itself_finds_nothing_in_parallel():
     proc = referee("fuzz", "--game", "mlem", "--games", "6", "--seed", "11", "--workers", "2")
     assert proc.returncode == 0, proc.stdout + proc.stderr

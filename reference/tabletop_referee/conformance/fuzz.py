@@ -1,9 +1,11 @@
 """Differential fuzzing: random games with the reference engine as the oracle.
 
-Each game starts from a random setup (player count, board, rule options the adapter supports);
-at every step the adapter is given the reference's own state, asked for its legal actions and
-for the result of one action (a random legal one, and now and then a deliberately illegal
-one), and its answers are compared with the reference's. Because the adapter always starts
+Each game starts from a random setup (player count, board, the variants and rule options the
+adapter announces: each announced variant is on in about half the games); at every step the
+adapter is given the reference's own state, asked for its legal actions and for the result of
+one action (a random legal one, and now and then a deliberately illegal one), and with the
+``observations`` capability for one random player's observation; its answers are compared
+with the reference's. Because the adapter always starts
 from the reference state, a divergence is pinned to one transition; it is written as a vector
 file (docs/vectors.md) that starts from the state just before it, so `referee conform --vectors
 FILE` reruns it. Among divergences the one found earliest in its game is kept.
@@ -24,7 +26,7 @@ from typing import Any
 from ..errors import IllegalAction
 from ..games import mlem
 from ..games.mlem import interchange as ix
-from ..games.mlem.model import DIE, OPTION_VALUES, OPTION_VARIANT
+from ..games.mlem.model import DIE, OPTION_VALUES, OPTION_VARIANT, VARIANTS
 from ..sampler import roll as sample_roll
 from .client import AdapterFailure, AdapterProcess
 from .compare import first_difference
@@ -37,7 +39,7 @@ class Divergence:
     game: int
     step: int
     kind: str
-    """``new_game``, ``legal_actions``, ``apply`` or ``rejection``."""
+    """``new_game``, ``legal_actions``, ``apply``, ``rejection`` or ``observe``."""
     message: str
     setup: dict
     state: dict
@@ -52,6 +54,11 @@ class Divergence:
             steps: list[dict] = []
             expect: dict = {"legal_actions": {"actions": self.expected}}
             clauses = ["turn.phase"]
+        elif self.kind == "observe":
+            steps = []
+            player = self.expected["observer"]
+            expect = {"values": [{"pointer": f"/observations/{player}", "value": self.expected}]}
+            clauses = ["observation.per-player"]
         elif "rejected" in self.expected:
             steps = [{"action": self.action}]
             clauses = [self.expected["rejected"]["clause"]]
@@ -61,13 +68,20 @@ class Divergence:
             expect = {"state": self.expected["state"]}
             clauses = sorted({e["clause"] for e in self.expected.get("events", [])}) or ["turn.phase"]
         custom = self.state["board"]["id"] != "standard"
+        requires: dict[str, Any] = {
+            "capabilities": sorted((["custom-boards"] if custom else []) + (["observations"] if self.kind == "observe" else [])),
+            "options": {},
+        }
+        variants = self.state.get("options", {}).get("variants")
+        if variants:
+            requires["variants"] = list(variants)
         return {
             "id": f"fuzz-{abs(seed)}-{self.game}-{self.step}",
             "kind": "play",
             "description": f"fuzz divergence ({self.kind}) in game {self.game} at step {self.step}",
             "clauses": clauses,
             "tags": ["fuzz"],
-            "requires": {"capabilities": ["custom-boards"] if custom else [], "options": {}},
+            "requires": requires,
             "source": f"referee fuzz --seed {seed} (game {self.game}, step {self.step}): {self.message}",
             "state": self.state,
             "steps": steps,
@@ -75,20 +89,26 @@ class Divergence:
         }
 
 
-def random_setup(rng: random.Random, supported: dict | None, custom_boards: bool) -> dict:
+def random_setup(rng: random.Random, supported: dict | None, custom_boards: bool,
+                 variants: list[str] | tuple[str, ...] = ()) -> dict:
     """A random setup using only rule option values the adapter declared (all, if it declared none).
 
-    Base game only: no variant is turned on, so no variant option is given (a variant option
-    without its variant is an error).
+    Each of ``variants`` (those the adapter announces) is on with probability 1/2; a variant's
+    own options are given only when it is on (a variant option without its variant is an
+    error). With no variant announced, the games are base games, drawn exactly as before
+    variants existed.
     """
     players = rng.randint(2, 5)
-    options = {}
+    chosen = [v for v in VARIANTS if v in variants and rng.random() < 0.5] if variants else []
+    options: dict[str, Any] = {}
     for name, values in OPTION_VALUES.items():
-        if name in OPTION_VARIANT:
+        if name in OPTION_VARIANT and OPTION_VARIANT[name] not in chosen:
             continue
         allowed = [v for v in values if not supported or name not in supported or v in supported[name]]
         if allowed:
             options[name] = rng.choice(allowed)
+    if chosen:
+        options["variants"] = chosen
     return {
         "players": players,
         "start_player": rng.randrange(players),
@@ -118,10 +138,11 @@ def _illegal_variant(rng: random.Random, state: mlem.State, action) -> dict | No
 
 
 def play_game(adapter: AdapterProcess, game: int, seed: int, supported, custom_boards: bool,
-              max_steps: int = 2000) -> tuple[int, Divergence | None]:
+              max_steps: int = 2000, variants: list[str] | tuple[str, ...] = (),
+              observations: bool = False) -> tuple[int, Divergence | None]:
     """Plays one game; returns (transitions compared, first divergence or None)."""
     rng = random.Random(f"{seed}:{game}")
-    setup_doc = random_setup(rng, supported, custom_boards)
+    setup_doc = random_setup(rng, supported, custom_boards, variants)
     state = mlem.initial_state(ix.setup_from_json(setup_doc))
     expected_doc = ix.state_to_json(state)
     resp = adapter.request("new_game", game="mlem", setup=setup_doc)
@@ -144,6 +165,16 @@ def play_game(adapter: AdapterProcess, game: int, seed: int, supported, custom_b
                 msg = f"legal_actions answered {str(resp)[:200]}"
             return compared, Divergence(game, step, "legal_actions", msg, setup_doc, doc, None,
                                         expected_legal, resp.get("actions", resp))
+        if observations and state.options.variants:
+            player = rng.randrange(state.players)
+            expected_obs = ix.observation_to_json(state, player)
+            resp = adapter.request("observe", game="mlem", state=doc, player=player)
+            if resp.get("observation") != expected_obs:
+                where = first_difference(expected_obs, resp["observation"]) if "observation" in resp else None
+                msg = (f"observation of player {player}: differs at {where.pointer or '/'}: {where.message}"
+                       if where else f"observe answered {str(resp)[:200]}")
+                return compared, Divergence(game, step, "observe", msg, setup_doc, doc, None,
+                                            expected_obs, resp.get("observation", resp))
         action = sample_roll(rng, state.rocket.dice) if state.phase == "roll" else rng.choice(legal)
         if rng.random() < 0.05:
             bad = _illegal_variant(rng, state, action)
@@ -203,10 +234,13 @@ def _worker(args) -> tuple[int, int, Divergence | None, list[str], dict | None]:
         adapter.stop()
         return 0, 0, None, ["the adapter does not declare the game mlem"], hello.get("implementation")
     supported = info.get("options") or {}
+    variants = [v for v in (info.get("variants") or []) if v in VARIANTS]
     custom = "custom-boards" in (hello.get("capabilities") or [])
+    observations = "observations" in (hello.get("capabilities") or [])
     for game in games:
         try:
-            n, div = play_game(adapter, game, seed, supported, custom)
+            n, div = play_game(adapter, game, seed, supported, custom, variants=variants,
+                               observations=observations)
         except AdapterFailure as exc:
             failures.append(f"game {game}: {type(exc).__name__}: {exc}")
             adapter.ensure_running()
