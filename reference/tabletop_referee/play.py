@@ -209,7 +209,7 @@ def describe_state(state, observer=None) -> list[str]:
 
 def _next_text(state) -> str:
     from .games import mlem
-    from .games.mlem.model import MISSIONS_DEALT
+    from .games.mlem.engine import mission_dealee
 
     actor = mlem.current_actor(state)
     r = state.rocket
@@ -225,10 +225,7 @@ def _next_text(state) -> str:
     if phase == "exploration-draw":
         return f"next: a replacement exploration token is drawn ({state.exploration.pending} owed)"
     if phase == "mission-deal":
-        hands = state.missions.hands
-        n = len(hands)
-        to = next(q for q in ((state.start_player + i) % n for i in range(n)) if len(hands[q]) < MISSIONS_DEALT)
-        return f"next: a mission is dealt face down to player {to}"
+        return f"next: a mission is dealt face down to player {mission_dealee(state)}"
     return f"next: an arrival token is revealed ({len(state.ufo.pile)} face down)"
 
 

@@ -76,6 +76,8 @@ __all__ = [
     "outcome",
     "landing_targets",
     "observe",
+    "mission_dealee",
+    "fulfilled_missions",
 ]
 
 _PHASE_ACTIONS = {
@@ -349,6 +351,11 @@ def _next_discarder(start_player: int, hands) -> int:
         if len(hands[p]) == MISSIONS_DEALT:
             return p
     raise AssertionError("no player has a mission to discard")
+
+
+def mission_dealee(state: State) -> int:
+    """The player the next mission goes to, in phase ``mission-deal`` [missions.deal]."""
+    return _next_dealee(state.start_player, state.missions.hands)
 
 
 def _next_dealee(start_player: int, hands) -> int:
