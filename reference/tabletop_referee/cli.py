@@ -218,6 +218,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         "game": args.game,
         "board": board.id,
         "options": options_to_json(opts),
+        **({"tokens": tokens.id} if tokens is not None else {}),
         "seed": args.seed,
         "games": games,
         "actions": actions,
@@ -235,7 +236,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         _emit(
             f"{games} games, {actions} actions, {crashes} crashes ({ends}); "
             f"mean score {summary['mean_score']}, best {summary['max_score']}; "
-            f"{summary['games_per_second']} games/s (seed {args.seed}, board {board.id})\n",
+            f"{summary['games_per_second']} games/s (seed {args.seed}, board {board.id}"
+            + (f", variants {', '.join(opts.variants)}, tokens {tokens.id}" if tokens is not None else "")
+            + ")\n",
             None,
         )
     return EXIT_OK
