@@ -131,6 +131,17 @@ def test_simulate_json_summary(capsys):
     }
 
 
+def test_simulate_all_variants_runs_200_games_clean(capsys):
+    """The issue's check: referee simulate --variants exploration,missions,ufo --games 200."""
+    summary = simulate_json(capsys, "--variants", "exploration,missions,ufo", "--games", "200")
+    assert summary["games"] == 200 and sum(summary["end_reasons"].values()) == 200
+    assert summary["options"]["variants"] == ["exploration", "missions", "ufo"]
+    assert summary["options"]["ufo_encounter"] == "reach" and summary["tokens"] == "standard"
+    base = simulate_json(capsys, "--games", "200")
+    # the variants add draws, discards and arrivals: longer games with other scores
+    assert summary["actions"] > base["actions"] and summary["mean_score"] != base["mean_score"]
+
+
 def test_simulate_same_seed_gives_the_same_summary(capsys):
     first = simulate_json(capsys, "--games", "5", "--seed", "3")
     second = simulate_json(capsys, "--games", "5", "--seed", "3")
@@ -224,8 +235,13 @@ def test_argparse_errors_exit_2_with_usage_and_one_error_line(capsys, argv, need
         (["--option", "dice_selection=maybe"], "not one of groups, single-group"),
         (["--option", "die_one_rescue=maybe"], "not one of true, false"),
         (["--board", "nope"], "unknown board 'nope' (shipped boards: short, standard)"),
+        (["--variants", "ufo,bogus"], "unknown variant 'bogus' (known: exploration, missions, ufo)"),
+        (["--option", "ufo_encounter=exact"], "--option ufo_encounter: applies only with --variants ufo"),
+        (["--variants", "ufo", "--option", "ufo_encounter=maybe"], "not one of reach, exact"),
+        (["--variants", "missions", "--tokens", "nope"], "unknown token set 'nope' (shipped token sets: short, standard)"),
     ],
-    ids=["players-7", "players-1", "option-foo", "option-maybe", "option-bool-maybe", "board-nope"],
+    ids=["players-7", "players-1", "option-foo", "option-maybe", "option-bool-maybe", "board-nope",
+         "variant-bogus", "variant-option-without-variant", "variant-option-maybe", "tokens-nope"],
 )
 def test_simulate_usage_errors_are_one_line(capsys, extra, needle):
     code, out, err = run(capsys, "simulate", "--game", "mlem", "--games", "1", *extra)
