@@ -642,3 +642,21 @@ def test_position_rejects_an_unknown_phase():
 def test_position_rejects_an_unknown_option_value():
     with pytest.raises((MalformedInput, InvalidState)):
         state_from_position({"players": 2, "board": "short", "options": {"dice_selection": "bogus"}})
+
+
+@pytest.mark.parametrize("phase, section", [
+    ("exploration-setup", "exploration"), ("mission-deal", "missions"), ("arrival", "ufo"),
+])
+def test_a_chance_phase_with_an_empty_pile_is_not_a_state(phase, section):
+    """A draw from an empty pile has no outcome: such a state is refused, never a crash."""
+    import copy
+
+    variants = ("exploration", "missions", "ufo")
+    state = mlem.initial_state(mlem.Setup(3, mlem.load_board("short"), options=mlem.Options(variants=variants),
+                                          tokens=mlem.load_tokens("short")))
+    doc = copy.deepcopy(state_to_json(state))
+    doc["phase"] = phase
+    doc[section]["pile"] = []
+    with pytest.raises(InvalidState) as info:
+        state_from_json(doc)
+    assert info.value.clause == "interchange.state"

@@ -778,8 +778,10 @@ def _variant_problems(s: State) -> list[str]:
             problems.append("exploration.held holds a token that is not a points token")
         if (phase == "exploration-draw") != (ex.pending > 0):
             problems.append("exploration.pending must be positive exactly in phase exploration-draw")
-        if phase == "exploration-draw" and not ex.pile:
-            problems.append("phase exploration-draw with an empty exploration pile")
+        if phase in ("exploration-setup", "exploration-draw") and not ex.pile:
+            problems.append(f"phase {phase} with an empty exploration pile")
+        if phase == "exploration-setup" and len(ex.spaces) >= 5:
+            problems.append("phase exploration-setup with five tokens already revealed")
     m = s.missions
     if m is not None:
         if len(m.hands) != n or len(m.discarded) != n:
@@ -796,6 +798,8 @@ def _variant_problems(s: State) -> list[str]:
                 problems.append(f"player {q} must keep 3 missions and have discarded 1 once play begins")
         if phase == "mission-discard" and not any(len(h) == 4 for h in m.hands):
             problems.append("phase mission-discard but no player has 4 missions")
+        if phase == "mission-deal" and (not m.pile or all(len(h) == 4 for h in m.hands)):
+            problems.append("phase mission-deal with an empty pile or every hand complete")
     u = s.ufo
     if u is not None:
         end = s.board.end
@@ -806,6 +810,8 @@ def _variant_problems(s: State) -> list[str]:
         taken = sorted(v for h in u.held for v in h) + sorted(u.stack)
         if sorted(taken) != sorted(UFO_TOKENS) or list(u.stack) != sorted(u.stack, reverse=True):
             problems.append("the UFO tokens (5, 4, 3, 2, 1) are not conserved, or the stack is out of order")
+        if phase == "arrival" and (not u.pile or u.arrival is not None):
+            problems.append("phase arrival needs a face-down arrival token and none revealed yet")
         if u.arrival is None and u.ability_used:
             problems.append("ufo.ability_used with no arrival token")
         ids = [t.id for t in (*u.pile, *u.used, *((u.arrival,) if u.arrival else ()))]
