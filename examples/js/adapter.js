@@ -12,9 +12,9 @@ const IMPLEMENTATION = {
   version: '0.1.0',
   language: 'javascript',
   homepage: 'https://github.com/tabletop-referee/tabletop-referee/tree/main/examples/js',
-  games: { mlem: { options: mlem.OPTION_VALUES, variants: [] } },
+  games: { mlem: { options: mlem.OPTION_VALUES, variants: mlem.VARIANTS } },
 };
-const CAPABILITIES = ['custom-boards', 'events'];
+const CAPABILITIES = ['custom-boards', 'events', 'observations'];
 
 function errorOf(e) {
   if (e instanceof mlem.Rejection) return { rejected: { clause: e.clause, message: e.message } };
@@ -48,7 +48,7 @@ function handle(req) {
     return { protocol: PROTOCOL, implementation: IMPLEMENTATION, capabilities: CAPABILITIES };
   }
   if (cmd === 'stop') return { ok: true };
-  if (!['new_game', 'legal_actions', 'apply', 'scores'].includes(cmd)) {
+  if (!['new_game', 'legal_actions', 'apply', 'scores', 'observe'].includes(cmd)) {
     return { error: { kind: 'unknown-command', message: `unknown command ${JSON.stringify(cmd)}` } };
   }
   if (req.game !== 'mlem') return { skipped: { reason: `game ${JSON.stringify(req.game)} is not supported (supported: mlem)` } };
@@ -78,6 +78,8 @@ function handle(req) {
       const r = mlem.scores(needState(req));
       return { scores: r.scores, outcome: r.outcome };
     }
+    case 'observe':
+      return { observation: mlem.observe(needState(req), req.player) };
     default:
       return { error: { kind: 'unknown-command', message: `unknown command ${JSON.stringify(cmd)}` } };
   }
