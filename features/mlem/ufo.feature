@@ -313,6 +313,30 @@ Feature: UFO variant
       And the commander rerolls
       Then the action is rejected under ufo.ability naming "already used"
 
+    @option:die_one_rescue
+    @id:mlem-0330
+    Example: A roll saved only by the reroll gives a Die-1 nothing to do without the rescue reading
+      Given the rule option die_one_rescue is false
+      And the arrival token is A02 (reroll, 5 dice)
+      And the rocket is on space 7 with 5 dice
+      And the rocket carries player 0's die-one, player 1's parachute and player 2's moon-double
+      When the dice show 2, 2, 4, 4 and afterburner
+      Then the rocket does not crash
+      And the commander's only choice is to reroll
+
+    @option:die_one_rescue
+    @id:mlem-0331
+    Example: Under the rescue reading a Die-1 may move the rocket instead of the reroll
+      Given the rule option die_one_rescue is true
+      And the arrival token is A02 (reroll, 5 dice)
+      And the rocket is on space 7 with 5 dice
+      And the rocket carries player 0's die-one, player 1's parachute and player 2's moon-double
+      When the dice show 2, 2, 4, 4 and afterburner
+      Then the commander may reroll
+      And the commander may pick:
+        | choice                       |
+        | 1 with the Die-1 of player 0 |
+
   @clause:ufo.encounter
   Rule: A movement that reaches the UFO meets it (option: only one that ends on it)
 

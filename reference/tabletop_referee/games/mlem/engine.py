@@ -240,6 +240,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase == "move":
         allowed = state.board.spaces[rocket.space].faces
         die_ones = _available_die_ones(state) if "1" in allowed else ()
+        if die_ones and not state.options.die_one_rescue and not any(f in allowed for f in rocket.roll):
+            die_ones = ()  # [power.die-one]: only a roll with a fitting die (a UFO ability saved it)
         player = rocket.seats[0].player
         moves = _move_actions(
             player,
@@ -609,6 +611,11 @@ def _move(w: _Work, a: Move) -> None:
     if a.die_one and "1" not in a.faces:
         raise IllegalAction(
             "power.die-one", "a Die-1 astronaut counts as a 1: the move must use the 1s group"
+        )
+    if a.die_one and not w.options.die_one_rescue and not any(f in here.faces for f in roll):
+        raise IllegalAction(
+            "power.die-one",
+            "with die_one_rescue=false a Die-1 astronaut may be used only when a rolled die fits the space",
         )
     # [travel.whole-group] [travel.distance] [travel.afterburner]
     distance = len(a.die_one)
