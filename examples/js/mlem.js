@@ -257,7 +257,9 @@ function setupOptions(given) {
   }
   const variants = given.variants === undefined ? [] : given.variants;
   if (!Array.isArray(variants) || variants.some((v) => !VARIANTS.includes(v)) || new Set(variants).size !== variants.length) {
-    throw new InputError('setup: variants must list distinct variants among exploration, missions, ufo', '$.options.variants');
+    const e = new InputError('setup: variants must list distinct variants among exploration, missions, ufo', '$.options.variants');
+    e.clause = 'variants.selection';
+    throw e;
   }
   const on = VARIANTS.filter((v) => variants.includes(v));
   for (const v of VARIANTS) {

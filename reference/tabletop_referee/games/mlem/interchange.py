@@ -261,14 +261,7 @@ def options_from_partial(doc: dict) -> Options:
         raise MalformedInput("options must be a mapping of option names to values", path="$.options")
     doc = dict(doc)
     variants = doc.pop("variants", [])
-    if not isinstance(variants, (list, tuple)) or any(v not in VARIANTS for v in variants):
-        raise MalformedInput(
-            f"variants must be a list drawn from {', '.join(VARIANTS)}, not {variants!r}",
-            path="$.options.variants", clause="variants.selection",
-        )
-    if len(set(variants)) != len(variants):
-        raise MalformedInput(f"variants {list(variants)} names a variant twice", path="$.options.variants",
-                             clause="variants.selection")
+    _check_variants(variants)
     for name, value in doc.items():
         variant = OPTION_VARIANT.get(name)
         if variant is not None and variant not in variants:
@@ -284,6 +277,18 @@ def options_from_partial(doc: dict) -> Options:
             allowed = ", ".join(json.dumps(v) for v in OPTION_VALUES[name])
             raise MalformedInput(f"{name} cannot be {value!r} (one of: {allowed})", path=f"$.options.{name}")
     return Options(**doc, variants=tuple(v for v in VARIANTS if v in variants))
+
+
+def _check_variants(variants: Any) -> None:
+    """[variants.selection]: a list of known variants, each at most once."""
+    if not isinstance(variants, (list, tuple)) or any(not isinstance(v, str) or v not in VARIANTS for v in variants):
+        raise MalformedInput(
+            f"variants must be a list drawn from {', '.join(VARIANTS)}, not {variants!r}",
+            path="$.options.variants", clause="variants.selection",
+        )
+    if len(set(variants)) != len(variants):
+        raise MalformedInput(f"variants {list(variants)} names a variant twice", path="$.options.variants",
+                             clause="variants.selection")
 
 
 def _options_from_doc(doc: dict) -> Options:
@@ -316,6 +321,9 @@ def setup_from_json(doc: Any) -> Setup:
     With variants, ``tokens`` names a shipped token set or gives one inline; by default the
     set with the board's id is used.
     """
+    options_doc = doc.get("options") if isinstance(doc, dict) else None
+    if isinstance(options_doc, dict) and "variants" in options_doc:
+        _check_variants(options_doc["variants"])  # before the schema: the clause, not just the shape
     _validate("setup", doc, "setup")
     board_doc = doc.get("board", "standard")
     board = load_board(board_doc) if isinstance(board_doc, str) else board_from_json(board_doc)
