@@ -81,6 +81,22 @@ def test_fuzz_compares_observations_and_catches_a_leak(tmp_path):
     assert good.returncode == 0, good.stdout
 
 
+def test_fuzz_compares_events_when_the_adapter_has_the_capability(tmp_path):
+    """A right state with a wrong event (a crash citing another clause) is a divergence too."""
+    wrong = f"{sys.executable} {REPO / 'tests' / 'fuzz_adapters' / 'wrong_event_clause.py'}"
+    out = tmp_path / "events.json"
+    proc = referee("fuzz", "--game", "mlem", "--adapter", wrong, "--games", "10", "--seed", "3", "--out", str(out))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "(events)" in proc.stdout and '"clause":"travel.roll","crashes"' in proc.stdout
+    vector = json.loads(out.read_text())["vectors"][0]
+    assert "events" in vector["requires"]["capabilities"]
+    assert any(e["type"] == "crashed" and e["clause"] == "crash.trigger" for e in vector["expect"]["events"])
+    bad = referee("conform", "--game", "mlem", "--adapter", wrong, "--vectors", str(out))
+    assert bad.returncode == 1 and "crash.trigger" in bad.stdout
+    good = referee("conform", "--game", "mlem", "--vectors", str(out))
+    assert good.returncode == 0, good.stdout
+
+
 def test_fuzz_against_the_reference_itself_finds_nothing_in_parallel():
     proc = referee("fuzz", "--game", "mlem", "--games", "6", "--seed", "11", "--workers", "2")
     assert proc.returncode == 0, proc.stdout + proc.stderr
@@ -92,3 +108,17 @@ def test_fuzz_with_an_adapter_that_cannot_start_is_a_usage_error():
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert proc.stderr.strip().count("\n") == 0 and proc.stderr.startswith("referee fuzz: error: adapter could not start")
+
+
+def test_javascript_data_files_match_the_spec():
+    """examples/js carries the boards and token sets as JSON (Node reads no YAML): they must be
+    the shipped YAML files, or the JS adapter would pass or fail for the wrong reason."""
+    from tabletop_referee.games.mlem.interchange import (
+        board_ids, board_to_json, load_board, load_tokens, token_set_ids, tokens_to_json)
+
+    js = REPO / "examples" / "js"
+    regenerate = "regenerate them as examples/js/README.md says"
+    boards = json.loads((js / "boards.json").read_text(encoding="utf-8"))
+    assert boards == {b: board_to_json(load_board(b)) for b in board_ids()}, f"boards.json is stale: {regenerate}"
+    tokens = json.loads((js / "tokens.json").read_text(encoding="utf-8"))
+    assert tokens == {t: tokens_to_json(load_tokens(t)) for t in token_set_ids()}, f"tokens.json is stale: {regenerate}"

@@ -5,7 +5,7 @@ adapter announces: each announced variant is on in about half the games); at eve
 adapter is given the reference's own state, asked for its legal actions and for the result of
 one action (a random legal one, and now and then a deliberately illegal one), and with the
 ``observations`` capability for one random player's observation; its answers are compared
-with the reference's. Because the adapter always starts
+with the reference's, events included (in order) when it has the ``events`` capability. Because the adapter always starts
 from the reference state, a divergence is pinned to one transition; it is written as a vector
 file (docs/vectors.md) that starts from the state just before it, so `referee conform --vectors
 FILE` reruns it. Among divergences the one found earliest in its game is kept.
@@ -39,7 +39,7 @@ class Divergence:
     game: int
     step: int
     kind: str
-    """``new_game``, ``legal_actions``, ``apply``, ``rejection`` or ``observe``."""
+    """``new_game``, ``legal_actions``, ``apply``, ``events``, ``rejection`` or ``observe``."""
     message: str
     setup: dict
     state: dict
@@ -59,6 +59,12 @@ class Divergence:
             player = self.expected["observer"]
             expect = {"values": [{"pointer": f"/observations/{player}", "value": self.expected}]}
             clauses = ["observation.per-player"]
+        elif self.kind == "events":
+            steps = [{"action": self.action}]
+            # every event as a pattern: a missing or different event reruns; an order-only
+            # difference cannot be said in a vector (patterns match in any order)
+            expect = {"state": self.expected["state"], "events": self.expected["events"]}
+            clauses = sorted({e["clause"] for e in self.expected["events"]}) or ["turn.phase"]
         elif "rejected" in self.expected:
             steps = [{"action": self.action}]
             clauses = [self.expected["rejected"]["clause"]]
@@ -69,7 +75,9 @@ class Divergence:
             clauses = sorted({e["clause"] for e in self.expected.get("events", [])}) or ["turn.phase"]
         custom = self.state["board"]["id"] != "standard"
         requires: dict[str, Any] = {
-            "capabilities": sorted((["custom-boards"] if custom else []) + (["observations"] if self.kind == "observe" else [])),
+            "capabilities": sorted((["custom-boards"] if custom else [])
+                                   + (["observations"] if self.kind == "observe" else [])
+                                   + (["events"] if self.kind == "events" else [])),
             "options": {},
         }
         variants = self.state.get("options", {}).get("variants")
@@ -124,6 +132,19 @@ def _where(expected_state: dict, resp: dict) -> str:
     return f"state differs at {d.pointer or '/'}: {d.message}" if d else "same state"
 
 
+def _events_difference(expected: list[dict], actual) -> str:
+    if not isinstance(actual, list):
+        return f"events should be a list, got {str(actual)[:100]}"
+    texts = [ix.canonical_text(e) for e in expected]
+    got = [ix.canonical_text(e) for e in actual]
+    if sorted(texts) == sorted(got):
+        return ("the same events in another order: expected "
+                f"{[e['type'] for e in expected]}, got {[e.get('type') for e in actual]}")
+    missing = [t for t in texts if t not in got]
+    extra = [t for t in got if t not in texts]
+    return f"events differ: missing {missing[:2]}, unexpected {extra[:2]}"
+
+
 def _legal_texts(actions: list[dict]) -> list[str]:
     return sorted(ix.canonical_text(a) for a in actions)
 
@@ -139,7 +160,7 @@ def _illegal_variant(rng: random.Random, state: mlem.State, action) -> dict | No
 
 def play_game(adapter: AdapterProcess, game: int, seed: int, supported, custom_boards: bool,
               max_steps: int = 2000, variants: list[str] | tuple[str, ...] = (),
-              observations: bool = False) -> tuple[int, Divergence | None]:
+              observations: bool = False, events: bool = False) -> tuple[int, Divergence | None]:
     """Plays one game; returns (transitions compared, first divergence or None)."""
     rng = random.Random(f"{seed}:{game}")
     setup_doc = random_setup(rng, supported, custom_boards, variants)
@@ -192,11 +213,17 @@ def play_game(adapter: AdapterProcess, game: int, seed: int, supported, custom_b
         resp = adapter.request("apply", game="mlem", state=doc, action=action_doc)
         expected_next = ix.state_to_json(t.state)
         compared += 1
+        expected_events = [ix.event_to_json(e) for e in t.events]
         if resp.get("state") != expected_next:
             return compared, Divergence(
                 game, step, "apply", f"apply {ix.canonical_text(action_doc)}: {_where(expected_next, resp)}",
-                setup_doc, doc, action_doc,
-                {"state": expected_next, "events": [ix.event_to_json(e) for e in t.events]}, resp)
+                setup_doc, doc, action_doc, {"state": expected_next, "events": expected_events}, resp)
+        if events and resp.get("events") != expected_events:
+            return compared, Divergence(
+                game, step, "events",
+                f"apply {ix.canonical_text(action_doc)}: {_events_difference(expected_events, resp.get('events'))}",
+                setup_doc, doc, action_doc, {"state": expected_next, "events": expected_events},
+                resp.get("events"))
         state = t.state
     return compared, None
 
@@ -237,10 +264,11 @@ def _worker(args) -> tuple[int, int, Divergence | None, list[str], dict | None]:
     variants = [v for v in (info.get("variants") or []) if v in VARIANTS]
     custom = "custom-boards" in (hello.get("capabilities") or [])
     observations = "observations" in (hello.get("capabilities") or [])
+    events = "events" in (hello.get("capabilities") or [])
     for game in games:
         try:
             n, div = play_game(adapter, game, seed, supported, custom, variants=variants,
-                               observations=observations)
+                               observations=observations, events=events)
         except AdapterFailure as exc:
             failures.append(f"game {game}: {type(exc).__name__}: {exc}")
             adapter.ensure_running()
