@@ -466,14 +466,16 @@ def test_the_variants_a_state_turns_on_are_needed_even_if_requires_forgets_them(
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed")
-def test_the_javascript_example_declares_no_variants_and_skips_variant_vectors(capsys, tmp_path) -> None:
+def test_the_javascript_example_declares_the_variants_and_runs_variant_vectors(capsys, tmp_path) -> None:
+    """The JS example implements the variants (a variant vector the adapter does not announce
+    is skipped: see the skips.py tests above)."""
     js = shlex.join(["node", str(HERE.parent / "examples" / "js" / "adapter.js")])
     v = _vector("mlem-fx-0005")
-    v["requires"] = {"capabilities": [], "options": {}, "variants": ["ufo"]}
+    v["requires"] = {"capabilities": [], "options": {"ufo_encounter": "exact"}, "variants": ["exploration", "ufo"]}
     o = conform(capsys, tmp_path, "--adapter", js, vectors=[_one_vector_file(tmp_path, v)])
-    assert o.report["adapter"]["implementation"]["games"]["mlem"]["variants"] == []
-    assert o.statuses == {"mlem-fx-0005": "skipped"}
-    assert "variant ufo" in o.result("mlem-fx-0005")["message"]
+    assert o.report["adapter"]["implementation"]["games"]["mlem"]["variants"] == ["exploration", "missions", "ufo"]
+    assert "observations" in o.report["adapter"]["capabilities"]
+    assert o.statuses == {"mlem-fx-0005": "passed"}
 
 
 def test_the_reference_adapter_runs_variant_and_variant_option_vectors(capsys, tmp_path) -> None:
