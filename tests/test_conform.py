@@ -266,6 +266,29 @@ def test_perft_mismatch_names_the_divide_entry(capsys, tmp_path) -> None:
     assert diff["expected"] == diff["actual"] + 1
 
 
+def test_perft_pins_token_draws_per_chance_phase(capsys, tmp_path) -> None:
+    """Variant perft vectors pin draws per phase: the counts depend on them, and a pinned token
+    that is not in the pile is reported at its place in ``draws``."""
+    shipped = json.loads((HERE.parent / "vectors" / "mlem" / "perft.json").read_text(encoding="utf-8"))
+    v = next(x for x in shipped["vectors"] if x["id"] == "mlem-perft-0006")
+    assert v["draws"]["exploration-draw"] and v["requires"]["variants"] == ["exploration", "ufo"]
+    other = json.loads(json.dumps(v))
+    other["id"] = "mlem-perft-0006-other-draw"
+    other["draws"]["exploration-draw"] = ["E03"] + other["draws"]["exploration-draw"][1:]  # E03 is on the board
+    missing = json.loads(json.dumps(v))
+    missing["id"] = "mlem-perft-0006-no-such-token"
+    missing["draws"]["exploration-draw"][0] = "E99"
+    path = tmp_path / "perft.json"
+    path.write_text(json.dumps({**shipped, "vectors": [v, other, missing]}), encoding="utf-8")
+    o = conform(capsys, tmp_path, vectors=[path])
+    assert o.statuses["mlem-perft-0006"] == "passed"
+    assert o.statuses["mlem-perft-0006-no-such-token"] == "failed"
+    assert o.result("mlem-perft-0006-no-such-token")["diff"]["pointer"] == "/perft/draws/exploration-draw/0"
+    # a token of the position's board is not in the pile either: the draw is refused by the rules
+    assert o.statuses["mlem-perft-0006-other-draw"] == "failed"
+    assert "draws.exploration-draw[0]" in o.result("mlem-perft-0006-other-draw")["message"]
+
+
 def _vector_0007() -> dict:
     return next(v for v in json.loads(BASIC.read_text(encoding="utf-8"))["vectors"] if v["id"] == "mlem-fx-0007")
 

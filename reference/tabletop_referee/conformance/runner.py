@@ -31,6 +31,7 @@ from .compare import MISSING, Difference, canonical_text, first_difference, poin
 from .expectations import FAILING, Entry, Expectations
 from .vectors import Vector
 
+
 STATUSES = ("passed", "failed", "errored", "skipped", "timeout", "crashed", "xfail", "xpass")
 COUNTED_FAILED = ("failed", "errored", "timeout", "crashed", "xpass")
 """The statuses counted as "failed" in the closing line and the exit code."""
@@ -456,16 +457,19 @@ class Runner:
     def _perft(self, vector: Vector) -> None:
         doc = vector.doc
         self._rolls = doc["rolls"]
+        self._draws = doc.get("draws") or {}
         depth = doc["depth"]
         state = doc["state"]
-        used = 0
+        used: dict[str, int] = {}
         actor, actions = self._legal(state)
-        while actor == "chance" and used < len(self._rolls):
-            state = self._roll(state, used, actions)
-            used += 1
+        while actor == "chance":
+            chance = self._chance(state, used, actions)
+            if chance is None:
+                break
+            state, used = chance
             actor, actions = self._legal(state)
         divide: dict[str, int] = {}
-        nodes = 1  # game over, or a chance node with no roll left: one leaf
+        nodes = 1  # game over, or a chance node with no pinned outcome left: one leaf
         if actor is not None and actor != "chance":
             for action in actions:
                 key = canonical_text(action)
@@ -479,6 +483,30 @@ class Runner:
             raise VectorFailed(
                 f"perft depth {depth}: {nodes} nodes, expected {want['nodes']}; first difference at "
                 f"{diff.pointer}: {diff.message}", diff)
+
+    def _chance(self, state: Any, used: dict[str, int], outcomes: list[Any]) -> tuple[Any, dict[str, int]] | None:
+        """Applies the next pinned outcome at a chance node: at a draw (the listed outcomes are
+        ``draw`` actions) the next token pinned for the state's phase in ``draws``, else the next
+        roll; ``None`` when none is left (the path ends there)."""
+        phase = state.get("phase") if isinstance(state, dict) else None
+        drawing = any(isinstance(o, dict) and o.get("type") == "draw" for o in outcomes)
+        key = str(phase) if drawing else "rolls"
+        n = used.get(key, 0)
+        if key == "rolls":
+            if n >= len(self._rolls):
+                return None
+            return self._roll(state, n, outcomes), {**used, key: n + 1}
+        pinned = self._draws.get(key) or []
+        if n >= len(pinned):
+            return None
+        draw = {"type": "draw", "token": pinned[n]}
+        resp = self._apply(state, draw)
+        if "rejected" in resp:
+            raise VectorFailed(
+                f"the pinned draw {short(draw)} (draws.{key}[{n}]) was rejected under {resp['rejected']['clause']}",
+                Difference(f"/perft/draws/{key}/{n}", "accepted", {"rejected": resp["rejected"]},
+                           "the pinned draw was rejected"))
+        return resp["state"], {**used, key: n + 1}
 
     def _roll(self, state: Any, used: int, outcomes: list[Any]) -> Any:
         """Applies pinned roll ``used``, cut to the dice available: the size of the listed outcomes."""
@@ -505,7 +533,7 @@ class Runner:
                            "a listed legal action was rejected"))
         return resp["state"]
 
-    def _count(self, state: Any, depth: int, used: int) -> int:
+    def _count(self, state: Any, depth: int, used: dict[str, int]) -> int:
         """Counts the decision sequences of ``depth`` more decisions below ``state``."""
         if depth == 0:
             return 1
@@ -513,9 +541,10 @@ class Runner:
         if actor is None:
             return 1
         if actor == "chance":
-            if used >= len(self._rolls):
+            chance = self._chance(state, used, actions)
+            if chance is None:
                 return 1
-            return self._count(self._roll(state, used, actions), depth, used + 1)
+            return self._count(chance[0], depth, chance[1])
         if depth == 1:
             return len(actions)
         return sum(self._count(self._child(state, a), depth - 1, used) for a in actions)
