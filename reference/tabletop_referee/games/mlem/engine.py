@@ -370,12 +370,16 @@ def _next_dealee(start_player: int, hands) -> int:
 
 
 def _draw_pile(state: State):
-    phase = state.phase
-    if phase in ("exploration-setup", "exploration-draw"):
-        return state.exploration.pile
-    if phase == "mission-deal":
-        return state.missions.pile
-    return state.ufo.pile
+    return _draw_section(state).pile
+
+
+def _draw_section(s):
+    """The variant section (of a State or a _Work) whose face-down pile the draw phase uses."""
+    if s.phase in ("exploration-setup", "exploration-draw"):
+        return s.exploration
+    if s.phase == "mission-deal":
+        return s.missions
+    return s.ufo
 
 
 @lru_cache(maxsize=None)
@@ -806,12 +810,7 @@ def _place_exploration(w: _Work, token, clause: str) -> bool:
 def _draw(w: _Work, a: Draw) -> None:
     phase = w.phase
     clause = _DRAW_CLAUSE[phase]
-    if phase in ("exploration-setup", "exploration-draw"):
-        section = w.exploration
-    elif phase == "mission-deal":
-        section = w.missions
-    else:
-        section = w.ufo
+    section = _draw_section(w)
     pile = section.pile
     token = next((t for t in pile if t.id == a.token), None)
     if token is None:
