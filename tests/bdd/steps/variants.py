@@ -29,12 +29,10 @@ from tabletop_referee.games.mlem.interchange import (
     load_tokens,
     observation_to_json,
     options_from_partial,
-    options_to_json,
     setup_to_json,
-    state_from_json,
     state_to_json,
 )
-from tabletop_referee.games.mlem.model import OPTION_VARIANT, UFO_TOKENS, VARIANTS, Discard, Draw, Reroll
+from tabletop_referee.games.mlem.model import VARIANTS, Discard, Draw, Reroll
 from tabletop_referee.games.mlem.position import state_from_position
 
 from ..support import Scene, parse_faces, split_list
@@ -121,103 +119,67 @@ def _section(scene: Scene, name: str) -> dict:
 
 
 def build_state(position: dict, board: mlem.Board) -> mlem.State:
-    """The state a position with variants describes (see the module docstring)."""
+    """The state a position with variants describes (see the module docstring).
+
+    The step conveniences (players' tokens as mappings, missions dealt to players no step
+    names, "every other arrival token was used", "the pile holds only ...") are turned into
+    the variant sections of a position (reference/tabletop_referee/games/mlem/position.py),
+    which builds the state.
+    """
     variants = [v for v in VARIANTS if v in position.get("variants", ())]
     if not variants:
         return state_from_position(position, board)
-    base = dict(position)
-    options = dict(base.get("options") or {})
-    own = {k: options.pop(k) for k in list(options) if k in OPTION_VARIANT}
-    base["options"] = options
-    for key in ("variants", "exploration", "missions", "ufo", "variant_phase"):
-        base.pop(key, None)
-    doc = state_to_json(state_from_position(base, board))
-    doc["options"] = options_to_json(options_from_partial({**options, **own, "variants": variants}))
+    pos = {k: v for k, v in position.items() if k not in ("variants", "exploration", "missions", "ufo",
+                                                         "variant_phase")}
+    pos["options"] = {**(position.get("options") or {}), "variants": variants}
+    if position.get("variant_phase"):
+        pos["phase"] = position["variant_phase"]
     tokens = load_tokens(board.id)
-    n = len(doc["players"])
-    phase = position.get("variant_phase")
-    if phase:
-        doc["phase"] = phase
+    n = position["players"]
     if "exploration" in variants:
-        doc["exploration"] = _exploration_doc(position.get("exploration", {}), tokens, n)
+        pos["exploration"] = _exploration_section(position.get("exploration", {}), tokens, n)
     if "missions" in variants:
-        doc["missions"] = _missions_doc(position.get("missions", {}), tokens, n, doc["phase"])
+        pos["missions"] = _missions_section(position.get("missions", {}), tokens, n, position.get("variant_phase"))
     if "ufo" in variants:
-        doc["ufo"] = _ufo_doc(position.get("ufo", {}), tokens, n)
-    return state_from_json(doc)
+        pos["ufo"] = _ufo_section(position.get("ufo", {}), tokens, n)
+    return state_from_position(pos, board)
 
 
-def _json(token) -> dict:
-    doc = {"id": token.id}
-    for name in ("space", "effect", "ufo_move", "dice", "ability"):
-        if hasattr(token, name):
-            doc[name] = getattr(token, name)
-    if getattr(token, "effect", None) == "points":
-        doc["points"] = token.points
-    if getattr(token, "face", None) is not None:
-        doc["face"] = token.face
-    return doc
+def _per_player(given: dict, n: int) -> list[list]:
+    return [list(given.get(p, [])) for p in range(n)]
 
 
-def _exploration_doc(ex: dict, tokens, n: int) -> dict:
-    by_id = {t.id: t for t in tokens.exploration}
-    spaces = list(ex.get("spaces", []))
-    held = [list(ex.get("held", {}).get(p, [])) for p in range(n)]
-    removed = list(ex.get("removed", []))
-    placed = set(spaces) | set(removed) | {i for h in held for i in h}
-    pile = [i for i in sorted(by_id) if i not in placed]
+def _exploration_section(ex: dict, tokens, n: int) -> dict:
+    section = {"spaces": list(ex.get("spaces", [])), "held": _per_player(ex.get("held", {}), n),
+               "removed": list(ex.get("removed", [])), "pending": ex.get("pending", 0)}
     if "pile" in ex:  # "the exploration pile holds only ...": the others are out of the game
-        removed += [i for i in pile if i not in ex["pile"]]
-        pile = [i for i in pile if i in ex["pile"]]
-    return {
-        "pile": [_json(by_id[i]) for i in pile],
-        "spaces": [_json(by_id[i]) for i in spaces],
-        "held": [[_json(by_id[i]) for i in h] for h in held],
-        "removed": [_json(by_id[i]) for i in removed],
-        "pending": ex.get("pending", 0),
-    }
+        placed = set(section["spaces"]) | set(section["removed"]) | {i for h in section["held"] for i in h}
+        section["removed"] += [t.id for t in tokens.exploration if t.id not in placed and t.id not in ex["pile"]]
+        section["pile"] = list(ex["pile"])
+    return section
 
 
-def _missions_doc(m: dict, tokens, n: int, phase: str) -> dict:
-    by_id = {t.id: t for t in tokens.missions}
+def _missions_section(m: dict, tokens, n: int, phase: str | None) -> dict:
     hands = {p: sorted(h) for p, h in m.get("hands", {}).items()}
     discarded = dict(m.get("discarded", {}))
     used = {i for h in hands.values() for i in h} | {i for d in discarded.values() for i in d}
-    free = [i for i in sorted(by_id, reverse=True) if i not in used]
+    free = [t.id for t in sorted(tokens.missions, key=lambda t: t.id, reverse=True) if t.id not in used]
     dealing = phase in ("exploration-setup", "mission-deal", "mission-discard")
     for p in range(n):  # players not named get missions from the end of the set
         if p not in hands:
             hands[p] = sorted(free.pop(0) for _ in range(3 if not dealing or p in discarded else 4))
         if p not in discarded and not dealing:
             discarded[p] = [free.pop(0)]
-    taken = {i for h in hands.values() for i in h} | {i for d in discarded.values() for i in d}
-    return {
-        "pile": [_json(by_id[i]) for i in sorted(by_id) if i not in taken],
-        "hands": [[_json(by_id[i]) for i in hands[p]] for p in range(n)],
-        "discarded": [[_json(by_id[i]) for i in discarded.get(p, [])] for p in range(n)],
-    }
+    return {"hands": _per_player(hands, n), "discarded": _per_player(discarded, n)}
 
 
-def _ufo_doc(u: dict, tokens, n: int) -> dict:
-    by_id = {t.id: t for t in tokens.arrivals}
-    home = tokens.ufo_home
-    arrival = u.get("arrival")
-    used = list(u.get("used", []))
+def _ufo_section(u: dict, tokens, n: int) -> dict:
+    section = {k: u[k] for k in ("space", "arrival", "ability_used", "stack") if k in u}
+    section["used"] = list(u.get("used", []))
     if u.get("all_used"):
-        used = [i for i in sorted(by_id) if i != arrival]
-    held = [list(u.get("held", {}).get(p, [])) for p in range(n)]
-    taken = [v for h in held for v in h]
-    stack = u.get("stack", [v for v in UFO_TOKENS if v not in taken])
-    return {
-        "home": home,
-        "space": u.get("space", home),
-        "pile": [_json(by_id[i]) for i in sorted(by_id) if i != arrival and i not in used],
-        "used": [_json(by_id[i]) for i in used],
-        "arrival": None if arrival is None else _json(by_id[arrival]),
-        "ability_used": u.get("ability_used", False),
-        "stack": stack,
-        "held": held,
-    }
+        section["used"] = [t.id for t in tokens.arrivals if t.id != u.get("arrival")]
+    section["held"] = _per_player(u.get("held", {}), n)
+    return section
 
 
 ## Given ------------------------------------------------------------------------------------
