@@ -577,7 +577,7 @@ def _ufo_rescue(w: _Work) -> bool:
 
 def _move(w: _Work, a: Move) -> None:
     if a.ability is not None:
-        _check_ability(w, a.ability, a.player)
+        _check_ability(w, a.ability)
         if a.ability == "extra-face":
             _extra_face_move(w, a)
             return
@@ -652,16 +652,10 @@ def _move(w: _Work, a: Move) -> None:
         _use_ability(w, a.player, "keep-dice", "ufo.keep-dice")
     elif removed:
         _remove_dice(w, removed, "travel.remove-dice")
-    if w.ufo is None and w.exploration is None:  # the base game, without the detour
-        if target == end:
-            _deep_space(w)
-        else:
-            _begin_landing(w)
-        return
     _after_movement(w, start, target)
 
 
-def _check_ability(w: _Work, ability: str, player: int) -> None:
+def _check_ability(w: _Work, ability: str) -> None:
     """[ufo.ability]: the arrival token's ability, once per expedition, by the commander."""
     if w.ufo is None:
         raise IllegalAction("ufo.ability", f"the {ability} ability exists only in the UFO variant")
@@ -709,7 +703,7 @@ def _extra_face_move(w: _Work, a: Move) -> None:
 
 def _reroll(w: _Work, a: Reroll) -> None:
     # [ufo.reroll]: all available dice again; the new roll must be used.
-    _check_ability(w, "reroll", a.player)
+    _check_ability(w, "reroll")
     w.roll = None
     w.phase = "roll"
     _use_ability(w, a.player, "reroll", "ufo.reroll")

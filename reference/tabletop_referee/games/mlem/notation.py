@@ -372,8 +372,7 @@ def describe_event(event: Event, board: Board, *, observer: int | str | None = N
     if t == "die-reused":
         return f"one removed die comes back: {d['dice']} dice available"
     if t == "dice-reuse-wasted":
-        dice = f" ({d['dice']})" if "dice" in d else ""
-        return f"all dice are already present{dice}: the dice-reuse token gives nothing"
+        return f"all dice are already present ({d['dice']}): the dice-reuse token gives nothing"
     if t == "tunnel":
         return f"the tunnel jumps the rocket from space {d['from']} to space {d['to']}" + _deep(board, d["to"])
     if t == "tunnel-blocked":
@@ -383,9 +382,8 @@ def describe_event(event: Event, board: Board, *, observer: int | str | None = N
     if t == "mission-discarded":
         return f"{_player(d['player'])} discards mission {d['token']} and keeps the other three"
     if t == "arrival-revealed":
-        ability = f", ability {d['ability']}" if d.get("ability") else ""
         return (f"arrival token {d['token']} is revealed: the UFO moves {d['ufo_move']} toward Earth, "
-                f"{d['dice']} dice this expedition{ability}")
+                f"{d['dice']} dice this expedition")
     if t == "ufo-moved":
         return f"the UFO moves from space {d['from']} to space {d['to']}"
     if t == "arrivals-reshuffled":
