@@ -1,0 +1,234 @@
+"""The one game interface: what every game package implements, and what every tool uses.
+
+Every command (``conform``, ``fuzz``, ``explain``, ``verify``, ``play``, ``simulate``, ``docs``,
+``vectors export``, ``adapter``...) talks to a game only through a :class:`Game` object, got
+with :func:`tabletop_referee.games.load`. A game package ``games/<id>/`` exports one such
+object as ``GAME``; nothing outside ``games/<id>/`` imports the package by name (a test checks
+this). docs/adding-a-game.md walks through writing one.
+
+The actor model
+---------------
+:meth:`Game.actors` says who decides next:
+
+- ``()``: nobody, the game is over;
+- ``(CHANCE,)``: a chance node; the next action is one of :meth:`Game.chance_outcomes`
+  (dice, a shuffle, a draw), each carrying its outcome: the engine never draws a random number;
+- ``(p,)``: player ``p`` alone decides;
+- ``(p, q, ...)`` (two or more): a **simultaneous secret choice**. Each listed player submits
+  one action, in any order, with ``apply``; an action names its player. Until every listed
+  player has chosen, a chosen action is part of the state but is hidden by :meth:`Game.observe`
+  from everyone but its author, and the engine reveals all choices together (with an event) when
+  the last one is in. A player who has chosen is no longer listed, so ``actors`` shrinks as
+  choices arrive. A game may let a player withdraw a choice before the reveal; the withdrawal is
+  an ordinary action of that player, offered by ``legal_actions(state, player)``.
+
+``legal_actions(state)`` is for the single actor (a player or chance); at a simultaneous node
+pass ``player``. Legal actions come in a deterministic order (each game documents it).
+
+Values
+------
+States, setups, actions and events are frozen values owned by the game. The shell needs only
+what this interface offers: JSON in and out (the interchange layer), short notation for people,
+and descriptions for people. Every event has ``type`` and ``clause``; every rejection is a
+:class:`~tabletop_referee.errors.IllegalAction` naming its clause.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+CHANCE = "chance"
+"""The actor at a chance node (also the ``actor`` of protocol responses)."""
+
+Actor = int | str
+"""A player number, or :data:`CHANCE`."""
+
+
+# -- shared value types ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What happened, and the clause that made it happen.
+
+    ``data`` holds the event's fields as ``(name, value)`` pairs in the order the interchange
+    format writes them; ``event["space"]`` reads one.
+    """
+
+    type: str
+    clause: str
+    data: tuple[tuple[str, Any], ...] = ()
+
+    def __getitem__(self, key: str) -> Any:
+        for k, v in self.data:
+            if k == key:
+                return v
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.data:
+            if k == key:
+                return v
+        return default
+
+
+def event(type_: str, clause: str, **data: Any) -> Event:
+    """Builds an :class:`Event`; keyword order is the field order."""
+    return Event(type_, clause, tuple(data.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """The result of :meth:`Game.apply`: the new state and the events, in order."""
+
+    state: Any
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One rule option: a closed set of values, the default first.
+
+    Each option selects one reading of a dispute (``spec/<game>/disputes.yaml``), or a game
+    mode. ``requires`` names a condition under which the option exists (for MLEM a variant,
+    e.g. ``"ufo"``), ``None`` if it always does; ``kind`` is ``"choice"`` (one of ``values``)
+    or ``"set"`` (any subset of ``values``, e.g. MLEM's ``variants``).
+    """
+
+    name: str
+    values: tuple[Any, ...]
+    default: Any
+    requires: str | None = None
+    kind: str = "choice"
+    dispute: str | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Metric:
+    """A number measured on a finished game (for ``simulate`` and ``disputes impact``)."""
+
+    name: str
+    description: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static facts about a game, for listings, the adapter handshake and docs."""
+
+    id: str
+    title: str
+    players: tuple[int, int]
+    """The smallest and largest player count any mode allows."""
+    options: tuple[OptionSpec, ...] = ()
+    data_sets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Named data the setup may refer to by id (boards, token sets, treasure sets...)."""
+
+
+# -- the interface ---------------------------------------------------------------------------
+
+
+@runtime_checkable
+class Game(Protocol):
+    """The surface every game package implements (as ``games/<id>.GAME``)."""
+
+    info: GameInfo
+
+    # setup and options
+    def setup_from_json(self, doc: Any) -> Any:
+        """Reads a setup document (schemas/<game>/setup.schema.json); raises MalformedInput."""
+
+    def setup_to_json(self, setup: Any) -> dict[str, Any]:
+        """Writes a setup document."""
+
+    def random_setup(self, rng: random.Random, *, players: int | None = None,
+                     options: Mapping[str, Any] | None = None, vary: bool = False) -> Any:
+        """A setup for random play: ``players`` (random if None), the given ``options`` and
+        defaults for the rest; with ``vary`` every option not given is sampled too."""
+
+    def initial_state(self, setup: Any) -> Any:
+        """The state at the start of a game; raises IllegalAction for a refused setup."""
+
+    # actors, actions, chance
+    def actors(self, state: Any) -> tuple[Actor, ...]:
+        """Who decides next (see the module docstring)."""
+
+    def legal_actions(self, state: Any, player: int | None = None) -> tuple[Any, ...]:
+        """Every legal action of the single actor (or of ``player`` at a simultaneous node),
+        in the game's deterministic order; chance outcomes at a chance node."""
+
+    def chance_outcomes(self, state: Any) -> tuple[tuple[Any, Fraction], ...]:
+        """The chance outcomes with their exact probabilities; ``()`` off chance nodes."""
+
+    def sample_chance(self, state: Any, rng: random.Random) -> Any:
+        """One chance outcome drawn with its probability, from ``rng`` (never a global)."""
+
+    def apply(self, state: Any, action: Any) -> Transition:
+        """The state after ``action`` and its events; raises IllegalAction (with a clause)."""
+
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has ended."""
+
+    # results and hidden information
+    def observe(self, state: Any, player: int) -> Any:
+        """What ``player`` may see of ``state``: a value of the same shape, hidden parts masked."""
+
+    def result_to_json(self, state: Any) -> dict[str, Any]:
+        """``{"scores": [...], "outcome": {"winners": [...], "reason": ...} | None}``."""
+
+    def winners(self, state: Any) -> tuple[int, ...]:
+        """The winners of a finished game (``()`` before the end)."""
+
+    def totals(self, state: Any) -> tuple[int, ...]:
+        """Each player's total score now."""
+
+    # interchange (JSON in and out)
+    def state_to_json(self, state: Any) -> dict[str, Any]: ...
+    def state_from_json(self, doc: Any) -> Any: ...
+    def state_problems(self, state: Any) -> list[str]:
+        """Why a well-formed state cannot occur in a game (empty when it can)."""
+
+    def action_to_json(self, action: Any) -> dict[str, Any]: ...
+    def action_from_json(self, doc: Any) -> Any: ...
+    def event_to_json(self, event: Event) -> dict[str, Any]: ...
+    def observation_to_json(self, state: Any, player: int) -> dict[str, Any]: ...
+    def player_count(self, state: Any) -> int: ...
+
+    # for people: notation and descriptions
+    def parse_action(self, text: str, state: Any, player: int | None = None) -> Any:
+        """Reads a short action (``move 2+afterburner``); raises InvalidNotation."""
+
+    def action_text(self, action: Any) -> str:
+        """The short notation of an action; ``parse_action`` reads it back."""
+
+    def describe_event(self, event: Event, state: Any, observer: int | None = None) -> str:
+        """One line for people; ``observer`` hides what that player may not see."""
+
+    def describe_state(self, state: Any, observer: int | None = None) -> str:
+        """A few lines describing a position for people."""
+
+    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> Any:
+        """A state from a compact position document (for ``explain``); ``base`` is the folder
+        that relative file names in the document resolve against."""
+
+    # perft: pinned chance
+    def pinned_chance(self, state: Any, pins: Mapping[str, Sequence[Any]],
+                      used: Mapping[str, int]) -> tuple[str, Any] | None:
+        """At a chance node, the next pinned outcome: ``(key, action)`` where ``key`` names
+        the list of ``pins`` it came from (its count in ``used`` goes up by one); ``None``
+        when no pinned outcome is left (the perft path ends there)."""
+
+    # simulation
+    def metrics(self, state: Any) -> dict[str, float]:
+        """Numbers measured on a finished game (see :class:`Metric`)."""
+
+
+def single_actor(game: Game, state: Any) -> Actor | None:
+    """The one actor, or ``None`` (game over or a simultaneous node)."""
+    actors = game.actors(state)
+    return actors[0] if len(actors) == 1 else None
