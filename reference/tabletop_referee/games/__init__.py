@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-GAMES: dict[str, str] = {"mlem": "MLEM: Space Agency"}
+GAMES: dict[str, str] = {"mlem": "MLEM: Space Agency", "seven-knights": "Seven Knights Bewitched"}
 
 
 def load(game: str) -> ModuleType:
@@ -20,4 +20,4 @@ def load(game: str) -> ModuleType:
     """
     if game not in GAMES:
         raise KeyError(game)
-    return importlib.import_module(f"{__name__}.{game}")
+    return importlib.import_module(f"{__name__}.{game.replace('-', '_')}")

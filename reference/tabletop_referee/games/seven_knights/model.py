@@ -1,0 +1,314 @@
+"""Value objects of Seven Knights Bewitched (ミュルマミウスの虜).
+
+Glossary (spelled as in ``spec/seven-knights/clauses.yaml``):
+
+- *tile*: a face-down character tile. Its *value* is a knight number 1..7, or ``WITCH`` (0).
+- *tile id*: the tile in front of a player has that player's seat number; the face-down
+  centre tiles (the Knight-errant tiles) have ids ``CENTRE + k``, written ``c0``, ``c1``...
+  in JSON and notation.
+- *Witch team*: the holder of the Witch tile and every player who inspected it (bewitched).
+  Everyone else is on the *Knights team*.
+- *round*: one deal, inspections, questions, recommendation, captain, arrangement, final check.
+
+Every class is frozen; the engine returns new objects instead of changing old ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+WITCH = 0
+"""The value of the Witch tile (it has no number; it counts as in no number set)."""
+
+KNIGHTS: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7)
+MODES: tuple[str, ...] = ("standard", "advanced", "darkness")
+"""Game modes: 疑心暗鬼 (standard), 前途多難 (advanced), 暗中模索 (groping in the dark)."""
+
+ROUNDS = 3
+MIN_PLAYERS, MAX_PLAYERS = 3, 8
+MAX_QUESTION_TILES = 3
+MAX_EXPRESSION_SIZE = 16
+"""At most this many operands and operators in an expression question (its postfix length)."""
+
+HIDDEN = -1
+"""In an observation: a recommendation that has been made but is not yet revealed."""
+
+CHANCE = "chance"
+
+CENTRE = 8
+"""Tile ids: a player's tile has the player's seat (0..7); centre tile k has id ``CENTRE + k``
+(written ``ck``). ``State.values`` is indexed by tile id (seats without a player hold None)."""
+
+PHASES: tuple[str, ...] = (
+    "first-player", "deal", "inspect", "ask", "answer", "recommend", "captain-ask", "captain-answer",
+    "arrange", "review", "game-over",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class TileSet:
+    """Which tiles a round uses, for one player count and mode (spec/seven-knights/tiles.yaml).
+
+    ``pool`` holds the values that may be dealt (sorted; ``WITCH`` first when present). All of
+    them are dealt when ``len(pool) == players + centre``; otherwise (advanced, darkness) the
+    tiles not dealt are set aside unseen. ``knights_to_players``: players receive knight tiles
+    only and the Witch can only be among the centre tiles' draw (darkness). ``leftover``: the
+    numbers laid face up out of play (standard), public information.
+    """
+
+    pool: tuple[int, ...]
+    centre: int
+    knights_to_players: bool = False
+    leftover: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule options and modes, named as in spec/seven-knights/options.yaml; each default is the
+    ruling of spec/seven-knights/disputes.yaml."""
+
+    variant: str = "standard"
+    """[modes.variant] ``standard`` (疑心暗鬼), ``advanced`` (前途多難), ``darkness`` (暗中模索)."""
+    cooperative: bool = False
+    """一致団結 [modes.cooperative]: no Witch, truthful answers given automatically, everyone
+    scores or nobody does."""
+    fixed_score: bool = False
+    """[modes.fixed-score] round 3 pays like rounds 1-2 (2 / 3) instead of 7."""
+    review_phase: bool = False
+    """[round.review] after each round every player confirms before the next deal."""
+    witch_in_line: str = "far-right"
+    """[command.suspected-witch] ``far-right``: a Witch tile placed last in the line is not a
+    mistake (SEED-S); ``left-out``: a placed Witch tile is always a mistake (BGA code)."""
+    witch_team_recommendation: str = "all-pairs"
+    """[recommendation.witch-team] ``all-pairs``: no Witch-team member may recommend another
+    (oneself allowed); ``witch-pairs``: only the Witch's holder and her inspectors may not
+    recommend one another (BGA code)."""
+    captain_check_order: str = "question-first"
+    """[captain.check-order] ``question-first``: the captain asks the last question, then the
+    side check; ``check-first``: a Witch-team captain loses at once (BGA code)."""
+    three_player_standard: str = "darkness"
+    """[modes.three-player-standard] ``darkness``: standard with 3 players is played as
+    darkness; ``refused``: such a setup is refused."""
+    captain_number: str = "hidden"
+    """[captain.number-hidden] ``hidden``, or ``revealed`` to everyone at the appointment."""
+    max_question_tiles: int = 3
+    """[question.tile-count] at most 3 tiles per question (only darkness answerers know 3), or 2."""
+    last_question: str = "optional"
+    """[command.last-question] ``optional`` (the captain may skip it) or ``required``."""
+
+
+OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+    "variant": ("standard", "advanced", "darkness"),
+    "cooperative": (False, True),
+    "fixed_score": (False, True),
+    "review_phase": (False, True),
+    "witch_in_line": ("far-right", "left-out"),
+    "witch_team_recommendation": ("all-pairs", "witch-pairs"),
+    "captain_check_order": ("question-first", "check-first"),
+    "three_player_standard": ("darkness", "refused"),
+    "captain_number": ("hidden", "revealed"),
+    "max_question_tiles": (3, 2),
+    "last_question": ("optional", "required"),
+}
+"""Every option's values, the default first."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a game needs: players (3..8), first player, options (the mode among them) and the
+    tile data of that player count and mode."""
+
+    players: int
+    first_player: int | None = 0
+    """The first player of round 1; None: drawn by a chance action at the start
+    [setup.first-player]."""
+    options: Options = Options()
+    tiles: TileSet | None = None
+    """Loaded by ``interchange.load_tiles`` from spec/seven-knights/tiles.yaml (the engine never
+    reads files)."""
+
+    @property
+    def mode(self) -> str:
+        return self.options.variant
+
+
+# -- actions ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayer:
+    """Chance: the first player of round 1, drawn with equal odds [setup.first-player]."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the value of every tile in play (players' tiles in seat order, then centre tiles)."""
+
+    values: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Inspect:
+    player: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A yes/no question to ``answerer`` about ``tiles``.
+
+    Number-set question: one tile and ``numbers`` (ascending, a proper non-empty subset of
+    1..7): "is that tile one of these numbers?". Expression question: ``expression`` over the
+    variables ``A``, ``B``, ``C`` bound to ``tiles`` in order (``+ = < & |``, parentheses).
+    """
+
+    player: int
+    answerer: int
+    tiles: tuple[int, ...]
+    numbers: tuple[int, ...] = ()
+    expression: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    player: int
+    yes: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """The captain asks no last question."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Recommend:
+    player: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class Withdraw:
+    """Takes back one's recommendation before all are revealed."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Arrange:
+    """The captain's line of tiles, left to right (tile indices)."""
+
+    player: int
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm:
+    """Review phase: a player is ready for the next round."""
+
+    player: int
+
+
+Action = FirstPlayer | Deal | Inspect | Ask | Answer | Skip | Recommend | Withdraw | Arrange | Confirm
+
+
+# -- state ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question asked and, once answered, its answer (``None`` while pending)."""
+
+    asker: int
+    answerer: int
+    tiles: tuple[int, ...]
+    numbers: tuple[int, ...] = ()
+    expression: str = ""
+    answer: bool | None = None
+    last: bool = False
+    """Asked by the captain after the appointment."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """What a finished round left on the record."""
+
+    round: int
+    first_player: int
+    captain: int | None
+    winner: str
+    """``knights``, ``witch`` (the Witch team), or ``nobody`` (Knights lost, no Witch team)."""
+    points: tuple[int, ...]
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A whole game position (all hidden values included; see ``engine.observe``)."""
+
+    setup: Setup
+    round: int = 1
+    first_player: int | None = 0
+    """None only before the first player is drawn."""
+    phase: str = "deal"
+    values: tuple[int | None, ...] = ()
+    """Tile values by tile id (``CENTRE + centre`` long, None at seats nobody sits in);
+    ``()`` before the deal; ``None`` also where an observation masks a value."""
+    inspections: tuple[tuple[int, int], ...] = ()
+    """(inspector, tile index) in the order made."""
+    questions: tuple[Question, ...] = ()
+    recommendations: tuple[int | None, ...] = ()
+    """Per player: the recommended player, ``None`` if not chosen (``HIDDEN`` when masked)."""
+    revealed_recommendations: bool = False
+    captain: int | None = None
+    arrangement: tuple[int, ...] | None = None
+    confirmed: tuple[bool, ...] = ()
+    """Review phase: who has confirmed."""
+    revealed: tuple[int, ...] = ()
+    """Tile indices whose values the rules have shown to everyone, ascending."""
+    scores: tuple[int, ...] = ()
+    history: tuple[RoundResult, ...] = ()
+
+    @property
+    def players(self) -> int:
+        return self.setup.players
+
+    @property
+    def options(self) -> Options:
+        return self.setup.options
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+
+
+# -- JSON-ready spellings (events carry these, so an event document needs no state) ----------
+
+
+def tile_ref(tile: int) -> int | str:
+    """A tile id as written in JSON and notation: a seat number, or ``c0``, ``c1``..."""
+    return tile if tile < CENTRE else f"c{tile - CENTRE}"
+
+
+def tile_id(ref: int | str) -> int:
+    """The inverse of :func:`tile_ref` (no range check)."""
+    if isinstance(ref, str):
+        return CENTRE + int(ref[1:])
+    return ref
+
+
+def in_play(setup: Setup) -> tuple[int, ...]:
+    """The ids of the tiles in play: the players' seats, then the centre tiles."""
+    return tuple(range(setup.players)) + tuple(range(CENTRE, CENTRE + setup.tiles.centre))
+
+
+def value_ref(value: int | None) -> int | str | None:
+    """A tile value as written in JSON: ``"W"`` for the Witch, the number, or None (masked)."""
+    return "W" if value == WITCH else value

@@ -1,0 +1,29 @@
+"""Answers [answer.*]: Knights-team players answer truthfully, the Witch team as they like."""
+
+from __future__ import annotations
+
+from ....errors import IllegalAction
+from ..model import Answer, Question, State
+from .bewitch import on_witch_team
+from .question import truth
+
+
+def true_answer(s: State, q: Question) -> bool:
+    return truth(tuple(s.values[t] for t in q.tiles), q.numbers, q.expression)
+
+
+def answers(s: State) -> tuple[Answer, ...]:
+    """Yes then No for a Witch-team answerer; only the truth for a Knights-team one."""
+    q = s.questions[-1]
+    if on_witch_team(s, q.answerer):
+        return (Answer(q.answerer, True), Answer(q.answerer, False))
+    return (Answer(q.answerer, true_answer(s, q)),)
+
+
+def check(s: State, a: Answer) -> None:
+    q = s.questions[-1]
+    if not isinstance(a.yes, bool):
+        raise IllegalAction("answer.by-addressee", "the answer is yes or no")
+    if a.yes != true_answer(s, q) and not on_witch_team(s, a.player):
+        raise IllegalAction("answer.knights-truthful",
+                            "Knights-team players must answer truthfully")

@@ -1,0 +1,225 @@
+"""Shared support for the Seven Knights Bewitched step vocabulary: the Scene and phrase parsers.
+
+The Scene drives the game only through its public surface, the ``GAME`` object of
+``tabletop_referee.games.load("seven-knights")`` (reference/tabletop_referee/games/interface.py):
+JSON in and out, ``initial_state``, ``actors``, ``legal_actions``, ``apply``, ``observe``.
+Nothing here decides a rule of the game.
+
+Players are named in seat order, clockwise: Alice is player 0, Bob 1, Carol 2, Dave 3, Eve 4,
+Frank 5, Grace 6, Heidi 7.
+
+Grammar of the small phrases used in steps:
+  players   "Alice", "Alice and Carol", "Alice, Bob and Eve"
+  tiles     "3", "the Witch"
+  numbers   "1, 2, 4", "1, 2 and 4"
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any
+
+import pytest
+
+from tabletop_referee.errors import IllegalAction, MalformedInput, RefereeError
+from tabletop_referee.games import load
+
+GAME_ID = "seven-knights"
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi")
+
+
+def game():
+    """The game object, through the one public entry point."""
+    return load(GAME_ID).GAME
+
+
+# -- phrase parsing ---------------------------------------------------------------------------
+
+
+def split_list(text: str) -> list[str]:
+    """'a, b and c' -> ['a', 'b', 'c']."""
+    text = text.strip().strip('"')
+    if not text:
+        return []
+    parts = re.split(r",\s*|\s+and\s+|\s+or\s+", text)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def player(name: str) -> int:
+    """'Alice' -> 0 ... 'Heidi' -> 7."""
+    name = name.strip()
+    if name not in NAMES:
+        raise ValueError(f"unknown player {name!r} (players are {', '.join(NAMES)})")
+    return NAMES.index(name)
+
+
+def players(text: str) -> list[int]:
+    return [player(p) for p in split_list(text)]
+
+
+def numbers(text: str) -> list[int]:
+    return [int(x) for x in split_list(text)]
+
+
+# -- the recording ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Recording:
+    """A scenario in interchange terms, for export as a test vector (docs/vectors.md).
+
+    When steps add the actions they play; Then steps name what they checked as JSON Pointers
+    into the result document {"state", "actor", "scores", "outcome", "observations"}, as legal
+    actions, or as event patterns. The expected values are read from the reference engine at
+    export time. A step that cannot be said in those terms marks the scenario unexportable,
+    with a reason.
+    """
+
+    state: dict | None = None
+    setup: dict | None = None
+    """Set when the scenario starts with a new game: the vector then starts with new_game."""
+    steps: list[dict] = dataclasses.field(default_factory=list)
+    pointers: list[str] = dataclasses.field(default_factory=list)
+    legal_actions: bool = False
+    events: list[dict] = dataclasses.field(default_factory=list)
+    events_absent: list[dict] = dataclasses.field(default_factory=list)
+    rejected: dict | None = None
+    unexportable: list[str] = dataclasses.field(default_factory=list)
+    checkpoints: list[dict] = dataclasses.field(default_factory=list)
+
+    def pending(self) -> bool:
+        return bool(self.pointers or self.legal_actions or self.events or self.events_absent)
+
+
+# -- the scene --------------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Scene:
+    """What a scenario has built so far: a setup document, then a state played forward."""
+
+    setup: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """The setup document being described by Given steps (schemas/seven-knights/setup)."""
+    deal: dict[str, Any] | None = None
+    """The deal described by Given steps, as a chance action document (None: not dealt)."""
+    state: Any = None
+    events: list = dataclasses.field(default_factory=list)
+    error: RefereeError | None = None
+    record: Recording = dataclasses.field(default_factory=Recording)
+    history: list = dataclasses.field(default_factory=list)
+    """What Given steps want played before the first When, in order: action documents, or
+    ``"questions"`` (the question phase played out with the first actions the engine offers)."""
+    failed: bool = False
+    """Set when a step failed (e.g. an @engine-disagrees scenario): never exported."""
+    start_doc: dict | None = None
+    """A state document to start from instead of a new game (a later round)."""
+
+    @property
+    def game(self):
+        return game()
+
+    def current(self) -> Any:
+        """The state now; builds it from the Given steps on first use."""
+        if self.state is None:
+            g = self.game
+            assert self.setup, "no game: start with 'Given a N-player standard game'"
+            if self.start_doc is not None:
+                self.state = g.state_from_json(self.start_doc)
+            else:
+                self.state = g.initial_state(g.setup_from_json(self.setup))
+            self.record.state = g.state_to_json(self.state)
+            if self.deal is not None:
+                self.play_json(self.deal)
+                assert self.error is None, f"the Given deal was rejected: {self.error}"
+            history, self.history = self.history, []
+            for item in history:
+                if item == "questions":
+                    self.finish_questions()
+                else:
+                    self.play_json(item)
+                assert self.error is None, f"a Given action was rejected: {self.error}"
+        return self.state
+
+    def finish_questions(self) -> None:
+        """Plays the question phase out: each asker asks the first question the engine offers
+        and each answerer gives the first answer it offers, until the phase has moved on."""
+        g = self.game
+        for _ in range(100):
+            state = self.current()
+            if g.state_to_json(state)["phase"] not in ("ask", "answer"):
+                return
+            offered = g.legal_actions(state)
+            assert offered, "no action offered in the question phase"
+            self.play(offered[0])
+            assert self.error is None, self.error
+        raise AssertionError("the question phase did not end")
+
+    def play_json(self, doc: dict) -> None:
+        """Plays an action given as an interchange document; a document the action schema
+        refuses is kept as the error (MalformedInput), like a rejection."""
+        assert self.error is None, f"an earlier action was rejected: {self.error}"
+        self.current()
+        try:
+            action = self.game.action_from_json(doc)
+        except MalformedInput as exc:
+            self.record.steps.append({"action": doc})
+            self.error = exc
+            self.unexportable("the document is malformed (refused before the rules)")
+            return
+        self.play(action)
+
+    def play(self, action: Any) -> None:
+        assert self.error is None, f"an earlier action was rejected: {self.error}"
+        state = self.current()
+        g = self.game
+        rec = self.record
+        if rec.pending():
+            rec.checkpoints.append({
+                "after": len(rec.steps), "state": state, "pointers": rec.pointers,
+                "legal_actions": rec.legal_actions, "events": rec.events,
+                "events_absent": rec.events_absent,
+            })
+            rec.pointers, rec.legal_actions, rec.events, rec.events_absent = [], False, [], []
+        rec.steps.append({"action": g.action_to_json(action)})
+        try:
+            t = g.apply(state, action)
+        except IllegalAction as exc:
+            self.error = exc
+            return
+        self.state = t.state
+        self.events.extend(t.events)
+
+    def settled(self) -> Any:
+        """The state for a Then step: fails if an action was rejected unexpectedly."""
+        state = self.current()
+        assert self.error is None, f"the action was rejected: {self.error}"
+        return state
+
+    # -- what Then steps checked, for the vector export ---------------------------------
+
+    def check(self, *pointers: str) -> None:
+        """Records JSON Pointers (into the result document) a Then step read."""
+        self.record.pointers.extend(p for p in pointers if p not in self.record.pointers)
+
+    def check_legal_actions(self) -> None:
+        self.record.legal_actions = True
+
+    def check_event(self, **pattern: Any) -> None:
+        self.record.events.append(pattern)
+
+    def check_no_event(self, **pattern: Any) -> None:
+        self.record.events_absent.append(pattern)
+
+    def check_rejected(self) -> None:
+        assert self.error is not None
+        self.record.rejected = {"step": len(self.record.steps) - 1, "clause": self.error.clause}
+
+    def unexportable(self, reason: str) -> None:
+        if reason not in self.record.unexportable:
+            self.record.unexportable.append(reason)
+
+
+@pytest.fixture
+def scene() -> Scene:
+    return Scene()
