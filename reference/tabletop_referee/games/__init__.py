@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-GAMES: dict[str, str] = {"mlem": "MLEM: Space Agency"}
+GAMES: dict[str, str] = {"mlem": "MLEM: Space Agency", "celestia": "Celestia"}
 
 
 def load(game: str) -> ModuleType:
