@@ -167,3 +167,8 @@ def _wrong_branch(error: ValidationError) -> bool:
 def _path_key(error: ValidationError) -> tuple[tuple[int, int | str], ...]:
     """Orders paths element by element, array indices numerically."""
     return tuple((0, p) if isinstance(p, int) else (1, str(p)) for p in error.absolute_path)
+
+
+def has_schema(game: str, name: str) -> bool:
+    """Whether ``schemas/<game>/<name>.schema.json`` exists."""
+    return (schema_root() / game / f"{name}{_SUFFIX}").is_file()
