@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tabletop_referee.adapter import Adapter
-from tabletop_referee.cli import write_atomically
+from tabletop_referee.output import write_atomically
 from tabletop_referee.games.mlem.interchange import board_to_json, load_board, options_to_json, state_to_json
 from tabletop_referee.games.mlem.model import Options
 from tabletop_referee.vectors import build_vector, dump, vector_file

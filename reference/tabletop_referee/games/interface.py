@@ -117,6 +117,15 @@ class Metric:
     description: str
 
 
+@dataclass(frozen=True, slots=True)
+class SetupFlag:
+    """A command-line flag of a game's own setup data (MLEM: ``--board``, ``--variants``)."""
+
+    name: str
+    metavar: str
+    help: str
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """Static facts about a game, for listings, the adapter handshake and docs."""
@@ -128,6 +137,13 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     data_sets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Named data the setup may refer to by id (boards, token sets, treasure sets...)."""
+    setup_flags: tuple[SetupFlag, ...] = ()
+    """Flags of ``play`` and ``simulate`` that pick the game's setup data."""
+    bdd_tests: str = ""
+    """The folder (from the repository root) of the pytest-bdd tests that bind the game's
+    features; ``referee vectors export`` runs it."""
+    variants: tuple[str, ...] = ()
+    """Named variants or modes a setup may combine (announced at the adapter handshake)."""
 
 
 # -- the interface ---------------------------------------------------------------------------
