@@ -7,24 +7,11 @@ Three things carry a version (CHANGELOG.md states what each kind of bump means):
 - ``PROTOCOL_VERSION``: the adapter protocol (docs/protocol.md), the integer in ``start``.
 - ``VECTOR_FORMAT``: the test vector file format (docs/vectors.md), a file's ``"format"``.
 
-The last two are read lazily from the modules that use them, so importing the package stays
-cheap.
+The last two are defined in :mod:`tabletop_referee.versions`.
 """
 
-from typing import Any
+from .versions import PROTOCOL_VERSION, VECTOR_FORMAT
 
 __version__ = "0.1.0"
 
 __all__ = ["PROTOCOL_VERSION", "VECTOR_FORMAT", "__version__"]
-
-
-def __getattr__(name: str) -> Any:
-    if name == "PROTOCOL_VERSION":
-        from .conformance.client import PROTOCOL
-
-        return PROTOCOL
-    if name == "VECTOR_FORMAT":
-        from .vectors import FORMAT
-
-        return FORMAT
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

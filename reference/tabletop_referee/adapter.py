@@ -16,8 +16,9 @@ from . import __version__
 from .errors import IllegalAction, MalformedInput, RefereeError
 from .games import load
 from .games.interface import CHANCE
+from .versions import PROTOCOL_VERSION
 
-PROTOCOL = 1
+PROTOCOL = PROTOCOL_VERSION
 COMMANDS = ("new_game", "legal_actions", "apply", "scores", "observe")
 """The game commands; each request names its game."""
 CAPABILITIES = ("custom-boards", "events", "chance-probabilities", "observations")
@@ -88,7 +89,8 @@ def game_handlers(game_id: str):
         return {"observation": game.observation_to_json(state, player)}
 
     info: dict[str, Any] = {
-        "options": {o.name: list(o.values) for o in game.info.options if o.kind == "choice"},
+        "options": {o.name: (list(o.values) if o.kind == "choice" else "any")
+                    for o in game.info.options if o.kind in ("choice", "data")},
     }
     if game.info.variants:
         info["variants"] = list(game.info.variants)

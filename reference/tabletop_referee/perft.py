@@ -2,10 +2,11 @@
 
 Defined in docs/vectors.md ("Perft vectors"): ``depth`` counts player decisions; at a chance
 node the next pinned outcome is applied and is not a ply. Which pinned outcome comes next is
-the game's business (:meth:`~tabletop_referee.games.interface.Game.pinned_chance`): the generic
-form is one list ``chance`` of outcome documents used in order along each path; MLEM also reads
-its older ``rolls`` and ``draws`` (per draw phase). A path ends early, counting one leaf, when
-the game is over or the chance node has no pinned outcome left.
+the game's business (:meth:`~tabletop_referee.games.interface.Game.pinned_chance`). The generic
+form is ``pins``: for each ``type`` of chance outcome (``deal``, ``roll``...), the outcome
+documents used in order along each path; MLEM reads its older ``rolls`` (cut to the dice
+available) and ``draws`` (per draw phase). A path ends early, counting one leaf, when the game
+is over or the chance node has no pinned outcome left (or the pinned one cannot come up there).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from .games import load
 from .games.interface import CHANCE, Game
 from .paths import spec_dir
 
-PIN_KEYS = ("rolls", "draws", "chance")
+PIN_KEYS = ("rolls", "draws", "pins")
 """The keys of a perft entry or vector that pin chance outcomes."""
 
 
@@ -30,8 +31,7 @@ def pins_of(entry: Mapping[str, Any]) -> dict[str, Sequence[Any]]:
     if "rolls" in entry:
         pins["rolls"] = entry["rolls"]
     pins.update(entry.get("draws") or {})
-    if "chance" in entry:
-        pins[CHANCE] = entry["chance"]
+    pins.update(entry.get("pins") or {})
     return pins
 
 

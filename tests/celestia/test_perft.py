@@ -70,8 +70,10 @@ def test_perft_0001_by_hand():
 
 def test_pins_that_cannot_come_up_end_the_path():
     state = GAME.position_to_state({"players": 2})
-    assert GAME.pinned_chance(state, {"roll": [["fog", "fog"]]}, {}) is not None
-    assert GAME.pinned_chance(state, {"roll": [["fog", "fog"]]}, {"roll": 1}) is None
+    fog = {"type": "roll", "faces": ["fog", "fog"]}
+    assert GAME.pinned_chance(state, {"roll": [fog]}, {}) is not None
+    assert GAME.pinned_chance(state, {"roll": [fog]}, {"roll": 1}) is None
+    assert GAME.pinned_chance(state, {"roll": [{"type": "roll", "faces": ["fog"]}]}, {}) is None  # 2 dice here
     s2 = GAME.position_to_state({"players": 2, "roll": ["fog"]})
     s2 = GAME.apply(s2, GAME.parse_action("leave", s2)).state
-    assert GAME.pinned_chance(s2, {"treasure": ["25"]}, {}) is None  # no 25 at city 1
+    assert GAME.pinned_chance(s2, {"treasure": [{"type": "treasure", "card": "25"}]}, {}) is None  # no 25 at city 1

@@ -14,6 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from ..documents import canonical_text
 from ..errors import MalformedInput, UsageError
 from .interface import CHANCE, Actor, Event, GameInfo, OptionSpec
 
@@ -158,12 +159,23 @@ class BaseGame:
 
     def pinned_chance(self, state: Any, pins: Mapping[str, Sequence[Any]],
                       used: Mapping[str, int]) -> tuple[str, Any] | None:
-        """Pins are listed under the key ``chance`` as action documents, used in order."""
-        n = used.get(CHANCE, 0)
-        pinned = pins.get(CHANCE, ())
+        """Generic pins (docs/vectors.md): ``pins`` maps the ``type`` of the chance outcomes at a
+        node (``deal``, ``roll``...) to the outcome documents to use, in order along each path.
+        ``None`` (the path ends there) when the list is used up or the pinned document is not
+        one of the outcomes here."""
+        outcomes = self.chance_outcomes(state)
+        if not outcomes:
+            return None
+        key = self.action_to_json(outcomes[0][0])["type"]
+        n = used.get(key, 0)
+        pinned = pins.get(key, ())
         if n >= len(pinned):
             return None
-        return CHANCE, self.action_from_json(pinned[n])
+        wanted = canonical_text(pinned[n])
+        for action, _ in outcomes:
+            if canonical_text(self.action_to_json(action)) == wanted:
+                return key, action
+        return None
 
     def chance_prefix(self, state: Any) -> tuple[Any, Any] | None:
         """When ``state`` is the result of a chance outcome whose effect a rule option decides:

@@ -96,8 +96,10 @@ class OptionSpec:
 
     Each option selects one reading of a dispute (``spec/<game>/disputes.yaml``), or a game
     mode. ``requires`` names a condition under which the option exists (for MLEM a variant,
-    e.g. ``"ufo"``), ``None`` if it always does; ``kind`` is ``"choice"`` (one of ``values``)
-    or ``"set"`` (any subset of ``values``, e.g. MLEM's ``variants``).
+    e.g. ``"ufo"``), ``None`` if it always does; ``kind`` is ``"choice"`` (one of ``values``),
+    ``"set"`` (any subset of ``values``, e.g. MLEM's ``variants``) or ``"data"`` (a value of a
+    documented shape, e.g. Celestia's dice per city; ``values`` then holds the default only,
+    and the adapter handshake announces ``"any"``).
     """
 
     name: str

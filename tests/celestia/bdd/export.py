@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop_referee.cli import write_atomically
+from tabletop_referee.output import write_atomically
 from tabletop_referee.games.celestia import GAME
 from tabletop_referee.games.interface import CHANCE
 from tabletop_referee.vectors import build_vector, dump, vector_file

@@ -39,7 +39,7 @@ from .model import (
     Stay,
     Treasure,
 )
-from .rules import crash, deck, end, equipment, lone, passengers, power, roll, treasure
+from .rules import crash, deck, end, equipment, journey, lone, passengers, power, roll, treasure
 from .rules.deck import deck_cards
 from .rules.work import Work
 
@@ -75,7 +75,8 @@ def initial_state(setup: Setup) -> State:
     if not cards:
         w = Work(s)
         w.to_deal = []
-        deck.settle(w)
+        if deck.settle(w):
+            journey.start(w)
         return w.freeze()
     return s
 
@@ -195,7 +196,8 @@ def _chance_text(a) -> str:
 
 def _dispatch(w: Work, phase: str, a) -> None:
     if phase == "deal":
-        deck.deal(w, a)
+        if deck.deal(w, a):
+            journey.start(w)
     elif phase == "roll":
         roll.apply_roll(w, a)
     elif phase == "treasure":

@@ -8,21 +8,18 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import dataclasses
+
+from ..base import BaseGame
 from ..interface import Event, GameInfo, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
 from .model import (
     DEFAULT_CITY_DICE,
     OPTION_DISPUTES,
     OPTION_VALUES,
-    Deal,
-    Reroll,
-    Roll,
     Setup,
     State,
-    Treasure,
-    sort_faces,
 )
-from .rules import roll as _roll
 
 _DESCRIPTIONS = {
     "game_type": "which cards are in the action deck: basic, basic-promo (Grappling Hook), fast (no Power cards)",
@@ -43,20 +40,18 @@ _DESCRIPTIONS = {
     "journey_captain": "who captains a new journey",
     "power_players": "who may play Power cards in the window: everyone or those aboard",
 }
-CHANCE_KINDS = {"deal": "deal", "roll": "roll", "treasure": "treasure", "reroll": "reroll"}
-"""The key of ``pins`` each chance phase uses (perft)."""
 
 
 def _option_specs() -> tuple[OptionSpec, ...]:
     specs = [OptionSpec(name, values, values[0], dispute=OPTION_DISPUTES.get(name),
                         description=_DESCRIPTIONS[name])
              for name, values in OPTION_VALUES.items()]
-    specs.insert(11, OptionSpec("city_dice", (DEFAULT_CITY_DICE,), DEFAULT_CITY_DICE,
+    specs.insert(11, OptionSpec("city_dice", (DEFAULT_CITY_DICE,), DEFAULT_CITY_DICE, kind="data",
                                 dispute="city-dice", description=_DESCRIPTIONS["city_dice"]))
     return tuple(specs)
 
 
-class CelestiaGame:
+class CelestiaGame(BaseGame):
     """The Celestia reference engine behind the one game interface."""
 
     info = GameInfo(
@@ -65,7 +60,10 @@ class CelestiaGame:
         players=(2, 6),
         options=_option_specs(),
         data_sets={"treasure_set": ("seed-80", "rulebook-78")},
+        bdd_tests="tests/celestia/bdd",
     )
+
+    verbs = notation.VERBS
 
     # setup and options
     def setup_from_json(self, doc: Any) -> Setup:
@@ -165,13 +163,14 @@ class CelestiaGame:
 
     # for people
     def parse_action(self, text: str, state: State | None = None, player: int | None = None) -> Any:
-        if player is None and state is not None:
-            actor = engine.current_actor(state)
-            player = actor if isinstance(actor, int) else None
+        """A short action; without ``player`` the player to act (a stand-in 0 without a state:
+        the syntax alone is checked)."""
+        if player is None:
+            player = 0 if state is None else self.default_player(state)
         return notation.parse_action(text, player)
 
-    def action_text(self, action: Any) -> str:
-        return notation.action_text(action)
+    def action_text(self, action: Any, *, show_player: bool = False) -> str:
+        return notation.action_text(action, show_player=show_player)
 
     def describe_event(self, event: Event, state: State | None = None, observer: int | None = None) -> str:
         return describe.describe_event(event, state, observer)
@@ -182,31 +181,61 @@ class CelestiaGame:
     def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> State:
         return position.state_from_position(dict(doc))
 
-    # perft
-    def pinned_chance(self, state: State, pins: Mapping[str, Sequence[Any]],
-                      used: Mapping[str, int]) -> tuple[str, Any] | None:
-        """The next pinned outcome at a chance node. ``pins`` keys: ``deal`` and ``treasure``
-        (card names), ``roll`` and ``reroll`` (face lists, truncated to the dice rolled).
-        ``None`` when the list is used up or the pinned outcome cannot come up here."""
-        key = CHANCE_KINDS.get(state.phase)
-        if key is None:
+    def is_full_state(self, doc: Any) -> bool:
+        """A state document (as opposed to a compact position): it has the setup and phase."""
+        return isinstance(doc, dict) and "setup" in doc and "phase" in doc
+
+    COMPONENT_OPTIONS = ("game_type", "treasure_set", "telescope_cities", "telescope", "city_dice",
+                         "fast_game_turbo", "grappling_hook")
+    """Options that choose the components (deck, treasure piles, dice per city): a position
+    already holds its components, so ``explain`` does not replay them under another value."""
+
+    def options_in_play(self, state: State) -> tuple[OptionSpec, ...]:
+        return tuple(o for o in self.info.options if o.name not in self.COMPONENT_OPTIONS)
+
+    def with_options(self, state: State, pairs: Mapping[str, Any]) -> State:
+        current = interchange.options_to_json(state.options)
+        options = interchange.options_from_partial({**current, **pairs})
+        return dataclasses.replace(state, setup=dataclasses.replace(state.setup, options=options))
+
+    def options_to_json(self, state: State) -> dict[str, Any]:
+        return interchange.options_to_json(state.options)
+
+    def option_value(self, state: State, name: str) -> Any:
+        return getattr(state.options, name)
+
+    # hidden information
+    def leak_probes(self, state: State, player: int, rng: random.Random) -> list[tuple[str, Any]]:
+        """Another player's hand swapped with the deck's cards; the deck and every treasure
+        pile in another order (piles are unordered sets: a reversed tuple is another draw order)."""
+        probes = []
+        if isinstance(state.deck, tuple) and len(state.deck) > 1:
+            probes.append(("the order of the deck", dataclasses.replace(state, deck=tuple(reversed(state.deck)))))
+        for q, hand in enumerate(state.hands):
+            if q != player and isinstance(hand, tuple) and hand and isinstance(state.deck, tuple) and state.deck:
+                if state.deck[0] != hand[0]:
+                    hands = state.hands[:q] + ((state.deck[0], *hand[1:]),) + state.hands[q + 1:]
+                    deck = (hand[0], *state.deck[1:])
+                    probes.append((f"player {q}'s hand", dataclasses.replace(state, hands=hands, deck=deck)))
+        piles = tuple(tuple(reversed(p)) if isinstance(p, tuple) else p for p in state.piles)
+        if piles != state.piles:
+            probes.append(("the order of the treasure piles", dataclasses.replace(state, piles=piles)))
+        return probes
+
+    def own_probe(self, state: State, player: int, rng: random.Random) -> State | None:
+        hand = state.hands[player]
+        if not (isinstance(hand, tuple) and hand and isinstance(state.deck, tuple) and state.deck):
             return None
-        seq = pins.get(key, ())
-        n = used.get(key, 0)
-        if n >= len(seq):
+        other = next((c for c in state.deck if c != hand[0]), None)
+        if other is None:
             return None
-        x = seq[n]
-        if key == "deal":
-            action = Deal(str(x))
-        elif key == "treasure":
-            action = Treasure(str(x))
-        elif key == "roll":
-            action = Roll(sort_faces(list(x)[: _roll.dice(state)]))
-        else:
-            action = Reroll(sort_faces(list(x)[: state.rerolls]))
-        if not any(a == action for a, _ in engine.chance_outcomes(state)):
-            return None
-        return key, action
+        deck = list(state.deck)
+        deck.remove(other)
+        hands = state.hands[:player] + ((other, *hand[1:]),) + state.hands[player + 1:]
+        return dataclasses.replace(state, hands=hands, deck=(hand[0], *deck))
+
+    def hides_anything(self, state: State) -> bool:
+        return True
 
     # simulation
     def metrics(self, state: State) -> dict[str, float]:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from ..model import Pass, Play
-from . import journey, power, treasure
-from .work import Work
+from . import cards, treasure
+from .work import Work, resume, resumes
 
 
 def begin(w: Work) -> None:
     w.emit("crash", "crash.when", captain=w.captain, city=w.cities[w.city].id,
            roll=tuple(w.roll))
-    target = power.jetpack_city(w)
+    target = cards.jetpack_city(w)
     if w.options.jetpack_timing == "in-window":
         for p in [p for p in _from_left(w) if p in w.jetpacks]:
             w.aboard.remove(p)
@@ -25,7 +25,7 @@ def begin(w: Work) -> None:
     # after-crash: every player aboard is asked once, from the captain's left, unless the
     # game has no Jetpack or the escape's pile is empty (both public)
     w.cursor = None
-    if not power.in_game(w, "jetpack") or not power.jetpack_pile(w):
+    if not cards.in_game(w, "jetpack") or not cards.jetpack_pile(w):
         finish(w)
         return
     ask_next(w)
@@ -51,7 +51,7 @@ def ask_next(w: Work) -> None:
 
 def options(s, player: int) -> list:
     out = []
-    if "jetpack" in s.hands[player] and power.jetpack_pile(s):
+    if "jetpack" in s.hands[player] and cards.jetpack_pile(s):
         out.append(Play(player, "jetpack"))
     out.append(Pass(player))
     return out
@@ -64,13 +64,13 @@ def escape(w: Work, a: Play) -> None:
         raise IllegalAction("power.jetpack", "after a crash only a Jetpack may be played")
     if "jetpack" not in w.hands[a.player]:
         raise IllegalAction("turn.step", f"player {a.player} holds no jetpack card")
-    if not power.jetpack_pile(w):
+    if not cards.jetpack_pile(w):
         raise IllegalAction("power.jetpack", "the Jetpack's city has no treasure left")
     w.remove_card(a.player, "jetpack")
     w.discard.append("jetpack")
     w.aboard.remove(a.player)
     w.emit("escape", "power.jetpack", player=a.player)
-    treasure.owe(w, a.player, power.jetpack_city(w), "crash")
+    treasure.owe(w, a.player, cards.jetpack_city(w), "crash")
     treasure.settle(w)
 
 
@@ -79,7 +79,8 @@ def decline(w: Work, a: Pass) -> None:
     ask_next(w)
 
 
-def resume(w: Work) -> None:
+@resumes("crash")
+def resume_escapes(w: Work) -> None:
     """After an escape's treasure: on to the next player, or the end of the journey."""
     if w.options.jetpack_timing == "in-window":
         finish(w)
@@ -92,4 +93,4 @@ def finish(w: Work) -> None:
     w.emit("wrecked", "crash.everyone-aboard", players=lost)
     w.aboard = []
     w.cursor = None
-    journey.finish(w)
+    resume(w, "journey-end")

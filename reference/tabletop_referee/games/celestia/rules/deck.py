@@ -7,7 +7,6 @@ from functools import lru_cache
 
 from ...interface import CHANCE
 from ..model import GRAPPLING_HOOK, POWERS, TURBO, Deal, Setup, State, card_key, sort_cards
-from . import journey
 from .work import Work
 
 
@@ -40,8 +39,9 @@ def _deck_cards(setup: Setup) -> tuple[str, ...]:
     return sort_cards(out)
 
 
-def settle(w: Work) -> None:
-    """Moves on to the next owed card: a deal chance node, or the next journey once all are dealt.
+def settle(w: Work) -> bool:
+    """Moves on to the next owed card (a deal chance node); returns True once all are dealt, when
+    the caller starts the journey (rules/journey.py, which imports this module).
 
     An empty deck is replaced by the discard pile first [equipment.reshuffle]; with both empty
     the owed card is lost.
@@ -56,17 +56,18 @@ def settle(w: Work) -> None:
                 w.emit("no-card", "equipment.reshuffle", player=w.to_deal.pop(0))
                 continue
         w.phase = "deal"
-        return
-    journey.start(w)
+        return False
+    return True
 
 
-def deal(w: Work, a: Deal) -> None:
+def deal(w: Work, a: Deal) -> bool:
+    """Deals the drawn card; True once every owed card is dealt (see :func:`settle`)."""
     player = w.to_deal.pop(0)
     w.deck.remove(a.card)
     w.add_card(player, a.card)
     clause = "setup.hand-size" if w.journey == 0 else "journey.refill"
     w.emit("draw", clause, player=player, card=a.card)
-    settle(w)
+    return settle(w)
 
 
 def outcomes(s: State) -> tuple[tuple[Deal, Fraction], ...]:

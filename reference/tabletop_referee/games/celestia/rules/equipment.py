@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ....errors import IllegalAction
 from ..model import ANSWER, BLANK, TURBO, Crash, Meet, sort_cards
-from . import crash, journey
-from .work import Work
+from . import crash
+from .work import Work, resume
 
 
 def begin(w: Work) -> None:
@@ -75,7 +75,7 @@ def meet(w: Work, a: Meet) -> None:
         w.discard.append(c)
     w.emit("meet", "equipment.one-per-die", player=a.player, cards=played)
     w.jetpacks = []
-    journey.move_on(w)
+    resume(w, "move-on")
 
 
 def give_up(w: Work, a: Crash) -> None:

@@ -3,20 +3,7 @@
 from __future__ import annotations
 
 from . import deck, end, lone, roll, treasure
-from .work import Work
-
-
-def next_city(w, after: int) -> int | None:
-    """The next city in play after ``after``: cities whose pile is empty are skipped
-    [arrival.skip-emptied]; ``None`` past the last one."""
-    for i in range(after + 1, len(w.piles)):
-        if w.piles[i]:
-            return i
-    return None
-
-
-def first_city(w) -> int | None:
-    return next_city(w, -1)
+from .work import Work, first_city, next_city, resumes
 
 
 def start(w: Work) -> None:
@@ -66,6 +53,7 @@ def arrive_last(w: Work) -> None:
     treasure.settle(w)
 
 
+@resumes("move-on")
 def move_on(w: Work) -> None:
     """After a met challenge: the aircraft moves and the captaincy passes [arrival.move,
     captain.rotation, captain.lone]."""
@@ -81,6 +69,7 @@ def move_on(w: Work) -> None:
     begin_leg(w)
 
 
+@resumes("journey-end")
 def finish(w: Work) -> None:
     """The journey is over [journey.end]: the end check, then one card each and a new journey."""
     w.aboard = []
@@ -96,9 +85,17 @@ def finish(w: Work) -> None:
     else:
         w.first_captain = w.left_of(w.first_captain)
     w.to_deal = list(_clockwise(w, w.first_captain))
-    deck.settle(w)
+    if deck.settle(w):
+        start(w)
 
 
 def _clockwise(w, start: int):
     n = w.players
     return [(start + i) % n for i in range(n)]
+
+
+@resumes("land")
+def landed(w: Work) -> None:
+    """After a lone captain's landing treasure: nobody is aboard, and the journey ends."""
+    w.aboard = []
+    finish(w)

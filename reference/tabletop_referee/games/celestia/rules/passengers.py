@@ -5,7 +5,7 @@ from __future__ import annotations
 from ....errors import IllegalAction
 from ..model import Leave, Stay
 from . import power, treasure
-from .work import Work
+from .work import Work, resumes
 
 
 def begin(w: Work) -> None:
@@ -15,6 +15,7 @@ def begin(w: Work) -> None:
     advance(w)
 
 
+@resumes("decide")
 def advance(w: Work) -> None:
     """The next passenger after ``cursor`` decides; back at the captain, the power window opens.
     Once the city's pile is empty the remaining passengers stay aboard without deciding

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from ....errors import IllegalAction
 from ..model import GRAPPLING_HOOK, POWERS, Pass, Play
-from . import deck, equipment, journey, treasure
-from .work import Work
+from . import equipment, treasure
+from .cards import in_game, jetpack_city, jetpack_pile
+from .work import Work, resumes
 
 _POWER_SET = frozenset(POWERS)
 MAX_DICE = 4
@@ -26,15 +27,6 @@ def eligible(s) -> list[int]:
     return list(range(len(s.hands)))
 
 
-def in_game(s, card: str | None = None) -> bool:
-    """Whether this game's deck holds Power cards at all (the fast game has none), or
-    ``card`` in particular."""
-    cards = deck.deck_cards(s.setup)
-    if card is not None:
-        return card in cards
-    return any(c in _POWER_SET for c in cards)
-
-
 def open_window(w: Work) -> None:
     w.passes = 0
     if not in_game(w) or not eligible(w):
@@ -44,6 +36,7 @@ def open_window(w: Work) -> None:
     advance(w)
 
 
+@resumes("power")
 def advance(w: Work) -> None:
     """The next eligible player after ``cursor`` is asked; the window closes when all passed."""
     who = eligible(w)
@@ -183,14 +176,3 @@ def rerolled(w: Work, faces: tuple[str, ...]) -> None:
     advance(w)
 
 
-def jetpack_pile(s) -> bool:
-    """Whether the pile a Jetpack escape draws from holds a card [power.jetpack]."""
-    city = jetpack_city(s)
-    return city is not None and bool(s.piles[city])
-
-
-def jetpack_city(w) -> int | None:
-    """The city a Jetpack escape draws from [power.jetpack]."""
-    if w.options.jetpack_city == "current":
-        return w.city
-    return journey.next_city(w, w.city)

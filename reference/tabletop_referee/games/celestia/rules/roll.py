@@ -7,8 +7,8 @@ from functools import lru_cache
 from math import factorial
 
 from ..model import DIE, FACES, Roll, State, sort_faces
-from . import journey, passengers
-from .work import Work
+from . import passengers
+from .work import Work, next_city
 
 
 def start(w: Work) -> None:
@@ -17,7 +17,7 @@ def start(w: Work) -> None:
 
 def dice(s) -> int:
     """Dice for the coming leg: those of the next city in play [roll.dice-count, roll.skipped-city]."""
-    nxt = journey.next_city(s, s.city)
+    nxt = next_city(s, s.city)
     return s.setup.treasures.cities[nxt].dice
 
 

@@ -6,8 +6,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..model import State, Treasure
-from . import crash, end, journey, passengers, power
-from .work import Work
+from . import end
+from .work import Work, resume
 
 
 def owe(w: Work, player: int, city: int, after: str) -> None:
@@ -28,17 +28,7 @@ def settle(w: Work) -> None:
         w.phase = "treasure"
         return
     after, w.after_treasure = w.after_treasure, ""
-    if after == "decide":
-        passengers.advance(w)
-    elif after == "power":
-        power.advance(w)
-    elif after == "crash":
-        crash.resume(w)
-    elif after == "land":
-        w.aboard = []
-        journey.finish(w)
-    else:
-        journey.finish(w)
+    resume(w, after or "journey-end")
 
 
 def draw(w: Work, a: Treasure) -> None:

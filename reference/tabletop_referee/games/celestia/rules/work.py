@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..model import CARD_INDEX, Event, Setup, State
 
 
@@ -82,3 +84,36 @@ class Work:
 
     def left_of(self, player: int) -> int:
         return (player + 1) % len(self.hands)
+
+
+# -- the route and the steps that resume play ---------------------------------------------------
+
+
+def next_city(w, after: int) -> int | None:
+    """The next city in play after ``after``: cities whose pile is empty are skipped
+    [arrival.skip-emptied]; ``None`` past the last one."""
+    for i in range(after + 1, len(w.piles)):
+        if w.piles[i]:
+            return i
+    return None
+
+
+def first_city(w) -> int | None:
+    return next_city(w, -1)
+
+
+RESUME: dict[str, Callable[[Work], None]] = {}
+"""The steps play resumes at once owed treasure is drawn (``Work.after_treasure``) or a leg is
+over, by name. Each rule module registers its own (``@resumes("decide")``), so the modules
+that hand play on (treasure, crash, equipment) need not import the ones that take it up."""
+
+
+def resumes(name: str) -> Callable[[Callable[[Work], None]], Callable[[Work], None]]:
+    def register(step: Callable[[Work], None]) -> Callable[[Work], None]:
+        RESUME[name] = step
+        return step
+    return register
+
+
+def resume(w: Work, name: str) -> None:
+    RESUME[name](w)
