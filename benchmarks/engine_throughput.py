@@ -49,7 +49,7 @@ def play(board: mlem.Board, games: int, seed: int, *, keep: bool = False,
                                               options=options or mlem.Options(), tokens=tokens))
         log = []
         while state.phase != "game-over":
-            action = choose(rng, state)
+            action = choose(mlem.GAME, rng, state)
             state = mlem.apply(state, action).state
             log.append(action)
         actions += len(log)

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tabletop_referee.cli import main
-from tabletop_referee.conformance.cli import Progress
+from tabletop_referee.commands.conform import Progress
 from tabletop_referee.conformance.compare import first_difference, resolve, set_difference
 from tabletop_referee.schemas import validation_errors
 

@@ -194,7 +194,7 @@ def mutated_states(draw):
     for _ in range(draw(st.integers(0, 60))):
         if state.phase == "game-over":
             break
-        state = mlem.apply(state, choose(rng, state)).state
+        state = mlem.apply(state, choose(mlem.GAME, rng, state)).state
     doc = ix.state_to_json(state)
     path = draw(s2.sampled_from([
         ("crashes",), ("start_player",), ("rocket", "space"), ("rocket", "dice"),

@@ -323,7 +323,7 @@ MOVE_STATE = state_from_position({
 
 def resolve(text: str, state):
     """A short action as explain plays it on ``state``."""
-    return ActionSpec(None, text).resolve(state)
+    return ActionSpec(None, text).resolve(mlem.GAME, state)
 
 
 @pytest.mark.parametrize("text, action", [

@@ -43,7 +43,7 @@ def played_states(seed: int, board_id: str, players: int) -> list[mlem.State]:
     )
     states = [state]
     while state.phase != "game-over":
-        state = mlem.apply(state, choose(rng, state)).state
+        state = mlem.apply(state, choose(mlem.GAME, rng, state)).state
         states.append(state)
     return states
 
@@ -53,7 +53,7 @@ def played_actions(seed: int, board_id: str, players: int) -> list[Any]:
     state = mlem.initial_state(mlem.Setup(players=players, board=load_board(board_id)))
     actions = []
     while state.phase != "game-over":
-        action = choose(rng, state)
+        action = choose(mlem.GAME, rng, state)
         actions.append(action)
         state = mlem.apply(state, action).state
     return actions

@@ -90,7 +90,7 @@ def _games():
         )
         board = (SHORT, STANDARD)[game // 2 % 2]
         setup = mlem.Setup(players=2 + game % 4, board=board, options=options, start_player=game % 2)
-        yield from playout(setup, rng)
+        yield from playout(mlem.GAME, setup, rng)
 
 
 def variant_tokens(board: mlem.Board, seed: int, arrivals: int = 14) -> TokenSet:
@@ -126,7 +126,7 @@ def variant_games(count: int = 20, seed: int = 8):
         tokens = variant_tokens(board, game, arrivals=(4, 14)[game // 2 % 2])
         setup = mlem.Setup(players=2 + game % 4, board=board, options=options, start_player=game % 2,
                            tokens=tokens)
-        yield from playout(setup, rng)
+        yield from playout(mlem.GAME, setup, rng)
 
 
 def _known_ids(state) -> list[str]:

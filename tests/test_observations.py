@@ -48,7 +48,7 @@ def played(draw, variants=("missions",)):
     for _ in range(draw(st.integers(0, 400))):
         if state.phase == "game-over":
             break
-        state = mlem.apply(state, choose(rng, state)).state
+        state = mlem.apply(state, choose(mlem.GAME, rng, state)).state
     note(f"phase {state.phase}, expedition {state.expedition}")
     return state
 

@@ -17,7 +17,7 @@ import pytest
 
 from tabletop_referee.games import mlem
 from tabletop_referee.games.mlem.notation import event_line
-from tabletop_referee.play import describe_state
+from tabletop_referee.games.mlem.describe import describe_state
 from tabletop_referee.sampler import playout
 from tabletop_referee.spec import load_spec
 from tabletop_referee.verify import verify_text
@@ -172,12 +172,12 @@ def test_empty_input_quits_at_once(tmp_path):
     [
         (["--players", "7"], "--players 7: MLEM is for 2 to 5 players"),
         (["--start-player", "2"], "--start-player 2: not one of players 0..1"),
-        (["--option", "tie_break=coin"], "--option: tie_break cannot be 'coin'"),
+        (["--option", "tie_break=coin"], "--option tie_break=coin: not one of shared, deep-space"),
         (["--board", "huge"], "unknown board 'huge'"),
         (["--log", "/nonexistent-folder/x.jsonl"], "--log /nonexistent-folder/x.jsonl: not a file in an existing folder"),
         (["--variants", "ufo,aliens"], "--variants ufo,aliens: unknown variant 'aliens'"),
-        (["--option", "ufo_encounter=exact"], "--option: option ufo_encounter applies only with the ufo variant"),
-        (["--variants", "ufo", "--option", "ufo_encounter=near"], "--option: ufo_encounter cannot be 'near'"),
+        (["--option", "ufo_encounter=exact"], "--option ufo_encounter: applies only with --variants ufo"),
+        (["--variants", "ufo", "--option", "ufo_encounter=near"], "--option ufo_encounter=near: not one of reach, exact"),
         (["--tokens", "short"], "--tokens: the token set is for the variants"),
         (["--variants", "ufo", "--tokens", "nowhere"], "unknown token set 'nowhere'"),
         (["--variants", "missions", "--board", "short", "--tokens", "standard"], "--tokens standard: does not fit board short"),
@@ -217,7 +217,7 @@ def test_every_event_of_random_games_has_a_sentence_and_its_clause():
     for game in range(30):
         options = mlem.Options(game_end="immediate") if game % 3 == 0 else mlem.Options()
         setup = mlem.Setup(players=2 + game % 4, board=mlem.load_board(("short", "standard")[game % 2]), options=options)
-        for _before, _action, t in playout(setup, rng):
+        for _before, _action, t in playout(mlem.GAME, setup, rng):
             for e in t.events:
                 text = event_line(e, setup.board)
                 assert text.endswith(f" [{e.clause}]"), text
@@ -337,7 +337,7 @@ def test_variant_short_forms_and_manual_draws_at_the_prompts(tmp_path):
 
 def test_describe_state_shows_each_viewer_only_what_they_may_see():
     from tabletop_referee.games.mlem.interchange import load_tokens
-    from tabletop_referee.play import TABLE
+    from tabletop_referee.games.mlem.describe import TABLE
 
     setup = mlem.Setup(players=2, board=mlem.load_board("short"), tokens=load_tokens("short"),
                        options=mlem.Options(variants=("missions", "ufo")))

@@ -78,7 +78,7 @@ def states_along(docs: list[dict]) -> list[mlem.State]:
     """The state before each action of a (legal) log, by replaying it with the engine."""
     from tabletop_referee.verify import GameLog, setup_from_log
 
-    setup = setup_from_log(GameLog(docs[0]["setup"], None, ()))
+    setup = setup_from_log(GameLog(mlem.GAME, docs[0]["setup"], None, ()))
     state = mlem.initial_state(setup)
     states = []
     for d in docs[1:]:
@@ -355,9 +355,9 @@ def test_a_log_without_claims_or_unfinished_is_legal(sample, tmp_path, capsys):
     # Scores of an unfinished game are the engine's "as if it ended now"; winners do not exist yet.
     report = verify_text(path.read_text(encoding="utf-8"))
     claim = {"type": "claimed-scores", "scores": [{"total": s.total} for s in mlem.scores(report.state)]}
-    assert compare_claims(claim, report.state) == []
+    assert compare_claims(claim, report.state, mlem.GAME) == []
     claim["winners"] = [0]
-    [m] = compare_claims(claim, report.state)
+    [m] = compare_claims(claim, report.state, mlem.GAME)
     assert (m.category, m.computed) == ("winners", None)
 
 
@@ -366,7 +366,7 @@ def test_inline_board_and_stdin(tmp_path):
     doc = setup_to_json(setup)
     assert doc["board"] == "short"
     doc["board"] = board_to_json(setup.board)
-    text = log_text(doc, [mlem.Embark(0, "satellite"), mlem.Embark(1, "die-one")])
+    text = log_text(mlem.GAME, doc, [mlem.Embark(0, "satellite"), mlem.Embark(1, "die-one")])
     proc = subprocess.run([sys.executable, "-m", "tabletop_referee.cli", "verify", "--game", "mlem", "-"],
                           input=text, capture_output=True, text=True, timeout=60)
     assert proc.returncode == EXIT_OK, proc.stderr

@@ -1,6 +1,6 @@
 """The reference implementation served through the adapter protocol (docs/protocol.md).
 
-``referee adapter --game mlem`` runs :func:`serve` on stdin/stdout: one JSON request per line
+``referee adapter --game GAME`` runs :func:`serve` on stdin/stdout: one JSON request per line
 in, one JSON response per line out, state in and state out. Third-party implementations speak
 the same protocol, so the conformance runner treats this one like any other.
 """
@@ -14,77 +14,88 @@ from typing import IO, Any
 
 from . import __version__
 from .errors import IllegalAction, MalformedInput, RefereeError
+from .games import load
+from .games.interface import CHANCE
+from .versions import PROTOCOL_VERSION
 
-PROTOCOL = 1
+PROTOCOL = PROTOCOL_VERSION
 COMMANDS = ("new_game", "legal_actions", "apply", "scores", "observe")
 """The game commands; each request names its game."""
 CAPABILITIES = ("custom-boards", "events", "chance-probabilities", "observations")
 
 
-def _mlem_handlers():
-    from .games import mlem
-    from .games.mlem import interchange as ix
-    from .games.mlem.model import OPTION_VALUES, VARIANTS
+def game_handlers(game_id: str):
+    """The handshake info and the command handlers of one game, through the game interface."""
+    game = load(game_id)
 
     def new_game(req):
-        setup = ix.setup_from_json(req["setup"])
+        setup = game.setup_from_json(req["setup"])
         try:
-            return {"state": ix.state_to_json(mlem.initial_state(setup))}
+            return {"state": game.state_to_json(game.initial_state(setup))}
         except IllegalAction as exc:
             return {"rejected": {"clause": exc.clause, "message": exc.message}}
 
     def legal_actions(req):
-        state = ix.state_from_json(req["state"])
-        actor = mlem.current_actor(state)
+        state = game.state_from_json(req["state"])
+        actors = game.actors(state)
+        player = req.get("player")
+        if len(actors) > 1 and player is None:
+            player = actors[0]
+        if player is not None and len(actors) > 1:
+            if player not in actors:
+                raise MalformedInput(f"player {player!r} is not choosing now (choosing: {list(actors)})",
+                                     path="$.player", clause="turn.actor")
+            actions = game.legal_actions(state, player)
+        else:
+            actions = game.legal_actions(state)
         doc: dict[str, Any] = {
-            "actor": actor,
-            "actions": [ix.action_to_json(a) for a in mlem.legal_actions(state)],
+            "actor": actors[0] if len(actors) == 1 else None,
+            "actions": [game.action_to_json(a) for a in actions],
         }
-        if actor == mlem.CHANCE:
+        if len(actors) > 1:
+            doc["actors"] = list(actors)
+        if actors == (CHANCE,):
             doc["probabilities"] = [
-                f"{p.numerator}/{p.denominator}" for _, p in mlem.chance_outcomes(state)
+                f"{p.numerator}/{p.denominator}" for _, p in game.chance_outcomes(state)
             ]
         return doc
 
     def apply(req):
-        state = ix.state_from_json(req["state"])
-        action = ix.action_from_json(req["action"])
+        state = game.state_from_json(req["state"])
+        action = game.action_from_json(req["action"])
         try:
-            t = mlem.apply(state, action)
+            t = game.apply(state, action)
         except IllegalAction as exc:
             return {"rejected": {"clause": exc.clause, "message": exc.message}}
         return {
-            "state": ix.state_to_json(t.state),
-            "events": [ix.event_to_json(e) for e in t.events],
+            "state": game.state_to_json(t.state),
+            "events": [game.event_to_json(e) for e in t.events],
         }
 
     def scores(req):
-        state = ix.state_from_json(req["state"])
-        sheet = ix.scores_to_json(state, mlem.scores(state))
-        result = mlem.outcome(state)
-        outcome = None if result is None else {"winners": list(result.winners), "reason": result.reason}
-        return {"scores": sheet, "outcome": outcome}
+        state = game.state_from_json(req["state"])
+        return game.result_to_json(state)
 
     def observe(req):
-        state = ix.state_from_json(req["state"])
+        state = game.state_from_json(req["state"])
         player = req.get("player")
-        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < state.players:
+        players = game.player_count(state)
+        if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
             # a player the state does not have is input the adapter cannot read, not a rule
             # the request breaks: an error of kind invalid-input (docs/protocol.md)
             raise MalformedInput(
-                f"player must be a player number of the state (0 to {state.players - 1}), got {player!r}",
+                f"player must be a player number of the state (0 to {players - 1}), got {player!r}",
                 path="$.player", clause="observation.per-player")
-        return {"observation": ix.observation_to_json(state, player)}
+        return {"observation": game.observation_to_json(state, player)}
 
-    info = {
-        "options": {k: list(v) for k, v in OPTION_VALUES.items()},
-        "variants": list(VARIANTS),
+    info: dict[str, Any] = {
+        "options": {o.name: (list(o.values) if o.kind == "choice" else "any")
+                    for o in game.info.options if o.kind in ("choice", "data")},
     }
+    if game.info.variants:
+        info["variants"] = list(game.info.variants)
     return info, {"new_game": new_game, "legal_actions": legal_actions, "apply": apply,
                   "scores": scores, "observe": observe}
-
-
-GAME_HANDLERS = {"mlem": _mlem_handlers}
 
 
 class Adapter:
@@ -94,7 +105,7 @@ class Adapter:
         self.games = {}
         self.info = {}
         for g in games:
-            self.info[g], self.games[g] = GAME_HANDLERS[g]()
+            self.info[g], self.games[g] = game_handlers(g)
 
     def handle(self, req: Any) -> dict[str, Any] | None:
         """Returns the response to one request (``None`` for an unanswerable line)."""

@@ -44,3 +44,8 @@ def read_json(path: str | Path, *, schema: tuple[str, str] | None = None, what: 
             more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
             raise MalformedInput(f"{path}: {' '.join(errors[0].split())}{more}")
     return doc
+
+
+def canonical_text(doc: Any) -> str:
+    """The canonical JSON text of a document: sorted keys, no spaces, UTF-8 as is."""
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -9,13 +9,10 @@ too). Every text from the report is escaped; an adapter's stderr may hold anythi
 fixed (failing -> passing), regressed (passing -> failing), new and removed vectors, other
 status changes. Exit 1 when something regressed, 0 otherwise, 2 on bad input.
 
-``referee docs --game G [-o DOCS] [--check]`` writes the generated pages of the documentation
-site (render.site_pages); ``--check`` only reports stale ones (exit 1).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import shlex
@@ -25,11 +22,9 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from .cli import check_output, write_output
+from .errors import UsageError
 from .documents import read_json
 from .schemas import validation_errors
-
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 # Status order on the page: passing, the failing ones (as counted in the closing line), then
 # the ones counted apart.
@@ -46,46 +41,11 @@ TRANSCRIPT_BUDGET = 2_000_000
 VALUE_LIMIT = 20_000
 
 
-def register(sub: argparse._SubParsersAction) -> None:
-    """Adds this module's subcommands (report, docs) to the ``referee`` parser."""
-    from .cli import _game
-
-    p = sub.add_parser(
-        "report",
-        help="render a conformance report as one HTML page, or compare two reports",
-        usage="referee report REPORT.json --html OUT.html\n"
-              "       referee report compare OLD.json NEW.json [--json]",
-        description="Renders a JSON report of 'referee conform --report' as one self-contained HTML "
-                    "page (no scripts, nothing loaded from elsewhere), or compares two reports: "
-                    "what was fixed, what regressed (exit 1), new and removed vectors.",
-    )
-    p.add_argument("files", nargs="+", metavar="REPORT.json",
-                   help="the report to render; or 'compare' followed by the old and the new report")
-    p.add_argument("--html", metavar="OUT.html", help="the HTML page to write ('-': stdout)")
-    p.add_argument("--json", action="store_true", help="compare: print the differences as JSON")
-    p.set_defaults(func=cmd_report)
-
-    p = sub.add_parser(
-        "docs",
-        help="write the generated pages of the documentation site (mkdocs.yml, docs/)",
-        description="Writes the generated pages of the documentation site: per rule area the clauses "
-                    "with the scenarios exercising them, disputes, sources, coverage and the "
-                    "one-page rules. Build the site with 'python tools/build_docs.py'.",
-    )
-    p.add_argument("--game", type=_game, required=True)
-    p.add_argument("--output", "-o", metavar="DOCS_DIR", help="the docs folder (default: the checkout's docs/)")
-    p.add_argument("--check", action="store_true",
-                   help="write nothing; exit 1 if a generated page is missing or stale")
-    p.set_defaults(func=cmd_docs)
-
-
 # -- reading reports --------------------------------------------------------------------------
 
 
 def load_report(path: str) -> dict[str, Any]:
     """Reads and validates a conformance report; raises UsageError with one line otherwise."""
-    from .cli import UsageError
-
     doc = read_json(path, what="a JSON report")
     errors = validation_errors("conformance", "report", doc)
     if errors:
@@ -97,50 +57,11 @@ def load_report(path: str) -> dict[str, Any]:
     return doc
 
 
-# -- the command ------------------------------------------------------------------------------
-
-
-def cmd_report(args: argparse.Namespace) -> int:
-    from .cli import UsageError
-
-    if args.files[0] == "compare":
-        if len(args.files) != 3:
-            raise UsageError("compare needs two reports: referee report compare OLD.json NEW.json [--json]")
-        if args.html:
-            raise UsageError("--html renders one report; compare prints text or --json")
-        old, new = load_report(args.files[1]), load_report(args.files[2])
-        if old["game"] != new["game"]:
-            raise UsageError(f"{args.files[2]}: a report for game {new['game']!r}, "
-                             f"but {args.files[1]} is for {old['game']!r}")
-        diff = compare_reports(old, new, old_name=args.files[1], new_name=args.files[2])
-        if args.json:
-            sys.stdout.write(json.dumps(diff, indent=2, ensure_ascii=False) + "\n")
-        else:
-            sys.stdout.write(render_comparison(diff))
-        return EXIT_FAILED if diff["regressed"] else EXIT_OK
-    if len(args.files) != 1:
-        raise UsageError(f"one report at a time (got {len(args.files)}); to compare two: "
-                         "referee report compare OLD.json NEW.json")
-    if args.json:
-        raise UsageError("--json is for compare: referee report compare OLD.json NEW.json --json")
-    if not args.html:
-        raise UsageError("nothing to do: give --html OUT.html (or: referee report compare OLD.json NEW.json)")
-    check_output("--html", args.html)
-    report = load_report(args.files[0])
-    page = render_html(report, source=Path(args.files[0]).name)
-    write_output("--html", args.html, page)
-    return EXIT_OK
-
-
-
-
-
-
-
-
 # -- HTML -------------------------------------------------------------------------------------
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
 
 
 def _clean(text: object) -> str:
@@ -524,39 +445,3 @@ def render_comparison(diff: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
-# -- docs -------------------------------------------------------------------------------------
-
-
-def cmd_docs(args: argparse.Namespace) -> int:
-    from .cli import UsageError, write_atomically
-    from .paths import data_root
-    from .render import site_pages, stale_pages
-
-    out = Path(args.output) if args.output else data_root() / "docs"
-    if not out.is_dir():
-        where = "give --output DOCS_DIR" if not args.output else "it must exist"
-        raise UsageError(f"{out}: no such docs folder ({where})")
-    if args.check:
-        stale = stale_pages(args.game, out)
-        for page in stale:
-            print(f"stale: {out / page}")
-        print(f"{len(stale)} stale page(s)" + (f": run referee docs --game {args.game}" if stale else ""))
-        return EXIT_FAILED if stale else EXIT_OK
-    pages = site_pages(args.game)
-    changed = 0
-    try:
-        for rel, text in pages.items():
-            target = out / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if not target.is_file() or target.read_text(encoding="utf-8") != text:
-                write_atomically(target, text)
-                changed += 1
-        folder = out / args.game / "clauses"  # wholly generated: drop pages of areas gone
-        for old in folder.glob("*.md"):
-            if f"{args.game}/clauses/{old.name}" not in pages:
-                old.unlink()
-                changed += 1
-    except OSError as exc:
-        raise UsageError(f"{exc.filename or out}: cannot write: {exc.strerror or exc}") from None
-    print(f"{len(pages)} pages in {out} ({changed} changed)")
-    return EXIT_OK

@@ -1,101 +1,109 @@
-"""Perft for MLEM: counting legal decision sequences from a position with pinned rolls.
+"""Perft: counting legal decision sequences from a position, with chance outcomes pinned.
 
 Defined in docs/vectors.md ("Perft vectors"): ``depth`` counts player decisions; at a chance
-node the next pinned outcome is applied and is not a ply: at a roll, the next of ``rolls``
-(the k-th roll on a path uses ``rolls[k]``, truncated to the dice available); at a token draw
-(the variants), the next token id pinned for that chance phase in ``draws`` (``{"arrival":
-["A02"], "exploration-draw": [...], ...}``, keyed by the state's phase). A path ends early,
-counting one leaf, when the game is over or the chance node has no pinned outcome left.
+node the next pinned outcome is applied and is not a ply. Which pinned outcome comes next is
+the game's business (:meth:`~tabletop_referee.games.interface.Game.pinned_chance`). The generic
+form is ``pins``: for each ``type`` of chance outcome (``deal``, ``roll``...), the outcome
+documents used in order along each path; MLEM reads its older ``rolls`` (cut to the dice
+available) and ``draws`` (per draw phase). A path ends early, counting one leaf, when the game
+is over or the chance node has no pinned outcome left (or the pinned one cannot come up there).
 """
 
 from __future__ import annotations
 
-from .games import mlem
-from .games.mlem.interchange import canonical_text, action_to_json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import yaml
+
+from .documents import canonical_text
+from .games import load
+from .games.interface import CHANCE, Game
+from .paths import spec_dir
+
+PIN_KEYS = ("rolls", "draws", "pins")
+"""The keys of a perft entry or vector that pin chance outcomes."""
 
 
+def pins_of(entry: Mapping[str, Any]) -> dict[str, Sequence[Any]]:
+    """The pinned outcomes of a perft entry, keyed as :meth:`Game.pinned_chance` reads them."""
+    pins: dict[str, Sequence[Any]] = {}
+    if "rolls" in entry:
+        pins["rolls"] = entry["rolls"]
+    pins.update(entry.get("draws") or {})
+    pins.update(entry.get("pins") or {})
+    return pins
 
-def _resolve_chance(state: mlem.State, rolls, draws, used: tuple):
-    """Applies pinned outcomes while ``state`` is a chance node; returns (state, used, stuck).
 
-    ``used`` maps ``rolls`` and each draw phase to the outcomes consumed so far on this path;
-    ``stuck`` is True when a chance node has no pinned outcome left (the path ends there).
-    """
-    while mlem.current_actor(state) == mlem.CHANCE:
-        key = "rolls" if state.phase == "roll" else state.phase
-        n = dict(used).get(key, 0)
-        pinned = rolls if key == "rolls" else draws.get(key, ())
-        if n >= len(pinned):
+def _resolve_chance(game: Game, state: Any, pins, used: tuple):
+    """Applies pinned outcomes while ``state`` is a chance node; returns (state, used, stuck)."""
+    while game.actors(state) == (CHANCE,):
+        pinned = game.pinned_chance(state, pins, dict(used))
+        if pinned is None:
             return state, used, True
-        if key == "rolls":
-            state = mlem.apply(state, mlem.Roll(tuple(rolls[n][: state.rocket.dice]))).state
-        else:
-            state = mlem.apply(state, mlem.Draw(pinned[n])).state
+        key, action = pinned
+        state = game.apply(state, action).state
+        n = dict(used).get(key, 0)
         used = tuple(sorted({**dict(used), key: n + 1}.items()))
     return state, used, False
 
 
-def perft(state: mlem.State, depth: int, rolls: list[list[str]], used: tuple = (),
-          draws: dict | None = None) -> int:
+def _decisions(game: Game, state: Any) -> tuple[Any, ...]:
+    actors = game.actors(state)
+    if len(actors) > 1:  # a simultaneous choice: the first listed player's choices (docs/vectors.md)
+        return game.legal_actions(state, actors[0])
+    return game.legal_actions(state)
+
+
+def perft(game: Game, state: Any, depth: int, pins, used: tuple = ()) -> int:
     """Returns the number of leaves ``depth`` decisions below ``state``."""
-    draws = draws or {}
-    state, used, stuck = _resolve_chance(state, rolls, draws, used)
-    if stuck or depth == 0 or state.phase == "game-over":
+    state, used, stuck = _resolve_chance(game, state, pins, used)
+    if stuck or depth == 0 or game.is_over(state):
         return 1
-    return sum(
-        perft(mlem.apply(state, a).state, depth - 1, rolls, used, draws) for a in mlem.legal_actions(state)
-    )
+    return sum(perft(game, game.apply(state, a).state, depth - 1, pins, used) for a in _decisions(game, state))
 
 
-def divide(state: mlem.State, depth: int, rolls: list[list[str]], draws: dict | None = None) -> dict[str, int]:
+def divide(game: Game, state: Any, depth: int, pins) -> dict[str, int]:
     """Returns the perft count below each first decision, keyed by its canonical JSON text."""
-    draws = draws or {}
-    state, used, stuck = _resolve_chance(state, rolls, draws, ())
-    if stuck or depth == 0 or state.phase == "game-over":
+    state, used, stuck = _resolve_chance(game, state, pins, ())
+    if stuck or depth == 0 or game.is_over(state):
         return {}
     return {
-        canonical_text(action_to_json(a)): perft(mlem.apply(state, a).state, depth - 1, rolls, used, draws)
-        for a in mlem.legal_actions(state)
+        canonical_text(game.action_to_json(a)): perft(game, game.apply(state, a).state, depth - 1, pins, used)
+        for a in _decisions(game, state)
     }
 
 
-def perft_vectors(game: str = "mlem") -> list[dict]:
+def perft_vectors(game_id: str) -> list[dict]:
     """Returns the perft vectors of ``spec/<game>/perft.yaml`` with their reference counts."""
-    import yaml
-
-    from .games.mlem.interchange import state_to_json
-    from .games.mlem.position import state_from_position
-    from .paths import spec_dir
-
-    entries = yaml.safe_load((spec_dir(game) / "perft.yaml").read_text(encoding="utf-8"))
+    game = load(game_id)
+    entries = yaml.safe_load((spec_dir(game_id) / "perft.yaml").read_text(encoding="utf-8"))
     vectors = []
     for e in entries:
         if "setup" in e:  # a game start: the setup's own chance nodes come first
-            from .games.mlem.interchange import setup_from_json
-
-            state = mlem.initial_state(setup_from_json(e["setup"]))
+            state = game.initial_state(game.setup_from_json(e["setup"]))
             given = e["setup"].get("options") or {}
         else:
-            state = state_from_position(e["position"])
+            state = game.position_to_state(e["position"])
             given = e["position"].get("options") or {}
-        draws = e.get("draws", {})
-        counts = divide(state, e["depth"], e["rolls"], draws)
-        extra = {"draws": draws} if draws else {}
-        variants = state.options.variants
+        pins = pins_of(e)
+        counts = divide(game, state, e["depth"], pins)
+        variants = list(game.options_to_json(state).get("variants") or ())
         options = {k: v for k, v in given.items() if k != "variants"}
+        requires: dict[str, Any] = {"capabilities": [], "options": options}
+        if variants:
+            requires["variants"] = variants
         vectors.append({
             "id": e["id"],
             "kind": "perft",
             "description": e["description"],
             "clauses": e["clauses"],
             "tags": ["perft"],
-            "requires": {"capabilities": [], "options": options} | ({"variants": list(variants)} if variants else {}),
-            "source": f"spec/{game}/perft.yaml",
-            "state": state_to_json(state),
-            "rolls": e["rolls"],
-            **extra,
+            "requires": requires,
+            "source": f"spec/{game_id}/perft.yaml",
+            "state": game.state_to_json(state),
+            **{k: e[k] for k in PIN_KEYS if k in e and (k != "draws" or e[k])},
             "depth": e["depth"],
-            "expect": {"perft": {"nodes": perft(state, e["depth"], e["rolls"], (), draws),
-                                 "divide": counts}},
+            "expect": {"perft": {"nodes": perft(game, state, e["depth"], pins), "divide": counts}},
         })
     return vectors

@@ -1,35 +1,35 @@
-"""Random play outside the engine: the seeded sampler that the engine itself never has.
+"""Random play outside the engines: the seeded sampler that an engine itself never has.
 
-The engine only ever sees resolved chance outcomes (``Roll`` actions); this module draws them
-from a ``random.Random`` it is given, together with uniformly random legal decisions.
+An engine only ever sees resolved chance outcomes; this module draws them through the game's
+:meth:`~tabletop_referee.games.interface.Game.sample_chance` from a ``random.Random`` it is
+given, together with uniformly random legal decisions. At a simultaneous choice one of the
+players still to choose is picked at random, then one of their legal actions.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
-from .games import mlem
-from .games.mlem.model import DIE
-
-
-def roll(rng: random.Random, dice: int) -> mlem.Roll:
-    """Returns a roll of ``dice`` fair MLEM dice [components.dice]."""
-    return mlem.Roll(tuple(rng.choices(DIE, k=dice)))
+from .games.interface import CHANCE, Game, Transition
 
 
-def choose(rng: random.Random, state: mlem.State):
-    """Returns a random next action: a sampled roll at chance nodes, else a uniform legal one."""
-    if state.phase == "roll":
-        return roll(rng, state.rocket.dice)
-    return rng.choice(mlem.legal_actions(state))
+def choose(game: Game, rng: random.Random, state: Any) -> Any:
+    """Returns a random next action: a sampled outcome at chance nodes, else a uniform legal one."""
+    actors = game.actors(state)
+    if actors == (CHANCE,):
+        return game.sample_chance(state, rng)
+    if len(actors) > 1:
+        return rng.choice(game.legal_actions(state, rng.choice(actors)))
+    return rng.choice(game.legal_actions(state))
 
 
-def playout(setup: mlem.Setup, rng: random.Random) -> Iterator[tuple[mlem.State, object, mlem.Transition]]:
+def playout(game: Game, setup: Any, rng: random.Random) -> Iterator[tuple[Any, Any, Transition]]:
     """Plays one random game, yielding (state before, action, transition) for every step."""
-    state = mlem.initial_state(setup)
-    while state.phase != "game-over":
-        action = choose(rng, state)
-        t = mlem.apply(state, action)
+    state = game.initial_state(setup)
+    while not game.is_over(state):
+        action = choose(game, rng, state)
+        t = game.apply(state, action)
         yield state, action, t
         state = t.state

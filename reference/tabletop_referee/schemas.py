@@ -9,6 +9,11 @@ Every schema has an absolute ``$id``; schemas refer to each other by relative ``
 []
 >>> validation_errors("mlem", "action", {"type": "stay"})
 ["$: 'player' is a required property"]
+
+The yes/no question (:func:`is_valid`) goes to jsonschema-rs when it is installed (the
+``fast`` extra: ``pip install 'tabletop-referee[fast]'``) and to the pure-Python validator
+otherwise; :data:`FAST` tells which. Both give the same verdicts; errors are always worded by
+the Python validator.
 """
 
 from __future__ import annotations
@@ -23,6 +28,14 @@ from typing import Any
 from jsonschema import Draft202012Validator, ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
+
+try:
+    import jsonschema_rs
+except ImportError:  # the optional `fast` extra is not installed
+    jsonschema_rs = None
+
+FAST: bool = jsonschema_rs is not None
+"""Whether the compiled (Rust) validator answers :func:`is_valid` (jsonschema-rs is installed)."""
 
 _SUFFIX = ".schema.json"
 
@@ -89,9 +102,14 @@ def fast_validator(game: str, name: str) -> Any:
 
     jsonschema-rs answers "is this valid?" several hundred times faster than the pure-Python
     validator; the Python one is still used to word the errors of an invalid document.
-    """
-    import jsonschema_rs
 
+    Raises:
+        ModuleNotFoundError: jsonschema-rs is not installed (see :data:`FAST`).
+    """
+    if jsonschema_rs is None:
+        raise ModuleNotFoundError(
+            "jsonschema-rs is not installed (pip install 'tabletop-referee[fast]')", name="jsonschema_rs"
+        )
     validator(game, name)  # the schema exists and is valid 2020-12
     resources = [(uri, res.contents) for uri, res in _resources()]
     schema = _load(schema_root() / game / f"{name}{_SUFFIX}")
@@ -104,7 +122,12 @@ def _resources():
 
 
 def is_valid(game: str, name: str, instance: Any) -> bool:
-    """Returns whether ``instance`` satisfies schema ``<game>/<name>`` (the fast check)."""
+    """Returns whether ``instance`` satisfies schema ``<game>/<name>`` (the fast check).
+
+    Without jsonschema-rs (:data:`FAST` false) the pure-Python validator answers.
+    """
+    if jsonschema_rs is None:
+        return validator(game, name).is_valid(instance)
     try:
         return fast_validator(game, name).is_valid(instance)
     except (ValueError, TypeError, OverflowError):  # e.g. an integer beyond 64 bits
@@ -123,8 +146,8 @@ def validation_errors(game: str, name: str, instance: Any, *, fast: bool = True)
     >>> validation_errors("mlem", "action", {"type": "move", "player": 0, "faces": ["2", "2"], "die_one": []})
     ["$.faces: ['2', '2'] has non-unique elements"]
     """
-    if fast and is_valid(game, name, instance):
-        return []
+    if fast and jsonschema_rs is not None and is_valid(game, name, instance):
+        return []  # without jsonschema-rs the quick check would only repeat the work below
     errors = [
         leaf
         for error in validator(game, name).iter_errors(instance)
@@ -167,3 +190,8 @@ def _wrong_branch(error: ValidationError) -> bool:
 def _path_key(error: ValidationError) -> tuple[tuple[int, int | str], ...]:
     """Orders paths element by element, array indices numerically."""
     return tuple((0, p) if isinstance(p, int) else (1, str(p)) for p in error.absolute_path)
+
+
+def has_schema(game: str, name: str) -> bool:
+    """Whether ``schemas/<game>/<name>.schema.json`` exists."""
+    return (schema_root() / game / f"{name}{_SUFFIX}").is_file()

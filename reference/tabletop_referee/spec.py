@@ -6,6 +6,7 @@ features in ``features/<game>/*.feature`` whose ``Rule:`` blocks carry ``@clause
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -81,6 +82,73 @@ def _load_yaml(path: Path) -> Any:
         raise MalformedInput(f"not valid YAML: {str(exc).splitlines()[0]}", path=str(path)) from None
 
 
+OPTION_PROPOSAL = re.compile(r"^[a-z][a-z0-9_]* = [a-z0-9][a-z0-9-]*( \| [a-z0-9][a-z0-9-]*)+$")
+"""Shape of a dispute's ``option_proposal``: ``name = default | other``."""
+
+
+def _nonempty_str(value: Any) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+def _citation_problems(cite: Any, where: str, *, quote_required: bool) -> list[str]:
+    if not isinstance(cite, dict):
+        return [f"{where} must be a mapping with tag, where and quote"]
+    problems = []
+    if not _nonempty_str(cite.get("tag")):
+        problems.append(f"{where}.tag must be a non-empty string")
+    for key in ("where", "quote"):
+        if (key in cite or quote_required) and not _nonempty_str(cite.get(key)):
+            problems.append(f"{where}.{key} must be a non-empty string")
+    return problems
+
+
+def citation_field_problems(clauses: Any, disputes: Any) -> list[str]:
+    """Returns type errors in the citation fields of a clauses and a disputes document.
+
+    Checks only the fields that carry citations and option requests: a clause source's
+    ``tag``/``where``/``quote``; a dispute reading's ``citations`` (a list of ``{tag, where,
+    quote}``, all three non-empty strings); a dispute's ``no_option`` (non-empty string),
+    ``option_needed`` (boolean) and ``option_proposal`` (``name = default | other``, given
+    exactly when ``option_needed`` is true). Other keys are left alone.
+    """
+    problems: list[str] = []
+    for i, c in enumerate(clauses or ()):
+        cid = c.get("id", f"#{i}") if isinstance(c, dict) else f"#{i}"
+        sources = c.get("sources") if isinstance(c, dict) else None
+        if sources is not None and not isinstance(sources, list):
+            problems.append(f"clause {cid}: sources must be a list")
+            continue
+        for k, cite in enumerate(sources or ()):
+            problems += _citation_problems(cite, f"clause {cid}: sources[{k}]", quote_required=False)
+    for i, d in enumerate(disputes or ()):
+        if not isinstance(d, dict):
+            continue
+        did = d.get("id", f"#{i}")
+        for r in d.get("readings") or ():
+            if not isinstance(r, dict) or "citations" not in r:
+                continue
+            cites = r["citations"]
+            at = f"dispute {did}: reading {r.get('id')}: citations"
+            if not isinstance(cites, list):
+                problems.append(f"{at} must be a list")
+                continue
+            for k, cite in enumerate(cites):
+                problems += _citation_problems(cite, f"{at}[{k}]", quote_required=True)
+        if "no_option" in d and not _nonempty_str(d["no_option"]):
+            problems.append(f"dispute {did}: no_option must be a non-empty string saying why")
+        needed = d.get("option_needed")
+        if "option_needed" in d and not isinstance(needed, bool):
+            problems.append(f"dispute {did}: option_needed must be true or false")
+        proposal = d.get("option_proposal")
+        if "option_proposal" in d and not (isinstance(proposal, str) and OPTION_PROPOSAL.match(proposal)):
+            problems.append(f"dispute {did}: option_proposal must read 'name = default | other', got {proposal!r}")
+        if needed is True and "option_proposal" not in d:
+            problems.append(f"dispute {did}: option_needed is true but there is no option_proposal")
+        if "option_proposal" in d and needed is not True:
+            problems.append(f"dispute {did}: option_proposal is given but option_needed is not true")
+    return problems
+
+
 def known_games() -> list[str]:
     root = data_root() / "spec"
     return sorted(p.name for p in root.iterdir() if (p / "clauses.yaml").is_file())
@@ -97,6 +165,10 @@ def load_spec(game: str) -> Spec:
     if not (folder / "clauses.yaml").is_file():
         raise MalformedInput(f"unknown game {game!r} (known: {', '.join(known_games())})")
     doc = _load_yaml(folder / "clauses.yaml")
+    disputes = _load_yaml(folder / "disputes.yaml")["disputes"] if (folder / "disputes.yaml").is_file() else []
+    problems = citation_field_problems(doc.get("clauses"), disputes)
+    if problems:
+        raise MalformedInput("; ".join(problems), path=str(folder))
     clauses = tuple(
         Clause(
             id=c["id"],
@@ -111,7 +183,6 @@ def load_spec(game: str) -> Spec:
         )
         for c in doc["clauses"]
     )
-    disputes = _load_yaml(folder / "disputes.yaml")["disputes"] if (folder / "disputes.yaml").is_file() else []
     sources = _load_yaml(folder / "sources.yaml") if (folder / "sources.yaml").is_file() else []
     if isinstance(sources, dict):
         sources = sources.get("sources", [])

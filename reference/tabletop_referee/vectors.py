@@ -14,10 +14,11 @@ from typing import Any
 
 from . import __version__
 from .spec import features_dir
+from .versions import VECTOR_FORMAT
 
 ID_TAG = re.compile(r"@id:([a-z][a-z0-9]*(?:-[a-z0-9]+)+)")
 SCENARIO_LINE = re.compile(r"^(\s*)(Example|Scenario):")
-FORMAT = 1
+FORMAT = VECTOR_FORMAT
 OBSERVATIONS = "observations"
 """Value pointers rooted at ``/observations/<player>`` read the ``observe`` answer for that player."""
 

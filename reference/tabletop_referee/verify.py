@@ -1,28 +1,25 @@
 """Game logs (JSON Lines) and ``referee verify``: replay a recorded game with the engine.
 
-A log is a setup line, one line per action in play order (dice rolls and the variants' token
-draws included, so a log replays without randomness) and an optional claimed-scores line;
-``schemas/mlem/log.schema.json``
-describes one line and ``docs/logs.md`` the whole. This module reads and writes logs and asks
-the engine about every step; it decides no rule itself: legality is whatever
-:func:`~tabletop_referee.games.mlem.apply` accepts, scores are :func:`~tabletop_referee.games.mlem.scores`.
+A log is a setup line, one line per action in play order (chance outcomes included, so a log
+replays without randomness) and an optional claimed-scores line; ``schemas/<game>/log.schema.json``
+describes one line where a game ships it, and ``docs/logs.md`` the whole. This module reads and
+writes logs and asks the game (through the one game interface) about every step; it decides no
+rule itself: legality is whatever the engine's ``apply`` accepts, scores are its score sheet.
 
-    >>> from tabletop_referee.games import mlem
-    >>> from tabletop_referee.games.mlem.interchange import setup_to_json
-    >>> setup = mlem.Setup(players=2, board=mlem.load_board("short"))
-    >>> text = log_text(setup_to_json(setup), [mlem.Embark(0, "satellite")])
+    >>> from tabletop_referee.games import load
+    >>> game = load("mlem")
+    >>> setup = game.setup_from_json({"players": 2, "start_player": 0, "board": "short"})
+    >>> text = log_text(game, game.setup_to_json(setup), [game.parse_action("embark satellite", None)])
     >>> report = verify_text(text)
     >>> report.legal, report.actions, report.game_over
     (True, 1, False)
 
-``referee verify`` takes one log or several, or folders of ``*.jsonl`` logs (as ``referee simulate
---log DIR`` writes them). Exit codes: 0 every step of every log legal and the claimed scores (if
+Exit codes of ``referee verify``: 0 every step of every log legal and the claimed scores (if
 any) match, 1 an illegal step or a score that differs, 2 a log that cannot be read.
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from dataclasses import dataclass, field
@@ -30,27 +27,13 @@ from pathlib import Path
 from typing import Any
 
 from .errors import IllegalAction, MalformedInput, RefereeError
+from .games import GAMES, load
+from .games.interface import Game
+from .schemas import has_schema, validation_errors
+from .spec import load_spec
 
 LOG_FORMAT = 1
-
-CATEGORIES: tuple[str, ...] = (
-    "moons", "planets", "deep_space", "goals", "exploration", "missions", "ufo", "total",
-)
-"""The claimed-score categories, named as on the engine's score sheet (exploration, missions and
-ufo exist only in games with that variant)."""
-
-CATEGORY_CLAUSES: dict[str, str] = {
-    "moons": "scoring.moons",
-    "planets": "scoring.planets",
-    "deep_space": "scoring.deep-space",
-    "goals": "scoring.goals",
-    "exploration": "exploration.points",
-    "missions": "missions.scoring",
-    "ufo": "ufo.scoring",
-    "total": "scoring.winner",
-    "winners": "scoring.winner",
-}
-"""The clause that decides each category of a claimed score sheet."""
+LINE_TYPES = ("setup", "action", "claimed-scores")
 
 
 class InvalidLog(Exception):
@@ -78,6 +61,7 @@ class ActionLine:
 
 @dataclass(frozen=True)
 class GameLog:
+    game: Game
     setup_doc: dict
     meta: dict | None
     actions: tuple[ActionLine, ...]
@@ -85,17 +69,16 @@ class GameLog:
     claimed_line: int | None = None
 
 
-def parse_log(text: str) -> GameLog:
-    """Reads a log's text; checks every line against log.schema.json and the line order.
+def parse_log(text: str, game: str | None = None) -> GameLog:
+    """Reads a log's text; checks every line (against the game's log schema where it has one)
+    and the line order. The game is ``game``, else the one the setup line names.
 
     Blank lines are skipped (line numbers still count them).
 
     Raises:
         InvalidLog: the first line that cannot be read, with its number and a JSON path.
     """
-    from .games.mlem.interchange import action_from_json
-    from .schemas import validation_errors
-
+    played: Game | None = load(game) if game is not None else None
     setup_doc: dict | None = None
     meta = None
     actions: list[ActionLine] = []
@@ -111,17 +94,19 @@ def parse_log(text: str) -> GameLog:
             raise InvalidLog(number, "$", f"not JSON: {exc.msg} (column {exc.colno})") from None
         except RecursionError:
             raise InvalidLog(number, "$", "not JSON: nested too deeply") from None
+        if isinstance(doc, dict) and doc.get("type") == "setup" and played is None:
+            named = doc.get("game")
+            if named not in GAMES:
+                raise InvalidLog(number, "$.game", f"the setup line names no known game ({named!r}; "
+                                 f"known: {', '.join(GAMES)})")
+            played = load(named)
         if isinstance(doc, dict) and doc.get("type") == "setup":
-            if "game" in doc and doc["game"] != "mlem":
-                raise InvalidLog(number, "$.game", f"a log of game {doc['game']!r}, not of mlem")
+            if "game" in doc and doc["game"] != played.info.id:
+                raise InvalidLog(number, "$.game", f"a log of game {doc['game']!r}, not of {played.info.id}")
             if "format" in doc and doc["format"] != LOG_FORMAT:
                 raise InvalidLog(number, "$.format",
                                  f"log format {doc['format']!r}; this referee reads format {LOG_FORMAT}")
-        errors = validation_errors("mlem", "log", doc)
-        if errors:
-            specific = [e for e in errors if "is not valid under any of the given schemas" not in e]
-            path, _, message = (specific or errors)[0].partition(": ")
-            raise InvalidLog(number, path, message)
+        _check_line(played, number, doc)
         kind = doc["type"]
         if claimed is not None:
             raise InvalidLog(number, "$.type", f"a {kind} line after the claimed-scores line of line {claimed_line}"
@@ -133,73 +118,48 @@ def parse_log(text: str) -> GameLog:
         elif kind == "setup":
             raise InvalidLog(number, "$.type", "a second setup line (a log holds one game)")
         elif kind == "action":
-            actions.append(ActionLine(number, len(actions), doc["action"], action_from_json(doc["action"])))
+            try:
+                action = played.action_from_json(doc["action"])
+            except RefereeError as exc:
+                raise InvalidLog(number, "$.action" + _relative(exc.path), exc.message) from None
+            actions.append(ActionLine(number, len(actions), doc["action"], action))
         else:
             claimed, claimed_line = doc, number
-    if setup_doc is None:
+    if setup_doc is None or played is None:
         raise InvalidLog(max(last, 1), "$", "empty log: the first line must be a setup line")
-    return GameLog(setup_doc, meta, tuple(actions), claimed, claimed_line)
+    return GameLog(played, setup_doc, meta, tuple(actions), claimed, claimed_line)
+
+
+def _check_line(game: Game | None, number: int, doc: Any) -> None:
+    """One line against the game's log schema, or the envelope every log line has."""
+    if game is not None and has_schema(game.info.id, "log"):
+        errors = validation_errors(game.info.id, "log", doc)
+        if errors:
+            specific = [e for e in errors if "is not valid under any of the given schemas" not in e]
+            path, _, message = (specific or errors)[0].partition(": ")
+            raise InvalidLog(number, path, message)
+        return
+    if not isinstance(doc, dict) or doc.get("type") not in LINE_TYPES:
+        raise InvalidLog(number, "$.type", f"a log line is an object whose type is one of {', '.join(LINE_TYPES)}")
+    if game is None:
+        raise InvalidLog(number, "$.type", f"the first line must be the setup line, not a {doc['type']} line")
+    needed = {"setup": "setup", "action": "action", "claimed-scores": "scores"}[doc["type"]]
+    if needed not in doc:
+        raise InvalidLog(number, "$", f"a {doc['type']} line needs {needed!r}")
+    if doc["type"] == "claimed-scores" and not isinstance(doc["scores"], list):
+        raise InvalidLog(number, "$.scores", "claimed scores are a list, one entry per player")
 
 
 def setup_from_log(log: GameLog):
     """Builds the engine's setup from a log's setup line (line 1 of the log).
 
-    Only boards (and variant token sets) shipped with the spec may be named by id; any other
-    is written inline.
-
     Raises:
-        InvalidLog: an unknown board or token set id, a board that contradicts itself, a bad rule
-            option, a token set that does not fit the board.
+        InvalidLog: a setup the game refuses to read (an unknown board id, a bad rule option...).
     """
-    from .games import mlem
-    from .games.mlem.interchange import (
-        board_from_json,
-        board_ids,
-        options_from_partial,
-        token_set_ids,
-        token_set_problems,
-        tokens_from_json,
-    )
-
-    doc = log.setup_doc
-    board_doc = doc.get("board", "standard")
-    if isinstance(board_doc, str):
-        if board_doc not in board_ids():
-            raise InvalidLog(1, "$.setup.board", f"unknown board id {board_doc!r} (shipped boards: "
-                             f"{', '.join(board_ids())}); write any other board inline")
-        board = mlem.load_board(board_doc)
-    else:
-        try:
-            board = board_from_json(board_doc)
-        except RefereeError as exc:
-            raise InvalidLog(1, "$.setup.board" + _relative(exc.path), exc.message) from None
     try:
-        options = options_from_partial(doc.get("options", {}))
+        return log.game.setup_from_log(log.setup_doc)
     except RefereeError as exc:
         raise InvalidLog(1, "$.setup" + _relative(exc.path), exc.message) from None
-    tokens = None
-    if options.variants:
-        tokens_doc = doc.get("tokens", board.id)
-        if isinstance(tokens_doc, str):
-            if tokens_doc not in token_set_ids():
-                default = "" if "tokens" in doc else f" (the default: the board's id {board.id!r})"
-                raise InvalidLog(1, "$.setup.tokens", f"unknown token set id {tokens_doc!r}{default} (shipped "
-                                 f"token sets: {', '.join(token_set_ids())}); write any other token set inline")
-            from .games.mlem.interchange import load_tokens
-
-            tokens = load_tokens(tokens_doc)
-        else:
-            try:
-                tokens = tokens_from_json(tokens_doc, path="$.tokens")
-            except RefereeError as exc:
-                raise InvalidLog(1, "$.setup.tokens" + _relative(exc.path).removeprefix(".tokens"),
-                                 exc.message) from None
-        problems = token_set_problems(tokens, board)
-        if problems:
-            raise InvalidLog(1, "$.setup.tokens", f"token set {tokens.id!r} does not fit board {board.id!r}: "
-                             + "; ".join(problems))
-    return mlem.Setup(players=doc["players"], board=board, start_player=doc["start_player"], options=options,
-                      tokens=tokens)
 
 
 def _relative(path: str) -> str:
@@ -270,7 +230,7 @@ class Report:
 
     @property
     def game_over(self) -> bool:
-        return self.state is not None and self.state.phase == "game-over"
+        return self.state is not None and self.log.game.is_over(self.state)
 
     @property
     def ok(self) -> bool:
@@ -283,20 +243,17 @@ def replay(log: GameLog) -> Report:
     Raises:
         InvalidLog: the setup cannot be built, or the claimed scores do not fit the player count.
     """
-    from .games import mlem
-
+    game = log.game
     setup = setup_from_log(log)
     report = Report(log)
-    if log.claimed is not None:
-        _check_claim_shape(log.claimed, log.claimed_line, setup.players)
     try:
-        state = mlem.initial_state(setup)
+        state = game.initial_state(setup)
     except IllegalAction as exc:
         report.illegal = Illegal(1, None, None, exc.clause, exc.message, None)
         return report
     for step in log.actions:
         try:
-            t = mlem.apply(state, step.action)
+            t = game.apply(state, step.action)
         except IllegalAction as exc:
             report.state = state
             report.illegal = Illegal(step.line, step.index, step.doc, exc.clause, exc.message, state)
@@ -305,7 +262,8 @@ def replay(log: GameLog) -> Report:
         report.actions += 1
     report.state = state
     if log.claimed is not None:
-        report.mismatches = compare_claims(log.claimed, state)
+        _check_claim_shape(log.claimed, log.claimed_line, game.player_count(state))
+        report.mismatches = compare_claims(log.claimed, state, game)
     return report
 
 
@@ -318,73 +276,60 @@ def _check_claim_shape(claimed: dict, line: int | None, players: int) -> None:
             raise InvalidLog(line or 0, f"$.winners[{i}]", f"{p} is not a player (0..{players - 1})")
 
 
-def compare_claims(claimed: dict, state) -> list[Mismatch]:
+def compare_claims(claimed: dict, state, game: Game) -> list[Mismatch]:
     """Returns every claimed category that differs from the engine's score sheet.
 
-    Before the game is over the engine counts planets as if it ended now, and there are no
-    winners yet: claimed winners of an unfinished game are a mismatch.
+    Before the game is over the engine counts as if it ended now, and there are no winners
+    yet: claimed winners of an unfinished game are a mismatch.
     """
-    from .games import mlem
-
-    sheet = mlem.scores(state)
+    sheet = game.score_sheet(state)
+    categories = game.score_categories()
     found = []
     for player, entry in enumerate(claimed["scores"]):
-        for category in CATEGORIES:
+        computed_entry = sheet[player]
+        for category in categories or list(computed_entry):
             if category in entry:
-                computed = getattr(sheet[player], category)
+                computed = computed_entry.get(category, 0)  # a category not played counts zero
                 if entry[category] != computed:
-                    found.append(Mismatch(player, category, entry[category], computed, CATEGORY_CLAUSES[category]))
+                    found.append(Mismatch(player, category, entry[category], computed,
+                                          game.category_clause(category) or ""))
     if "winners" in claimed:
-        result = mlem.outcome(state)
-        computed = None if result is None else list(result.winners)
+        computed = list(game.winners(state)) if game.is_over(state) else None
         if sorted(claimed["winners"]) != computed:
-            found.append(Mismatch(None, "winners", sorted(claimed["winners"]), computed, CATEGORY_CLAUSES["winners"]))
+            found.append(Mismatch(None, "winners", sorted(claimed["winners"]), computed,
+                                  game.category_clause("winners") or ""))
     return found
 
 
-def verify_text(text: str) -> Report:
-    """Reads and replays a log's text.
+def verify_text(text: str, game: str | None = None) -> Report:
+    """Reads and replays a log's text (of ``game``, else of the game its setup line names).
 
     Raises:
         InvalidLog: the log cannot be read.
     """
-    return replay(parse_log(text))
+    return replay(parse_log(text, game))
 
 
 # -- writing ----------------------------------------------------------------------------------
 
 
 
-def score_sheet(state) -> list[dict]:
-    """Returns the engine's scores as claimed-score entries (every category; the variant ones
-    only in games with that variant)."""
-    from .games import mlem
-    from .games.mlem.interchange import scores_to_json
-
-    return scores_to_json(state, mlem.scores(state))
-
-
-def claimed_scores(state) -> dict:
+def claimed_scores(game: Game, state) -> dict:
     """Returns the claimed-scores line the engine itself would write (winners once the game is over)."""
-    from .games import mlem
-
-    doc: dict[str, Any] = {"type": "claimed-scores", "scores": score_sheet(state)}
-    result = mlem.outcome(state)
-    if result is not None:
-        doc["winners"] = list(result.winners)
+    doc: dict[str, Any] = {"type": "claimed-scores", "scores": game.score_sheet(state)}
+    if game.is_over(state):
+        doc["winners"] = list(game.winners(state))
     return doc
 
 
-def log_text(setup_doc: dict, actions, claimed: dict | None = None, meta: dict | None = None) -> str:
+def log_text(game: Game, setup_doc: dict, actions, claimed: dict | None = None, meta: dict | None = None) -> str:
     """Returns a whole log: the setup line, one line per action (values or documents), the claim."""
-    from .games.mlem.interchange import action_to_json
-
-    head: dict[str, Any] = {"type": "setup", "game": "mlem", "format": LOG_FORMAT, "setup": setup_doc}
+    head: dict[str, Any] = {"type": "setup", "game": game.info.id, "format": LOG_FORMAT, "setup": setup_doc}
     if meta:
         head["meta"] = meta
     lines = [head]
     for a in actions:
-        lines.append({"type": "action", "action": a if isinstance(a, dict) else action_to_json(a)})
+        lines.append({"type": "action", "action": a if isinstance(a, dict) else game.action_to_json(a)})
     if claimed is not None:
         lines.append(claimed)
     return "".join(json.dumps(doc, ensure_ascii=False) + "\n" for doc in lines)
@@ -401,31 +346,29 @@ def log_paths(target: str, games: int) -> list[Path]:
     path = Path(target)
     if games == 1 and not path.is_dir():
         if not path.parent.is_dir():
-            raise usage_error(f"--log {target}: the folder {path.parent} does not exist")
+            raise MalformedInput(f"--log {target}: the folder {path.parent} does not exist")
         return [path]
     if path.exists() and not path.is_dir():
-        raise usage_error(f"--log {target}: {games} games need a folder (one log per game), not a file")
+        raise MalformedInput(f"--log {target}: {games} games need a folder (one log per game), not a file")
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise usage_error(f"--log {target}: cannot create the folder: {exc.strerror}") from None
+        raise MalformedInput(f"--log {target}: cannot create the folder: {exc.strerror}") from None
     return [path / f"game-{i:04d}.jsonl" for i in range(1, games + 1)]
 
 
 # -- report -----------------------------------------------------------------------------------
 
 
-def clause_title(clause: str) -> str:
-    from .spec import load_spec
-
+def clause_title(game: Game, clause: str) -> str:
     try:
-        return load_spec("mlem").clause(clause).title
+        return load_spec(game.info.id).clause(clause).title
     except KeyError:
         return ""
 
 
-def _clause_ref(clause: str) -> str:
-    title = clause_title(clause)
+def _clause_ref(game: Game, clause: str) -> str:
+    title = clause_title(game, clause)
     return f"{clause} ({title})" if title else clause
 
 
@@ -436,27 +379,22 @@ def _score_line(player: int, s: dict) -> str:
 
 def report_text(report: Report) -> str:
     """Returns the readable verdict."""
-    from .play import describe_state
-
+    game = report.log.game
     lines = []
     bad = report.illegal
     if bad is not None:
         where = f"line {bad.line} (setup)" if bad.index is None else f"line {bad.line} (action {bad.index})"
         lines.append(f"illegal: {where}" + (f": {json.dumps(bad.action)}" if bad.action else ""))
-        lines.append(f"  rejected under {_clause_ref(bad.clause)}: {bad.message}")
+        lines.append(f"  rejected under {_clause_ref(game, bad.clause)}: {bad.message}")
         if bad.state is not None:
             lines.append(f"state before it ({report.actions} actions applied):")
-            lines += ["  " + x for x in describe_state(bad.state)]
+            lines += ["  " + x for x in game.describe_state(bad.state).splitlines()]
         return "\n".join(lines) + "\n"
     state = report.state
-    if report.game_over:
-        status = f"game over ({state.ended})"
-    else:
-        status = f"game not over (expedition {state.expedition}, phase {state.phase})"
-    lines.append(f"legal: {report.actions} actions, {status}")
-    lines.append("scores:" if report.game_over else "scores so far (planets counted as if the game ended now):")
-    lines += [_score_line(p, s) for p, s in enumerate(score_sheet(state))]
-    winners = _winners(state)
+    lines.append(f"legal: {report.actions} actions, {game.status_text(state)}")
+    lines.append("scores:" if report.game_over else "scores so far (counted as if the game ended now):")
+    lines += [_score_line(p, s) for p, s in enumerate(game.score_sheet(state))]
+    winners = _winners(game, state)
     if winners is not None:
         lines.append("winners: " + ", ".join(f"player {p}" for p in winners))
     if report.log.claimed is None:
@@ -468,37 +406,33 @@ def report_text(report: Report) -> str:
         for m in report.mismatches:
             who = "winners" if m.player is None else f"player {m.player} {m.category.replace('_', ' ')}"
             computed = "none (the game is not over)" if m.computed is None else m.computed
-            lines.append(f"  {who}: claimed {m.claimed}, computed {computed} [{_clause_ref(m.clause)}]")
+            lines.append(f"  {who}: claimed {m.claimed}, computed {computed} [{_clause_ref(game, m.clause)}]")
     return "\n".join(lines) + "\n"
 
 
-def _winners(state) -> list[int] | None:
-    from .games import mlem
-
-    result = mlem.outcome(state)
-    return None if result is None else list(result.winners)
+def _winners(game: Game, state) -> list[int] | None:
+    return list(game.winners(state)) if game.is_over(state) else None
 
 
 def report_json(report: Report, file: str) -> dict:
     """Returns the verdict as a JSON document (the full state before an illegal step)."""
-    from .games.mlem.interchange import state_to_json
-
+    game = report.log.game
     bad = report.illegal
     state = report.state
     doc: dict[str, Any] = {
         "file": file,
-        "game": "mlem",
+        "game": game.info.id,
         "verdict": "illegal" if bad else "scores-differ" if report.mismatches else "legal",
         "actions": report.actions,
         "game_over": report.game_over,
-        "ended": state.ended if state is not None else None,
-        "scores": score_sheet(state) if bad is None else None,
-        "winners": _winners(state) if bad is None else None,
+        "ended": game.ended_reason(state) if state is not None else None,
+        "scores": game.score_sheet(state) if bad is None else None,
+        "winners": _winners(game, state) if bad is None else None,
         "illegal": None,
         "claimed": report.log.claimed is not None,
         "mismatches": [
             {"player": m.player, "category": m.category, "claimed": m.claimed, "computed": m.computed,
-             "clause": m.clause, "title": clause_title(m.clause)}
+             "clause": m.clause, "title": clause_title(game, m.clause)}
             for m in report.mismatches
         ],
     }
@@ -508,31 +442,21 @@ def report_json(report: Report, file: str) -> dict:
             "action_index": bad.index,
             "action": bad.action,
             "clause": bad.clause,
-            "title": clause_title(bad.clause),
+            "title": clause_title(game, bad.clause),
             "message": bad.message,
-            "state": None if bad.state is None else state_to_json(bad.state),
+            "state": None if bad.state is None else game.state_to_json(bad.state),
         }
     return doc
 
 
-# -- command ----------------------------------------------------------------------------------
-
-
-def usage_error(message: str) -> RefereeError:
-    """Returns an error that ``referee``'s main() prints as one line and exits 2 on.
-
-    A :class:`~tabletop_referee.errors.RefereeError` rather than ``cli.UsageError``: under
-    ``python -m tabletop_referee.cli`` the running main() lives in ``__main__``, whose
-    ``UsageError`` is not the class that ``from .cli import UsageError`` gives.
-    """
-    return MalformedInput(message)
+# -- several logs ---------------------------------------------------------------------------
 
 
 def log_files(targets: list[str]) -> list[str]:
     """Expands the LOG arguments: a folder stands for its ``*.jsonl`` files, sorted by name.
 
     Raises:
-        RefereeError: a folder holding no ``*.jsonl`` file, or ``-`` given with other logs.
+        MalformedInput: a folder holding no ``*.jsonl`` file, or ``-`` given with other logs.
     """
     files: list[str] = []
     for target in targets:
@@ -540,69 +464,21 @@ def log_files(targets: list[str]) -> list[str]:
         if target != "-" and path.is_dir():
             found = sorted(str(f) for f in path.glob("*.jsonl") if f.is_file())
             if not found:
-                raise usage_error(f"{target}: a folder without *.jsonl logs")
+                raise MalformedInput(f"{target}: a folder without *.jsonl logs")
             files += found
         else:
             files.append(target)
     if "-" in files and len(files) > 1:
-        raise usage_error("- (stdin) can only be the one log to verify")
+        raise MalformedInput("- (stdin) can only be the one log to verify")
     return files
 
 
-def _verify_one(name: str) -> Report:
+def verify_file(name: str, game: str | None = None) -> Report:
+    """Reads and replays one log file (``-``: stdin); a log that cannot be read is one error line."""
     label = "<stdin>" if name == "-" else name
     try:
-        return verify_text(read_log_file(name))
+        return verify_text(read_log_file(name), game)
     except InvalidLog as exc:
         where = f"line {exc.line}: " if exc.line else ""
         path = f"{exc.path}: " if exc.path != "$" or exc.line else ""
-        raise usage_error(f"{label}: {where}{path}{exc.message}") from None
-
-
-def cmd_verify(args: argparse.Namespace) -> int:
-    from .cli import EXIT_FAILED, EXIT_OK
-
-    if args.game != "mlem":
-        raise usage_error(f"--game {args.game}: logs are defined for mlem only")
-    files = log_files(args.log)
-    if files == args.log and len(files) == 1:  # one log file named: the report as it always was
-        name = "<stdin>" if files[0] == "-" else files[0]
-        report = _verify_one(files[0])
-        if args.json:
-            sys.stdout.write(json.dumps(report_json(report, name), indent=2, ensure_ascii=False) + "\n")
-        else:
-            sys.stdout.write(report_text(report))
-        return EXIT_OK if report.ok else EXIT_FAILED
-    # Several logs (or a folder): every one is read before anything is printed, so that a log
-    # that cannot be read stops the command with one error line, as for a single log.
-    reports = [(name, _verify_one(name)) for name in files]
-    bad = [name for name, r in reports if not r.ok]
-    if args.json:
-        doc = {"logs": len(reports), "ok": len(reports) - len(bad),
-               "reports": [report_json(r, name) for name, r in reports]}
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-    else:
-        out = []
-        for name, r in reports:
-            out.append(f"== {name}")
-            out += ["  " + line for line in report_text(r).splitlines()]
-        illegal = sum(1 for _, r in reports if not r.legal)
-        out.append(f"{len(reports)} logs: {len(reports) - len(bad)} ok, {illegal} with an illegal step, "
-                   f"{len(bad) - illegal} with claimed scores that differ")
-        sys.stdout.write("\n".join(out) + "\n")
-    return EXIT_OK if not bad else EXIT_FAILED
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    """Adds this module's subcommands to the ``referee`` parser."""
-    from .cli import _game
-
-    p = sub.add_parser(
-        "verify", help="replay a game log with the reference engine: every step legal? the claimed scores right?"
-    )
-    p.add_argument("--game", type=_game, required=True)
-    p.add_argument("log", metavar="LOG", nargs="+",
-                   help="game logs (JSON Lines, docs/logs.md) or folders of *.jsonl logs; - reads stdin")
-    p.add_argument("--json", action="store_true",
-                   help="print the verdict as JSON (with the full state before an illegal step)")
-    p.set_defaults(func=cmd_verify)
+        raise MalformedInput(f"{label}: {where}{path}{exc.message}") from None

@@ -29,8 +29,9 @@ import sys
 import threading
 import time
 from typing import Any
+from ..versions import PROTOCOL_VERSION
 
-PROTOCOL = 1
+PROTOCOL = PROTOCOL_VERSION
 DEFAULT_TIMEOUT = 10.0
 START_TIMEOUT = 10.0
 """The least time the ``start`` handshake gets: runtimes (a JVM, node) can be slow to boot."""

@@ -14,17 +14,13 @@ Difference(pointer='/b/1', expected=2, actual=3, message='expected 2, got 3')
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..documents import canonical_text
+
 MISSING: Any = object()
 """Marks a side of a difference where the document has nothing."""
-
-
-def canonical_text(doc: Any) -> str:
-    """Sorted keys, no spaces, UTF-8 as is: the text used for set comparisons and divide keys."""
-    return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def short(doc: Any, limit: int = 160) -> str:

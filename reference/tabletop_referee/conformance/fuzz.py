@@ -23,19 +23,18 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..documents import canonical_text
 from ..errors import IllegalAction
-from ..games import mlem
-from ..games.mlem import interchange as ix
-from ..games.mlem.model import DIE, OPTION_VALUES, OPTION_VARIANT, VARIANTS
-from ..sampler import roll as sample_roll
+from ..games import load
+from ..games.interface import Game
+from ..sampler import choose
 from .client import AdapterFailure, AdapterProcess
 from .compare import first_difference
-
-BOARDS = ("standard", "short")
 
 
 @dataclass
 class Divergence:
+    game_id: str
     game: int
     step: int
     kind: str
@@ -50,21 +49,23 @@ class Divergence:
 
     def to_vector(self, seed: int) -> dict:
         """A vector that reruns this divergence from the state just before it."""
+        game = load(self.game_id)
+        fallback = game.fallback_clause
         if self.kind == "legal_actions":
             steps: list[dict] = []
             expect: dict = {"legal_actions": {"actions": self.expected}}
-            clauses = ["turn.phase"]
+            clauses = [fallback]
         elif self.kind == "observe":
             steps = []
             player = self.expected["observer"]
             expect = {"values": [{"pointer": f"/observations/{player}", "value": self.expected}]}
-            clauses = ["observation.per-player"]
+            clauses = [game.observation_clause]
         elif self.kind == "events":
             steps = [{"action": self.action}]
             # every event as a pattern: a missing or different event reruns; an order-only
             # difference cannot be said in a vector (patterns match in any order)
             expect = {"state": self.expected["state"], "events": self.expected["events"]}
-            clauses = sorted({e["clause"] for e in self.expected["events"]}) or ["turn.phase"]
+            clauses = sorted({e["clause"] for e in self.expected["events"]}) or [fallback]
         elif "rejected" in self.expected:
             steps = [{"action": self.action}]
             clauses = [self.expected["rejected"]["clause"]]
@@ -72,8 +73,8 @@ class Divergence:
         else:
             steps = [{"action": self.action}]
             expect = {"state": self.expected["state"]}
-            clauses = sorted({e["clause"] for e in self.expected.get("events", [])}) or ["turn.phase"]
-        custom = self.state["board"]["id"] != "standard"
+            clauses = sorted({e["clause"] for e in self.expected.get("events", [])}) or [fallback]
+        custom = game.uses_custom_data(self.state)
         requires: dict[str, Any] = {
             "capabilities": sorted((["custom-boards"] if custom else [])
                                    + (["observations"] if self.kind == "observe" else [])
@@ -97,34 +98,6 @@ class Divergence:
         }
 
 
-def random_setup(rng: random.Random, supported: dict | None, custom_boards: bool,
-                 variants: list[str] | tuple[str, ...] = ()) -> dict:
-    """A random setup using only rule option values the adapter declared (all, if it declared none).
-
-    Each of ``variants`` (those the adapter announces) is on with probability 1/2; a variant's
-    own options are given only when it is on (a variant option without its variant is an
-    error). With no variant announced, the games are base games, drawn exactly as before
-    variants existed.
-    """
-    players = rng.randint(2, 5)
-    chosen = [v for v in VARIANTS if v in variants and rng.random() < 0.5] if variants else []
-    options: dict[str, Any] = {}
-    for name, values in OPTION_VALUES.items():
-        if name in OPTION_VARIANT and OPTION_VARIANT[name] not in chosen:
-            continue
-        allowed = [v for v in values if not supported or name not in supported or v in supported[name]]
-        if allowed:
-            options[name] = rng.choice(allowed)
-    if chosen:
-        options["variants"] = chosen
-    return {
-        "players": players,
-        "start_player": rng.randrange(players),
-        "board": rng.choice(BOARDS) if custom_boards else "standard",
-        "options": options,
-    }
-
-
 def _where(expected_state: dict, resp: dict) -> str:
     if "state" not in resp:
         return f"answered {str(resp)[:200]}"
@@ -135,8 +108,8 @@ def _where(expected_state: dict, resp: dict) -> str:
 def _events_difference(expected: list[dict], actual) -> str:
     if not isinstance(actual, list):
         return f"events should be a list, got {str(actual)[:100]}"
-    texts = [ix.canonical_text(e) for e in expected]
-    got = [ix.canonical_text(e) for e in actual]
+    texts = [canonical_text(e) for e in expected]
+    got = [canonical_text(e) for e in actual]
     if sorted(texts) == sorted(got):
         return ("the same events in another order: expected "
                 f"{[e['type'] for e in expected]}, got {[e.get('type') for e in actual]}")
@@ -146,94 +119,103 @@ def _events_difference(expected: list[dict], actual) -> str:
 
 
 def _legal_texts(actions: list[dict]) -> list[str]:
-    return sorted(ix.canonical_text(a) for a in actions)
+    return sorted(canonical_text(a) for a in actions)
 
 
-def _illegal_variant(rng: random.Random, state: mlem.State, action) -> dict | None:
+def _illegal_variant(game: Game, rng: random.Random, state: Any, action) -> dict | None:
     """A plausible but illegal action: the right kind from the wrong player."""
-    doc = ix.action_to_json(action)
-    if "player" not in doc or state.players < 2:
+    doc = game.action_to_json(action)
+    players = game.player_count(state)
+    if "player" not in doc or players < 2:
         return None
-    doc["player"] = (doc["player"] + rng.randrange(1, state.players)) % state.players
+    doc["player"] = (doc["player"] + rng.randrange(1, players)) % players
     return doc
 
 
-def play_game(adapter: AdapterProcess, game: int, seed: int, supported, custom_boards: bool,
+def play_game(game_def: Game, adapter: AdapterProcess, game: int, seed: int, supported, custom_boards: bool,
               max_steps: int = 2000, variants: list[str] | tuple[str, ...] = (),
               observations: bool = False, events: bool = False) -> tuple[int, Divergence | None]:
     """Plays one game; returns (transitions compared, first divergence or None)."""
+    g = game_def
+    gid = g.info.id
     rng = random.Random(f"{seed}:{game}")
-    setup_doc = random_setup(rng, supported, custom_boards, variants)
-    state = mlem.initial_state(ix.setup_from_json(setup_doc))
-    expected_doc = ix.state_to_json(state)
-    resp = adapter.request("new_game", game="mlem", setup=setup_doc)
+    setup_doc = g.fuzz_setup(rng, supported, custom_boards, variants)
+    state = g.initial_state(g.setup_from_json(setup_doc))
+    expected_doc = g.state_to_json(state)
+    resp = adapter.request("new_game", game=gid, setup=setup_doc)
     if resp.get("state") != expected_doc:
-        return 0, Divergence(game, 0, "new_game", f"new_game: {_where(expected_doc, resp)}", setup_doc,
+        return 0, Divergence(gid, game, 0, "new_game", f"new_game: {_where(expected_doc, resp)}", setup_doc,
                              expected_doc, None, {"state": expected_doc}, resp)
     compared = 0
     for step in range(max_steps):
-        if state.phase == "game-over":
+        if g.is_over(state):
             break
-        doc = ix.state_to_json(state)
-        legal = mlem.legal_actions(state)
-        resp = adapter.request("legal_actions", game="mlem", state=doc)
-        expected_legal = [ix.action_to_json(a) for a in legal]
+        doc = g.state_to_json(state)
+        actors = g.actors(state)
+        if len(actors) > 1:
+            player = rng.choice(actors)
+            legal = g.legal_actions(state, player)
+            resp = adapter.request("legal_actions", game=gid, state=doc, player=player)
+        else:
+            legal = g.legal_actions(state)
+            resp = adapter.request("legal_actions", game=gid, state=doc)
+        expected_legal = [g.action_to_json(a) for a in legal]
         if _legal_texts(resp.get("actions", [])) != _legal_texts(expected_legal):
             extra = sorted(set(_legal_texts(resp.get("actions", []))) - set(_legal_texts(expected_legal)))
             missing = sorted(set(_legal_texts(expected_legal)) - set(_legal_texts(resp.get("actions", []))))
             msg = f"legal actions differ: missing {missing[:3]}, extra {extra[:3]}"
             if "actions" not in resp:
                 msg = f"legal_actions answered {str(resp)[:200]}"
-            return compared, Divergence(game, step, "legal_actions", msg, setup_doc, doc, None,
+            return compared, Divergence(gid, game, step, "legal_actions", msg, setup_doc, doc, None,
                                         expected_legal, resp.get("actions", resp))
-        if observations and state.options.variants:
-            player = rng.randrange(state.players)
-            expected_obs = ix.observation_to_json(state, player)
-            resp = adapter.request("observe", game="mlem", state=doc, player=player)
+        if observations and g.hides_anything(state):
+            player = rng.randrange(g.player_count(state))
+            expected_obs = g.observation_to_json(state, player)
+            resp = adapter.request("observe", game=gid, state=doc, player=player)
             if resp.get("observation") != expected_obs:
                 where = first_difference(expected_obs, resp["observation"]) if "observation" in resp else None
                 msg = (f"observation of player {player}: differs at {where.pointer or '/'}: {where.message}"
                        if where else f"observe answered {str(resp)[:200]}")
-                return compared, Divergence(game, step, "observe", msg, setup_doc, doc, None,
+                return compared, Divergence(gid, game, step, "observe", msg, setup_doc, doc, None,
                                             expected_obs, resp.get("observation", resp))
-        action = sample_roll(rng, state.rocket.dice) if state.phase == "roll" else rng.choice(legal)
+        action = rng.choice(legal) if len(actors) > 1 else choose(g, rng, state)
         if rng.random() < 0.05:
-            bad = _illegal_variant(rng, state, action)
+            bad = _illegal_variant(g, rng, state, action)
             if bad is not None:
-                reference = _reference_apply(state, ix.action_from_json(bad))
-                resp = adapter.request("apply", game="mlem", state=doc, action=bad)
+                reference = _reference_apply(g, state, g.action_from_json(bad))
+                resp = adapter.request("apply", game=gid, state=doc, action=bad)
                 if "rejected" in reference and resp.get("rejected", {}).get("clause") != reference["rejected"]["clause"]:
                     return compared, Divergence(
-                        game, step, "rejection",
-                        f"illegal action {ix.canonical_text(bad)}: expected rejection under "
+                        gid, game, step, "rejection",
+                        f"illegal action {canonical_text(bad)}: expected rejection under "
                         f"{reference['rejected']['clause']}, got {str(resp)[:200]}",
                         setup_doc, doc, bad, reference, resp)
-        t = mlem.apply(state, action)
-        action_doc = ix.action_to_json(action)
-        resp = adapter.request("apply", game="mlem", state=doc, action=action_doc)
-        expected_next = ix.state_to_json(t.state)
+        t = g.apply(state, action)
+        action_doc = g.action_to_json(action)
+        resp = adapter.request("apply", game=gid, state=doc, action=action_doc)
+        expected_next = g.state_to_json(t.state)
         compared += 1
-        expected_events = [ix.event_to_json(e) for e in t.events]
+        expected_events = [g.event_to_json(e) for e in t.events]
         if resp.get("state") != expected_next:
             return compared, Divergence(
-                game, step, "apply", f"apply {ix.canonical_text(action_doc)}: {_where(expected_next, resp)}",
+                gid, game, step, "apply", f"apply {canonical_text(action_doc)}: {_where(expected_next, resp)}",
                 setup_doc, doc, action_doc, {"state": expected_next, "events": expected_events}, resp)
         if events and resp.get("events") != expected_events:
             return compared, Divergence(
-                game, step, "events",
-                f"apply {ix.canonical_text(action_doc)}: {_events_difference(expected_events, resp.get('events'))}",
+                gid, game, step, "events",
+                f"apply {canonical_text(action_doc)}: {_events_difference(expected_events, resp.get('events'))}",
                 setup_doc, doc, action_doc, {"state": expected_next, "events": expected_events},
                 resp.get("events"))
         state = t.state
     return compared, None
 
 
-def _reference_apply(state: mlem.State, action) -> dict:
+def _reference_apply(game: Game, state: Any, action) -> dict:
     try:
-        t = mlem.apply(state, action)
+        t = game.apply(state, action)
     except IllegalAction as exc:
         return {"rejected": {"clause": exc.clause, "message": exc.message}}
-    return {"state": ix.state_to_json(t.state)}
+    return {"state": game.state_to_json(t.state)}
 
 
 @dataclass
@@ -247,7 +229,8 @@ class FuzzResult:
 
 
 def _worker(args) -> tuple[int, int, Divergence | None, list[str], dict | None]:
-    argv, games, seed, timeout = args
+    argv, game_id, games, seed, timeout = args
+    game_def = load(game_id)
     adapter = AdapterProcess(argv, timeout=timeout)
     failures: list[str] = []
     best: Divergence | None = None
@@ -256,18 +239,18 @@ def _worker(args) -> tuple[int, int, Divergence | None, list[str], dict | None]:
         hello = adapter.start()
     except Exception as exc:  # AdapterStartError and friends: reported, not raised across processes
         return 0, 0, None, [f"adapter could not start: {exc}"], None
-    info = (hello.get("implementation") or {}).get("games", {}).get("mlem")
+    info = (hello.get("implementation") or {}).get("games", {}).get(game_id)
     if info is None:
         adapter.stop()
-        return 0, 0, None, ["the adapter does not declare the game mlem"], hello.get("implementation")
+        return 0, 0, None, [f"the adapter does not declare the game {game_id}"], hello.get("implementation")
     supported = info.get("options") or {}
-    variants = [v for v in (info.get("variants") or []) if v in VARIANTS]
+    variants = [v for v in (info.get("variants") or []) if v in game_def.info.variants]
     custom = "custom-boards" in (hello.get("capabilities") or [])
     observations = "observations" in (hello.get("capabilities") or [])
     events = "events" in (hello.get("capabilities") or [])
     for game in games:
         try:
-            n, div = play_game(adapter, game, seed, supported, custom, variants=variants,
+            n, div = play_game(game_def, adapter, game, seed, supported, custom, variants=variants,
                                observations=observations, events=events)
         except AdapterFailure as exc:
             failures.append(f"game {game}: {type(exc).__name__}: {exc}")
@@ -281,11 +264,12 @@ def _worker(args) -> tuple[int, int, Divergence | None, list[str], dict | None]:
     return played, transitions, best, failures, hello.get("implementation")
 
 
-def fuzz(argv: list[str], *, games: int, seed: int, workers: int = 1, timeout: float = 10.0) -> FuzzResult:
-    """Plays ``games`` differential games against the adapter ``argv``."""
+def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
+         timeout: float = 10.0) -> FuzzResult:
+    """Plays ``games`` differential games of ``game`` against the adapter ``argv``."""
     chunks = [list(range(i, games, workers)) for i in range(workers)]
     started = time.perf_counter()
-    jobs = [(argv, chunk, seed, timeout) for chunk in chunks if chunk]
+    jobs = [(argv, game, chunk, seed, timeout) for chunk in chunks if chunk]
     if workers == 1:
         results = [_worker(jobs[0])] if jobs else []
     else:
@@ -301,4 +285,4 @@ def fuzz(argv: list[str], *, games: int, seed: int, workers: int = 1, timeout: f
     return FuzzResult(played, transitions, seconds, best, failures, impl)
 
 
-__all__ = ["fuzz", "FuzzResult", "Divergence", "DIE"]
+__all__ = ["fuzz", "FuzzResult", "Divergence"]

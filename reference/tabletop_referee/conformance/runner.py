@@ -158,6 +158,8 @@ def unmet_requirement(vector: Vector, hello: dict[str, Any], game: str) -> str |
     offered = info.get("options") if isinstance(info.get("options"), dict) else {}
     for name, value in vector.requires.get("options", {}).items():
         values = offered.get(name)
+        if values == "any":  # a data option (docs/protocol.md): any well-formed value
+            continue
         if not isinstance(values, list) or value not in values:
             shown = value if isinstance(value, str) else canonical_text(value)
             return f"the adapter does not support option {name}={shown}"
@@ -456,8 +458,9 @@ class Runner:
 
     def _perft(self, vector: Vector) -> None:
         doc = vector.doc
-        self._rolls = doc["rolls"]
+        self._rolls = doc.get("rolls") or []
         self._draws = doc.get("draws") or {}
+        self._pins = doc.get("pins")
         depth = doc["depth"]
         state = doc["state"]
         used: dict[str, int] = {}
@@ -485,6 +488,31 @@ class Runner:
                 f"{diff.pointer}: {diff.message}", diff)
 
     def _chance(self, state: Any, used: dict[str, int], outcomes: list[Any]) -> tuple[Any, dict[str, int]] | None:
+        if self._pins is not None:
+            return self._pinned(state, used, outcomes)
+        return self._legacy_chance(state, used, outcomes)
+
+    def _pinned(self, state: Any, used: dict[str, int], outcomes: list[Any]) -> tuple[Any, dict[str, int]] | None:
+        """Generic pins: the next outcome document pinned for the ``type`` of the outcomes listed
+        here; ``None`` (the path ends) when none is left or the pinned one is not listed."""
+        kinds = {o.get("type") for o in outcomes if isinstance(o, dict)}
+        if len(kinds) != 1:
+            return None
+        key = str(kinds.pop())
+        n = used.get(key, 0)
+        pinned = self._pins.get(key) or []
+        if n >= len(pinned) or canonical_text(pinned[n]) not in {canonical_text(o) for o in outcomes}:
+            return None
+        resp = self._apply(state, pinned[n])
+        if "rejected" in resp:
+            raise VectorFailed(
+                f"the pinned outcome {short(pinned[n])} (pins.{key}[{n}]) was rejected under "
+                f"{resp['rejected']['clause']}",
+                Difference(f"/perft/pins/{key}/{n}", "accepted", {"rejected": resp["rejected"]},
+                           "the pinned outcome was rejected"))
+        return resp["state"], {**used, key: n + 1}
+
+    def _legacy_chance(self, state: Any, used: dict[str, int], outcomes: list[Any]) -> tuple[Any, dict[str, int]] | None:
         """Applies the next pinned outcome at a chance node: at a draw (the listed outcomes are
         ``draw`` actions) the next token pinned for the state's phase in ``draws``, else the next
         roll; ``None`` when none is left (the path ends there)."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..errors import RefereeError
+from ..games import load
 from ..schemas import validation_errors
 from .client import PROTOCOL, AdapterFailure, AdapterProcess, AdapterStartError, describe_exit, last_line
 from .compare import first_difference, short
@@ -30,27 +32,37 @@ class Check:
 
 @dataclass(frozen=True)
 class GameSmoke:
+    """What a smoke run sends and expects, computed from the reference engine."""
+
     setup: dict[str, Any]
     players: int
     first_kind: str
     first_count: int
+    actor: Any
+    first_action: dict[str, Any]
     score_fields: tuple[str, ...]
+    reference: dict[str, Any]
+    """The reference engine's state of a new game with ``setup``."""
 
     def reference_state(self, game: str) -> dict[str, Any]:
-        from ..games import mlem
-        from ..games.mlem import interchange as ix
-
-        assert game == "mlem"
-        return ix.state_to_json(mlem.initial_state(ix.setup_from_json(self.setup)))
+        return self.reference
 
 
-SMOKE = {
-    "mlem": GameSmoke(
-        setup={"players": 2, "start_player": 0, "board": "standard", "options": {}},
-        players=2, first_kind="embark", first_count=8,
-        score_fields=("moons", "planets", "deep_space", "goals", "total"),
-    ),
-}
+def game_smoke(game_id: str) -> GameSmoke:
+    """The smoke plan of a game: its smallest setup, and what a new game of it looks like."""
+    game = load(game_id)
+    setup = game.smoke_setup()
+    state = game.initial_state(game.setup_from_json(setup))
+    actors = game.actors(state)
+    legal = [game.action_to_json(a) for a in game.legal_actions(state, actors[0] if len(actors) > 1 else None)]
+    sheet = game.score_sheet(state)
+    return GameSmoke(
+        setup=setup, players=game.player_count(state),
+        first_kind=legal[0]["type"] if len({a["type"] for a in legal}) == 1 else "legal",
+        first_count=len(legal), actor=actors[0] if len(actors) == 1 else None, first_action=legal[0],
+        score_fields=tuple(k for k, v in sheet[0].items() if isinstance(v, int)),
+        reference=game.state_to_json(state),
+    )
 
 
 def _keys(doc: dict[str, Any]) -> str:
@@ -76,8 +88,13 @@ def _schema_problem(game: str, state: Any) -> str | None:
     return f"the state does not match schemas/{game}/state.schema.json: {errors[0]}{more}"
 
 
-def _check_observe(add, ask, state: dict[str, Any], players: int, fallback: str) -> None:
-    """Every player's observation of a base-game state is the state plus ``observer``."""
+def _check_observe(game_id: str, add, ask, state: dict[str, Any], players: int, fallback: str) -> None:
+    """Every player's observation of a new game is what the reference engine shows them."""
+    game = load(game_id)
+    try:
+        reference = game.state_from_json(state)
+    except RefereeError:
+        reference = None
     for player in range(players):
         resp = ask("observe", state=state, player=player)
         if resp is None:
@@ -86,18 +103,25 @@ def _check_observe(add, ask, state: dict[str, Any], players: int, fallback: str)
         if not isinstance(seen, dict):
             add("observe", "failed", f"the answer has no observation object (keys: {_keys(resp)}){fallback}")
             return
-        diff = first_difference({**state, "observer": player}, seen, "/observation")
+        expected = ({**state, "observer": player} if reference is None
+                    else game.observation_to_json(reference, player))
+        diff = first_difference(expected, seen, "/observation")
         if diff:
+            shown = ("the state plus \"observer\": " + str(player) if expected == {**state, "observer": player}
+                     else "what the reference engine shows that player")
             add("observe", "failed",
-                f"player {player}'s observation of a base-game state should be the state plus "
-                f"\"observer\": {player}; at {diff.pointer}: {diff.message}{fallback}")
+                f"player {player}'s observation of a new game should be {shown}; "
+                f"at {diff.pointer}: {diff.message}{fallback}")
             return
-    add("observe", "passed", f"each of the {players} players observes the whole state plus observer{fallback}")
+    plain = reference is None or all(game.observation_to_json(reference, p) == {**state, "observer": p}
+                                      for p in range(players))
+    what = "the whole state plus observer" if plain else "what the reference shows them"
+    add("observe", "passed", f"each of the {players} players observes {what}{fallback}")
 
 
 def run_smoke(adapter: AdapterProcess, game: str) -> list[Check]:
     """Runs the checks in order and returns them (the adapter is stopped at the end)."""
-    spec = SMOKE[game]
+    spec = game_smoke(game)
     checks: list[Check] = []
 
     def add(name: str, status: str, message: str) -> None:
@@ -192,14 +216,14 @@ def run_smoke(adapter: AdapterProcess, game: str) -> list[Check]:
                 add("legal_actions", "failed",
                     f"expected {spec.first_count} {spec.first_kind} actions in a new game, got {len(actions)} "
                     f"(types: {shown}){fallback}")
-            elif resp["actor"] != spec.setup["start_player"]:
+            elif resp["actor"] != spec.actor:
                 add("legal_actions", "failed",
-                    f"expected actor {spec.setup['start_player']} (the start player), got {resp['actor']!r}{fallback}")
+                    f"expected actor {spec.actor!r} (as the reference engine says), got {resp['actor']!r}{fallback}")
             else:
                 first = actions[0]
                 add("legal_actions", "passed", f"{len(actions)} {spec.first_kind} actions for player {resp['actor']}{fallback}")
     if first is None:
-        first = {"type": "embark", "player": spec.setup["start_player"], "astronaut": "satellite"}
+        first = spec.first_action
 
     # apply
     resp = ask("apply", state=state, action=first)
@@ -242,7 +266,7 @@ def run_smoke(adapter: AdapterProcess, game: str) -> list[Check]:
 
     # observe (only when announced): a base-game state hides nothing
     if "observations" in (hello.get("capabilities") or []):
-        _check_observe(add, ask, state, spec.players, fallback)
+        _check_observe(game, add, ask, state, spec.players, fallback)
 
     # stop
     try:

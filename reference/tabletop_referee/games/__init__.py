@@ -1,23 +1,44 @@
-"""The games this project specifies. Each game is a subpackage exposing the same surface:
+"""The games this project specifies, each a package implementing one interface.
 
-``initial_state``, ``current_actor``, ``legal_actions``, ``chance_outcomes``, ``apply``,
-``scores``, ``outcome`` and an ``interchange`` module with ``*_to_json`` / ``*_from_json``.
+A game package ``games/<package>/`` exports ``GAME``, an object implementing
+:class:`~tabletop_referee.games.interface.Game`; :func:`load` returns it by game id. This is the
+only registry: adding a game means adding its package (and its ``spec/<id>/``) and one line
+here. Nothing outside ``games/<package>/`` imports a game package by name.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from functools import lru_cache
 
-GAMES: dict[str, str] = {"mlem": "MLEM: Space Agency", "seven-knights": "Seven Knights Bewitched"}
+from .interface import Game
+
+GAMES: dict[str, str] = {
+    "mlem": "MLEM: Space Agency",
+    "celestia": "Celestia",
+    "seven-knights": "Seven Knights Bewitched",
+}
+"""Registered games: id -> title. The package is the id with ``-`` written ``_``."""
 
 
-def load(game: str) -> ModuleType:
-    """Returns the package of a game by its id (``mlem``).
+def package_name(game: str) -> str:
+    """The Python package of a game id (``seven-knights`` -> ``seven_knights``)."""
+    return game.replace("-", "_")
+
+
+@lru_cache(maxsize=None)
+def load(game: str) -> Game:
+    """Returns the :class:`Game` of a registered game id (``mlem``).
 
     Raises:
         KeyError: unknown game id.
     """
     if game not in GAMES:
         raise KeyError(game)
-    return importlib.import_module(f"{__name__}.{game.replace('-', '_')}")
+    module = importlib.import_module(f"{__name__}.{package_name(game)}")
+    return module.GAME
+
+
+def all_games() -> list[Game]:
+    """Every registered game, in registration order."""
+    return [load(g) for g in GAMES]

@@ -96,8 +96,10 @@ class OptionSpec:
 
     Each option selects one reading of a dispute (``spec/<game>/disputes.yaml``), or a game
     mode. ``requires`` names a condition under which the option exists (for MLEM a variant,
-    e.g. ``"ufo"``), ``None`` if it always does; ``kind`` is ``"choice"`` (one of ``values``)
-    or ``"set"`` (any subset of ``values``, e.g. MLEM's ``variants``).
+    e.g. ``"ufo"``), ``None`` if it always does; ``kind`` is ``"choice"`` (one of ``values``),
+    ``"set"`` (any subset of ``values``, e.g. MLEM's ``variants``) or ``"data"`` (a value of a
+    documented shape, e.g. Celestia's dice per city; ``values`` then holds the default only,
+    and the adapter handshake announces ``"any"``).
     """
 
     name: str
@@ -117,6 +119,15 @@ class Metric:
     description: str
 
 
+@dataclass(frozen=True, slots=True)
+class SetupFlag:
+    """A command-line flag of a game's own setup data (MLEM: ``--board``, ``--variants``)."""
+
+    name: str
+    metavar: str
+    help: str
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """Static facts about a game, for listings, the adapter handshake and docs."""
@@ -128,6 +139,13 @@ class GameInfo:
     options: tuple[OptionSpec, ...] = ()
     data_sets: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Named data the setup may refer to by id (boards, token sets, treasure sets...)."""
+    setup_flags: tuple[SetupFlag, ...] = ()
+    """Flags of ``play`` and ``simulate`` that pick the game's setup data."""
+    bdd_tests: str = ""
+    """The folder (from the repository root) of the pytest-bdd tests that bind the game's
+    features; ``referee vectors export`` runs it."""
+    variants: tuple[str, ...] = ()
+    """Named variants or modes a setup may combine (announced at the adapter handshake)."""
 
 
 # -- the interface ---------------------------------------------------------------------------

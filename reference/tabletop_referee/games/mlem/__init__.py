@@ -45,10 +45,12 @@ from .model import (
     Transition,
 )
 
+from .game import GAME
+
 GAME_ID = "mlem"
 
 __all__ = [
-    "ASTRONAUTS", "CHANCE", "FACES", "GOALS", "GAME_ID", "VARIANTS", "Board", "Discard", "Draw",
+    "ASTRONAUTS", "CHANCE", "GAME", "FACES", "GOALS", "GAME_ID", "VARIANTS", "Board", "Discard", "Draw",
     "Embark", "Event", "Land", "Move", "Options", "Outcome", "Reroll", "Roll", "Score", "Setup",
     "Space", "State", "Stay", "TokenSet", "Transition", "apply", "chance_outcomes",
     "current_actor", "initial_state", "is_legal", "landing_targets", "legal_actions",

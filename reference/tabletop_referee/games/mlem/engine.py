@@ -24,6 +24,7 @@ from functools import lru_cache
 from math import factorial
 
 from ...errors import IllegalAction
+from .canonical import action_to_json
 from .model import (
     ASTRONAUT_INDEX,
     ASTRONAUTS,
@@ -272,8 +273,6 @@ def _sorted(actions) -> tuple[Action, ...]:
 @lru_cache(maxsize=4096)
 def _sort_key(action: Action) -> str:
     """The canonical JSON text of an action (actions are values, so the text is cached)."""
-    from .interchange import action_to_json
-
     return json.dumps(action_to_json(action), sort_keys=True, separators=(",", ":"))
 
 

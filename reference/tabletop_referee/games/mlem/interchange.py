@@ -19,6 +19,8 @@ import yaml
 from ...errors import IllegalAction, InvalidState, MalformedInput
 from ...paths import spec_dir
 from ...schemas import validation_errors
+from .canonical import _face_key, action_to_json, canonical_text
+from .engine import landing_targets, observe
 from .model import (
     ASTRONAUT_INDEX,
     ASTRONAUTS,
@@ -61,11 +63,6 @@ from .model import (
 )
 
 FORMAT = 1
-
-
-def canonical_text(doc: Any) -> str:
-    """The canonical JSON text of a document: sorted keys, no spaces, UTF-8 as is."""
-    return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 def _validate(name: str, doc: Any, what: str) -> None:
@@ -542,7 +539,6 @@ def observation_to_json(state: State, player: int) -> dict:
     Raises:
         IllegalAction: ``player`` is not a player of the game (clause observation.per-player).
     """
-    from .engine import observe
 
     return state_to_json(observe(state, player)) | {"observer": player}
 
@@ -648,7 +644,6 @@ def _variants_from_json(doc: dict) -> dict:
 
 def state_problems(s: State) -> list[str]:
     """Returns every reason the state cannot occur in a game (python-chess ``status`` style)."""
-    from .engine import landing_targets  # the engine decides who may still decide
 
     problems: list[str] = []
     n = s.players
@@ -832,36 +827,6 @@ def _variant_problems(s: State) -> list[str]:
 
 
 # -- actions and events -------------------------------------------------------------------
-
-
-def action_to_json(a: Action) -> dict:
-    if isinstance(a, Embark):
-        return {"type": "embark", "player": a.player, "astronaut": a.astronaut}
-    if isinstance(a, Roll):
-        return {"type": "roll", "faces": sorted(a.faces, key=_face_key)}
-    if isinstance(a, Move):
-        doc = {
-            "type": "move",
-            "player": a.player,
-            "faces": sorted(a.faces, key=_face_key),
-            "die_one": sorted(a.die_one),
-        }
-        if a.ability is not None:
-            doc["ability"] = a.ability
-        return doc
-    if isinstance(a, Land):
-        return {"type": "land", "player": a.player, "space": a.space}
-    if isinstance(a, Draw):
-        return {"type": "draw", "token": a.token}
-    if isinstance(a, Discard):
-        return {"type": "discard", "player": a.player, "token": a.token}
-    if isinstance(a, Reroll):
-        return {"type": "reroll", "player": a.player}
-    return {"type": "stay", "player": a.player}
-
-
-def _face_key(face: str) -> int:
-    return FACE_INDEX.get(face, len(FACE_INDEX))
 
 
 def action_from_json(doc: Any) -> Action:

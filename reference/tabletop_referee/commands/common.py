@@ -1,0 +1,82 @@
+"""What every command shares: exit codes, argument types, the game lookup and output helpers.
+
+Imports no command module (so no command imports another through it).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..errors import UsageError
+from ..games import GAMES, load
+from ..games.interface import Game
+from ..output import check_output, emit, write_atomically, write_output
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+__all__ = [
+    "EXIT_FAILED", "EXIT_OK", "EXIT_USAGE", "UsageError", "check_output", "emit", "game_arg",
+    "game_of", "option_arg", "positive", "write_atomically", "write_output",
+]
+
+
+def game_arg(name: str) -> str:
+    """``--game``: a registered game id."""
+    if name not in GAMES:
+        raise argparse.ArgumentTypeError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    return name
+
+
+def game_of(args: argparse.Namespace) -> Game:
+    """The game object the parsed ``--game`` names."""
+    return load(args.game)
+
+
+def positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def option_arg(text: str) -> tuple[str, object]:
+    """``--option NAME=VALUE``; ``true``/``false`` become booleans."""
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    parsed: object = {"true": True, "false": False}.get(value, value)
+    return name.strip(), parsed
+
+
+def add_setup_flags(parser: argparse.ArgumentParser) -> None:
+    """Adds every registered game's own setup flags (MLEM's ``--board``...), each once."""
+    from ..games import all_games
+
+    seen: set[str] = set()
+    for game in all_games():
+        for flag in game.info.setup_flags:
+            if flag.name not in seen:
+                seen.add(flag.name)
+                parser.add_argument(f"--{flag.name}", metavar=flag.metavar, help=flag.help,
+                                    dest=f"setup_{flag.name.replace('-', '_')}")
+
+
+def setup_flags_of(args: argparse.Namespace, game: Game) -> dict[str, str]:
+    """The setup flags given on the command line; one a game does not have is a usage error."""
+    own = {f.name for f in game.info.setup_flags}
+    given = {}
+    for key, value in vars(args).items():
+        if key.startswith("setup_") and value is not None:
+            name = key[len("setup_"):].replace("_", "-")
+            if name not in own:
+                raise UsageError(f"--{name}: not a setup flag of {game.info.id}"
+                                 + (f" (its flags: {', '.join('--' + n for n in sorted(own))})" if own else ""))
+            given[name] = value
+    return given
+
+
+def options_of(args: argparse.Namespace) -> dict[str, object]:
+    return dict(getattr(args, "option", None) or [])

@@ -1,0 +1,304 @@
+"""Default implementations of the optional parts of the game interface.
+
+A game class derives from :class:`BaseGame` and implements the core of
+:class:`~tabletop_referee.games.interface.Game` (setup, actors, legal actions, chance, apply,
+observe, scores, interchange, notation); the presentation hooks below have defaults built on
+that core, which a game overrides where it can say more (MLEM does for all of them).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from ..documents import canonical_text
+from ..errors import MalformedInput, UsageError
+from .interface import CHANCE, Actor, Event, GameInfo, OptionSpec
+
+
+class BaseGame:
+    """Defaults for the optional hooks of the game interface."""
+
+    info: GameInfo
+
+    # -- options -------------------------------------------------------------------------
+
+    def option_spec(self, name: str) -> OptionSpec:
+        for o in self.info.options:
+            if o.name == name:
+                return o
+        raise KeyError(name)
+
+    def options_in_play(self, state: Any) -> tuple[OptionSpec, ...]:
+        """The single-valued options that exist in ``state`` (those whose ``requires`` holds)."""
+        return tuple(o for o in self.info.options if o.kind == "choice" and self.option_applies(state, o))
+
+    def option_applies(self, state: Any, option: OptionSpec) -> bool:
+        return option.requires is None
+
+    def option_value(self, state: Any, name: str) -> Any:
+        return self.options_to_json(state).get(name, self.option_spec(name).default)
+
+    def with_options(self, state: Any, pairs: Mapping[str, Any]) -> Any:
+        """``state`` with the rule options ``pairs`` replaced; raises MalformedInput on an
+        unknown option or value."""
+        doc = self.state_to_json(state)
+        options = dict(doc.get("options") or {})
+        for name, value in pairs.items():
+            try:
+                spec = self.option_spec(name)
+            except KeyError:
+                known = ", ".join(o.name for o in self.info.options)
+                raise MalformedInput(f"unknown rule option {name!r} (options: {known})") from None
+            if value not in spec.values:
+                allowed = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in spec.values)
+                raise MalformedInput(f"{name} cannot be {value!r} (one of: {allowed})")
+            options[name] = value
+        doc["options"] = options
+        return self.state_from_json(doc)
+
+    def options_to_json(self, state: Any) -> dict[str, Any]:
+        return dict(self.state_to_json(state).get("options") or {})
+
+    # -- setup ---------------------------------------------------------------------------
+
+    def setup_from_args(self, *, players: int | None, start_player: int | None, options: Mapping[str, Any],
+                        flags: Mapping[str, str], rng: random.Random | None = None) -> Any:
+        """A setup from command-line arguments (``referee play`` / ``simulate``); ``flags`` are
+        the game's own setup flags (:attr:`GameInfo.setup_flags`) that were given."""
+        if flags:
+            raise UsageError(f"--{next(iter(flags))}: not a setup flag of {self.info.id}")
+        low, high = self.info.players
+        if players is not None and not low <= players <= high:
+            raise UsageError(f"--players {players}: {self.info.title} is for {low} to {high} players")
+        rng = rng or random.Random(0)
+        setup = self.random_setup(rng, players=players, options=options)
+        if start_player is not None:
+            doc = self.setup_to_json(setup)
+            doc["start_player"] = start_player
+            setup = self.setup_from_json(doc)
+        return setup
+
+    def with_seating(self, setup: Any, players: int, start_player: int) -> Any:
+        """``setup`` for another player count and start player (everything else kept)."""
+        doc = self.setup_to_json(setup)
+        doc["players"] = players
+        doc["start_player"] = start_player
+        return self.setup_from_json(doc)
+
+    def setup_from_log(self, doc: Any) -> Any:
+        """The setup of a log's setup line; raises MalformedInput with a path inside ``doc``."""
+        return self.setup_from_json(doc)
+
+    def setup_facts(self, setup: Any) -> dict[str, Any]:
+        """What ``simulate`` reports about the setup it played (options, data sets)."""
+        return {"options": dict(self.setup_to_json(setup).get("options") or {})}
+
+    # -- fuzzing ---------------------------------------------------------------------------
+
+    fallback_clause = "turn.phase"
+    """The clause a divergence is filed under when no event names one (a legal-action set)."""
+    observation_clause = "observation.per-player"
+
+    def fuzz_setup(self, rng: random.Random, supported: Mapping[str, Sequence[Any]] | None,
+                   custom_data: bool, variants: Sequence[str] = ()) -> dict[str, Any]:
+        """A random setup document using only the option values an adapter announced."""
+        low, high = self.info.players
+        players = rng.randint(low, high)
+        options: dict[str, Any] = {}
+        for o in self.info.options:
+            if o.kind != "choice":
+                continue
+            allowed = [v for v in o.values if not supported or o.name not in supported or v in supported[o.name]]
+            if allowed:
+                options[o.name] = rng.choice(allowed)
+        doc = self.setup_to_json(self.random_setup(rng, players=players, options=options))
+        doc["start_player"] = rng.randrange(players)
+        return doc
+
+    def smoke_setup(self) -> dict[str, Any]:
+        """The setup document ``conform smoke`` starts a game with: the fewest players, defaults."""
+        doc = self.setup_to_json(self.random_setup(random.Random(0), players=self.info.players[0]))
+        doc["start_player"] = 0
+        return self.setup_from_json(doc) and doc
+
+    def uses_custom_data(self, state_doc: Mapping[str, Any]) -> bool:
+        """Whether a state document needs the ``custom-boards`` capability (data not shipped)."""
+        return False
+
+    def hides_anything(self, state: Any) -> bool:
+        """Whether observations of ``state`` can differ from the state (fuzz compares them then)."""
+        return True
+
+    # -- hidden information ------------------------------------------------------------------
+
+    def leak_probes(self, state: Any, player: int, rng: random.Random) -> list[tuple[str, Any]]:
+        """States that differ from ``state`` only in what ``player`` may not see, each with a
+        few words on what changed: the no-leak property says the observation is the same."""
+        return []
+
+    def own_probe(self, state: Any, player: int, rng: random.Random) -> Any | None:
+        """A state that differs in something hidden from others but seen by ``player`` (so the
+        no-leak check cannot pass vacuously); ``None`` when there is none here."""
+        return None
+
+    # -- chance --------------------------------------------------------------------------
+
+    def sample_chance(self, state: Any, rng: random.Random) -> Any:
+        outcomes = self.chance_outcomes(state)
+        x = Fraction(rng.random())
+        acc = Fraction(0)
+        for action, p in outcomes:
+            acc += p
+            if x < acc:
+                return action
+        return outcomes[-1][0]
+
+    def pinned_chance(self, state: Any, pins: Mapping[str, Sequence[Any]],
+                      used: Mapping[str, int]) -> tuple[str, Any] | None:
+        """Generic pins (docs/vectors.md): ``pins`` maps the ``type`` of the chance outcomes at a
+        node (``deal``, ``roll``...) to the outcome documents to use, in order along each path.
+        ``None`` (the path ends there) when the list is used up or the pinned document is not
+        one of the outcomes here."""
+        outcomes = self.chance_outcomes(state)
+        if not outcomes:
+            return None
+        key = self.action_to_json(outcomes[0][0])["type"]
+        n = used.get(key, 0)
+        pinned = pins.get(key, ())
+        if n >= len(pinned):
+            return None
+        wanted = canonical_text(pinned[n])
+        for action, _ in outcomes:
+            if canonical_text(self.action_to_json(action)) == wanted:
+                return key, action
+        return None
+
+    def chance_prefix(self, state: Any) -> tuple[Any, Any] | None:
+        """When ``state`` is the result of a chance outcome whose effect a rule option decides:
+        ``(state before it, the outcome)``, so ``explain`` can replay it under each reading."""
+        return None
+
+    # -- results -------------------------------------------------------------------------
+
+    def score_sheet(self, state: Any) -> list[dict[str, Any]]:
+        """Each player's score by category, ``total`` included (claimed-score entries)."""
+        return list(self.result_to_json(state)["scores"])
+
+    def score_categories(self) -> tuple[str, ...]:
+        """Every category a claimed score sheet may name, in order (``()``: those of the sheet)."""
+        return ()
+
+    def category_clause(self, category: str) -> str | None:
+        """The clause that decides a score category (``winners`` included)."""
+        return None
+
+    def ended_reason(self, state: Any) -> str | None:
+        outcome = self.result_to_json(state).get("outcome")
+        return None if outcome is None else outcome.get("reason")
+
+    def status_text(self, state: Any) -> str:
+        reason = self.ended_reason(state)
+        return f"game over ({reason})" if self.is_over(state) else "game not over"
+
+    def metrics(self, state: Any) -> dict[str, float]:
+        return {}
+
+    # -- for people ------------------------------------------------------------------------
+
+    def actor_phrase(self, state: Any) -> str:
+        actors = self.actors(state)
+        if not actors:
+            return f"nobody: the game is over ({self.ended_reason(state)})"
+        if actors == (CHANCE,):
+            return "a chance outcome is due"
+        if len(actors) == 1:
+            return f"player {actors[0]} to act"
+        return "players " + ", ".join(map(str, actors)) + " choose at once (secretly)"
+
+    def key_facts(self, state: Any, events: Sequence[Event]) -> dict[str, Any]:
+        winners = self.winners(state)
+        return {
+            "to_act": list(self.actors(state)),
+            "scores": list(self.totals(state)),
+            "ended": self.ended_reason(state),
+            "winners": list(winners) if self.is_over(state) else None,
+        }
+
+    def gist(self, state: Any, events: Sequence[Event]) -> list[str]:
+        return []
+
+    def quiet_after(self, state: Any) -> bool:
+        """Whether ``play`` skips showing the position after a step that led to ``state``
+        (setup draws that follow one another without a decision)."""
+        return False
+
+    def chance_verb(self, state: Any) -> str:
+        return ""
+
+    def chance_example(self, state: Any) -> str:
+        return f"type an outcome, e.g. '{self.action_text(self.chance_outcomes(state)[0][0])}'"
+
+    def parse_chance(self, text: str, state: Any) -> Any:
+        return self.parse_action(text, state)
+
+    def event_sentence(self, event: Event, state: Any) -> str:
+        """An event as a sentence (the ``description`` of explain's JSON)."""
+        return self.describe_event(event, state)
+
+    def describe_position(self, state: Any) -> list[str]:
+        return self.describe_state(state, None).splitlines()
+
+    def describe_alternatives(self, state: Any, actions: Sequence[Any]) -> str | None:
+        return None
+
+    def public_action_text(self, state: Any, action: Any) -> str:
+        """An action as the whole table may read it (what is secret left out)."""
+        return self.action_text(action)
+
+    def choice_hint(self, state: Any, action: Any) -> str:
+        return ""
+
+    def chance_prompt(self, state: Any) -> str:
+        example = self.action_text(self.chance_outcomes(state)[0][0])
+        return f"chance: type the outcome (e.g. '{example}'), or quit: "
+
+    def notation_help(self, state: Any) -> str:
+        return "type a number or a short form; quit to stop"
+
+    def final_lines(self, state: Any, actions: int) -> list[str]:
+        result = self.result_to_json(state)
+        lines = [f"game over ({self.ended_reason(state)}) after {actions} actions; final scores:"]
+        for p, s in enumerate(result["scores"]):
+            parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s.items() if k != "total")
+            lines.append(f"  player {p}: {s.get('total')}" + (f" ({parts})" if parts else ""))
+        winners = self.winners(state)
+        lines.append(("winners (shared): " if len(winners) > 1 else "winner: ")
+                     + ", ".join(f"player {p}" for p in winners))
+        return lines
+
+    def default_player(self, state: Any) -> int:
+        """The player a short action without ``player:N`` is played for."""
+        for actor in self.actors(state):
+            if isinstance(actor, int):
+                return actor
+        return 0
+
+    def complete_action_doc(self, doc: dict[str, Any], state: Any | None) -> dict[str, Any]:
+        """An action document with what a question may leave open (the player) filled in."""
+        if "player" not in doc and state is not None:
+            doc = {**doc, "player": self.default_player(state)}
+        return doc
+
+    def is_full_state(self, doc: Any) -> bool:
+        return isinstance(doc, dict) and "format" in doc and doc.get("game") == self.info.id
+
+    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> Any:
+        raise MalformedInput(f"{self.info.id} has no compact positions: give a full state")
+
+    def single_actor(self, state: Any) -> Actor | None:
+        actors = self.actors(state)
+        return actors[0] if len(actors) == 1 else None

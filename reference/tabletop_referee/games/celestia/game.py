@@ -1,0 +1,253 @@
+"""Celestia as a :class:`tabletop_referee.games.interface.Game`: delegates to the modules here."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import dataclasses
+
+from ..base import BaseGame
+from ..interface import Event, GameInfo, OptionSpec, Transition
+from . import describe, engine, interchange, notation, position
+from .model import (
+    DEFAULT_CITY_DICE,
+    OPTION_DISPUTES,
+    OPTION_VALUES,
+    Setup,
+    State,
+)
+
+_DESCRIPTIONS = {
+    "game_type": "which cards are in the action deck: basic, basic-promo (Grappling Hook), fast (no Power cards)",
+    "treasure_set": "the treasure piles: the seed's table (80 cards) or the printed rulebook (78)",
+    "telescope_cities": "which cities hold a Magic Telescope",
+    "telescope": "the Magic Telescope is worth 0 points, or is left out",
+    "landing_points": "a landing scores the card drawn or the city's number",
+    "captain_leaving": "a lone captain may land before rolling, or never",
+    "jetpack_timing": "a Jetpack is played after the crash, or in the power window beforehand",
+    "jetpack_city": "a Jetpack escape draws the next city's treasure or the current city's",
+    "end_timing": "the game ends at the end of the journey in which someone reached 50, or at once",
+    "end_winner": "the highest total wins, or the first to reach 50",
+    "fast_game_turbo": "the fast game keeps the Turbo cards or not",
+    "city_dice": "the dice each city shows, in route order",
+    "alternative_route": "Alternative Route re-rolls one die or all of them",
+    "gust": "Gust adds a die, blows the hazards away, or does nothing",
+    "grappling_hook": "the promo Grappling Hook is an inert card, or absent",
+    "journey_captain": "who captains a new journey",
+    "power_players": "who may play Power cards in the window: everyone or those aboard",
+}
+
+
+def _option_specs() -> tuple[OptionSpec, ...]:
+    specs = [OptionSpec(name, values, values[0], dispute=OPTION_DISPUTES.get(name),
+                        description=_DESCRIPTIONS[name])
+             for name, values in OPTION_VALUES.items()]
+    specs.insert(11, OptionSpec("city_dice", (DEFAULT_CITY_DICE,), DEFAULT_CITY_DICE, kind="data",
+                                dispute="city-dice", description=_DESCRIPTIONS["city_dice"]))
+    return tuple(specs)
+
+
+class CelestiaGame(BaseGame):
+    """The Celestia reference engine behind the one game interface."""
+
+    info = GameInfo(
+        id="celestia",
+        title="Celestia",
+        players=(2, 6),
+        options=_option_specs(),
+        data_sets={"treasure_set": ("seed-80", "rulebook-78")},
+        bdd_tests="tests/celestia/bdd",
+    )
+
+    verbs = notation.VERBS
+
+    # setup and options
+    def setup_from_json(self, doc: Any) -> Setup:
+        return interchange.setup_from_json(doc)
+
+    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
+        return interchange.setup_to_json(setup)
+
+    def make_setup(self, players: int, options: Mapping[str, Any] | None = None,
+                   first_captain: int = 0) -> Setup:
+        return interchange.make_setup(players, interchange.options_from_partial(dict(options or {})),
+                                      first_captain)
+
+    def random_setup(self, rng: random.Random, *, players: int | None = None,
+                     options: Mapping[str, Any] | None = None, vary: bool = False) -> Setup:
+        n = players if players is not None else rng.randint(2, 6)
+        given = dict(options or {})
+        if vary:
+            for name, values in OPTION_VALUES.items():
+                if name not in given:
+                    given[name] = rng.choice(values)
+        return self.make_setup(n, given, rng.randrange(n))
+
+    def initial_state(self, setup: Setup) -> State:
+        return engine.initial_state(setup)
+
+    # actors, actions, chance
+    def actors(self, state: State) -> tuple:
+        return engine.actors(state)
+
+    def legal_actions(self, state: State, player: int | None = None) -> tuple:
+        return engine.legal_actions(state, player)
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
+        return engine.chance_outcomes(state)
+
+    def sample_chance(self, state: State, rng: random.Random) -> Any:
+        outcomes = engine.chance_outcomes(state)
+        if not outcomes:
+            raise ValueError("not a chance node")
+        # exact: pick an integer below the common denominator
+        denom = 1
+        for _, p in outcomes:
+            denom = denom * p.denominator // _gcd(denom, p.denominator)
+        r = rng.randrange(denom)
+        acc = 0
+        for a, p in outcomes:
+            acc += p.numerator * (denom // p.denominator)
+            if r < acc:
+                return a
+        return outcomes[-1][0]
+
+    def apply(self, state: State, action: Any) -> Transition:
+        return engine.apply(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return engine.is_over(state)
+
+    # results and hidden information
+    def observe(self, state: State, player: int) -> State:
+        return engine.observe(state, player)
+
+    def result_to_json(self, state: State) -> dict[str, Any]:
+        return interchange.result_to_json(state)
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        out = engine.outcome(state)
+        return () if out is None else out.winners
+
+    def totals(self, state: State) -> tuple[int, ...]:
+        return engine.totals(state)
+
+    # interchange
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return interchange.state_to_json(state)
+
+    def state_from_json(self, doc: Any) -> State:
+        return interchange.state_from_json(doc)
+
+    def state_problems(self, state: State) -> list[str]:
+        return interchange.state_problems(state)
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        return interchange.action_to_json(action)
+
+    def action_from_json(self, doc: Any) -> Any:
+        return interchange.action_from_json(doc)
+
+    def event_to_json(self, event: Event) -> dict[str, Any]:
+        return interchange.event_to_json(event)
+
+    def observation_to_json(self, state: State, player: int) -> dict[str, Any]:
+        return interchange.observation_to_json(state, player)
+
+    def player_count(self, state: State) -> int:
+        return state.players
+
+    # for people
+    def parse_action(self, text: str, state: State | None = None, player: int | None = None) -> Any:
+        """A short action; without ``player`` the player to act (a stand-in 0 without a state:
+        the syntax alone is checked)."""
+        if player is None:
+            player = 0 if state is None else self.default_player(state)
+        return notation.parse_action(text, player)
+
+    def action_text(self, action: Any, *, show_player: bool = False) -> str:
+        return notation.action_text(action, show_player=show_player)
+
+    def describe_event(self, event: Event, state: State | None = None, observer: int | None = None) -> str:
+        return describe.describe_event(event, state, observer)
+
+    def describe_state(self, state: State, observer: int | None = None) -> str:
+        return describe.describe_state(state, observer)
+
+    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> State:
+        return position.state_from_position(dict(doc))
+
+    def is_full_state(self, doc: Any) -> bool:
+        """A state document (as opposed to a compact position): it has the setup and phase."""
+        return isinstance(doc, dict) and "setup" in doc and "phase" in doc
+
+    COMPONENT_OPTIONS = ("game_type", "treasure_set", "telescope_cities", "telescope", "city_dice",
+                         "fast_game_turbo", "grappling_hook")
+    """Options that choose the components (deck, treasure piles, dice per city): a position
+    already holds its components, so ``explain`` does not replay them under another value."""
+
+    def options_in_play(self, state: State) -> tuple[OptionSpec, ...]:
+        return tuple(o for o in self.info.options if o.name not in self.COMPONENT_OPTIONS)
+
+    def with_options(self, state: State, pairs: Mapping[str, Any]) -> State:
+        current = interchange.options_to_json(state.options)
+        options = interchange.options_from_partial({**current, **pairs})
+        return dataclasses.replace(state, setup=dataclasses.replace(state.setup, options=options))
+
+    def options_to_json(self, state: State) -> dict[str, Any]:
+        return interchange.options_to_json(state.options)
+
+    def option_value(self, state: State, name: str) -> Any:
+        return getattr(state.options, name)
+
+    # hidden information
+    def leak_probes(self, state: State, player: int, rng: random.Random) -> list[tuple[str, Any]]:
+        """Another player's hand swapped with the deck's cards; the deck and every treasure
+        pile in another order (piles are unordered sets: a reversed tuple is another draw order)."""
+        probes = []
+        if isinstance(state.deck, tuple) and len(state.deck) > 1:
+            probes.append(("the order of the deck", dataclasses.replace(state, deck=tuple(reversed(state.deck)))))
+        for q, hand in enumerate(state.hands):
+            if q != player and isinstance(hand, tuple) and hand and isinstance(state.deck, tuple) and state.deck:
+                if state.deck[0] != hand[0]:
+                    hands = state.hands[:q] + ((state.deck[0], *hand[1:]),) + state.hands[q + 1:]
+                    deck = (hand[0], *state.deck[1:])
+                    probes.append((f"player {q}'s hand", dataclasses.replace(state, hands=hands, deck=deck)))
+        piles = tuple(tuple(reversed(p)) if isinstance(p, tuple) else p for p in state.piles)
+        if piles != state.piles:
+            probes.append(("the order of the treasure piles", dataclasses.replace(state, piles=piles)))
+        return probes
+
+    def own_probe(self, state: State, player: int, rng: random.Random) -> State | None:
+        hand = state.hands[player]
+        if not (isinstance(hand, tuple) and hand and isinstance(state.deck, tuple) and state.deck):
+            return None
+        other = next((c for c in state.deck if c != hand[0]), None)
+        if other is None:
+            return None
+        deck = list(state.deck)
+        deck.remove(other)
+        hands = state.hands[:player] + ((other, *hand[1:]),) + state.hands[player + 1:]
+        return dataclasses.replace(state, hands=hands, deck=(hand[0], *deck))
+
+    def hides_anything(self, state: State) -> bool:
+        return True
+
+    # simulation
+    def metrics(self, state: State) -> dict[str, float]:
+        totals = engine.totals(state)
+        return {"journeys": float(state.journey), "top_total": float(max(totals)),
+                "winners": float(len(self.winners(state)))}
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+__all__ = ["CelestiaGame"]

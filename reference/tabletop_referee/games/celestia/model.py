@@ -1,0 +1,422 @@
+"""Value objects of Celestia (Aaron Weissblum, BLAM!).
+
+Glossary (spelled as in ``spec/celestia/clauses.yaml``):
+
+- *journey*: one trip of the aircraft from the first city until everyone has left, it has
+  crashed or it has reached the last city;
+- *leg*: one hop from the current city to the next one: roll, passengers' decisions, power
+  window, challenge;
+- *aboard*: the players still in the aircraft this journey (the captain among them);
+- *captain*: the aboard player who rolls and must meet the dice with Equipment cards;
+- *deck*: the shared face-down pile of action cards (Equipment, Turbo, Power);
+- *pile*: the face-down treasure cards of one city.
+
+Card piles are multisets: the deck, the discard pile, a hand and a treasure pile are kept as
+sorted tuples of card names, because cards of one name are interchangeable and the order of a
+face-down pile is chance, resolved by the chance action that draws from it. Every class is
+frozen; the engine returns new objects instead of changing old ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..interface import CHANCE, Event, Transition, event  # noqa: F401  (re-exported)
+
+
+# -- dice and cards ---------------------------------------------------------------------------
+
+SYMBOLS: tuple[str, ...] = ("fog", "lightning", "bird", "pirates")
+"""The four challenge symbols of an event die, in canonical order."""
+BLANK = "blank"
+FACES: tuple[str, ...] = SYMBOLS + (BLANK,)
+"""Distinct die faces in canonical order."""
+DIE: tuple[str, ...] = ("fog", "lightning", "bird", "pirates", "blank", "blank")
+"""The six sides of one event die: four symbols and two blanks."""
+FACE_INDEX = {f: i for i, f in enumerate(FACES)}
+
+EQUIPMENT: dict[str, str] = {
+    "compass": "fog",
+    "lightning-arrester": "lightning",
+    "horn": "bird",
+    "cannon": "pirates",
+}
+"""Each Equipment card and the die symbol it answers."""
+ANSWER: dict[str, str] = {v: k for k, v in EQUIPMENT.items()}
+TURBO = "turbo"
+GRAPPLING_HOOK = "grappling-hook"
+POWERS: tuple[str, ...] = ("alternative-route", "ejection", "gust", "jetpack", GRAPPLING_HOOK)
+"""Power cards (the promo Grappling Hook last), in canonical order."""
+CARDS: tuple[str, ...] = tuple(EQUIPMENT) + (TURBO,) + POWERS
+"""Every action card name, in canonical order."""
+CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
+
+GAME_TYPES: tuple[str, ...] = ("basic", "basic-promo", "fast")
+
+TELESCOPE = "telescope"
+TARGET = 50
+"""Points that end the game."""
+
+PHASES: tuple[str, ...] = (
+    "deal",          # chance: a card for the next player in ``to_deal``
+    "land-or-roll",  # the lone captain: land here or go on
+    "roll",          # chance: the event dice for the next city
+    "decide",        # a passenger: stay or leave
+    "treasure",      # chance: the treasure card of the player in ``to_treasure``
+    "power",         # the power window: play a Power card or pass
+    "reroll",        # chance: one die rolled again or added
+    "challenge",     # the captain: meet the dice or crash
+    "jetpack",       # after a crash: players aboard may escape with a Jetpack
+    "game-over",
+)
+CHANCE_PHASES = frozenset({"deal", "roll", "treasure", "reroll"})
+
+
+def card_key(card: str) -> int:
+    return CARD_INDEX[card]
+
+
+def face_key(face: str) -> int:
+    return FACE_INDEX[face]
+
+
+def sort_cards(cards) -> tuple[str, ...]:
+    return tuple(sorted(cards, key=CARD_INDEX.__getitem__))
+
+
+def sort_faces(faces) -> tuple[str, ...]:
+    return tuple(sorted(faces, key=FACE_INDEX.__getitem__))
+
+
+# -- setup data -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    """One city tile: its id (the number that names it), printed label, the lowest treasure
+    value there, the dice rolled to fly to it, its treasure cards."""
+
+    id: int
+    label: str
+    minimum: int
+    """The number printed on the tile: the lowest treasure value there."""
+    dice: int
+    treasures: tuple[str, ...]
+    """The treasure cards of the city's pile, sorted (see :func:`treasure_key`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TreasureSet:
+    """Cities in route order with their treasure piles and the points of each treasure card."""
+
+    id: str
+    cities: tuple[City, ...]
+    points: tuple[tuple[str, int], ...]
+    """``(card, points)`` for every treasure card name used."""
+
+    def value(self, card: str) -> int:
+        for k, v in self.points:
+            if k == card:
+                return v
+        raise KeyError(card)
+
+
+HAND_SIZES: tuple[tuple[int, int], ...] = ((2, 8), (3, 8), (4, 6), (5, 6), (6, 6))
+"""Cards dealt to each player, by player count [setup.hand-size]."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeckSet:
+    """The action cards: how many of each, and the hand size dealt per player count."""
+
+    id: str
+    cards: tuple[tuple[str, int], ...]
+    """``(card, count)`` in :data:`CARDS` order."""
+    hand_sizes: tuple[tuple[int, int], ...]
+    """``(players, cards dealt to each)``."""
+
+    def hand_size(self, players: int) -> int:
+        for n, k in self.hand_sizes:
+            if n == players:
+                return k
+        raise KeyError(players)
+
+
+def treasure_key(points: dict[str, int]):
+    """Sort key of treasure cards: by points, then name."""
+    return lambda card: (points[card], card)
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule options (spec/celestia/options.yaml): each selects one reading of a dispute
+    (spec/celestia/disputes.yaml) or a game mode. Defaults are the spec's rulings."""
+
+    game_type: str = "basic"
+    """``basic``, ``basic-promo`` (adds the Grappling Hook) or ``fast`` (no Power cards)."""
+    treasure_set: str = "seed-80"
+    """Which treasure distribution: ``seed-80`` or ``rulebook-78`` [treasure.set]."""
+    telescope_cities: str = "first-four"
+    """Which cities hold a Magic Telescope: ``first-four`` or ``every-plus``."""
+    telescope: str = "zero-points"
+    """``zero-points`` (a treasure card worth 0) or ``removed`` (not in the piles)."""
+    landing_points: str = "drawn-card"
+    """A treasure scores the drawn card's value (``drawn-card``) or its city's number."""
+    captain_leaving: str = "lone-before-roll"
+    """``lone-before-roll``: a lone captain may land before rolling; ``never``."""
+    jetpack_timing: str = "after-crash"
+    """``after-crash`` (played once the crash is known) or ``in-window`` (in the power window,
+    protecting its player if a crash follows)."""
+    jetpack_city: str = "next"
+    """Which city's treasure a Jetpack escape draws: ``next`` or ``current``."""
+    end_timing: str = "journey-end"
+    """``journey-end`` or ``immediate`` [end.fifty-points]."""
+    end_winner: str = "highest"
+    """``highest`` total, or ``first-to-fifty``: the first player to reach 50 [end.winner]."""
+    fast_game_turbo: str = "without"
+    """Whether the fast game keeps the Turbo cards: ``without`` or ``with``."""
+    city_dice: tuple[int, ...] = (2, 2, 2, 3, 3, 3, 4, 4, 4)
+    """Dice shown by each city, in route order [roll.dice-count]."""
+    alternative_route: str = "one-die"
+    """Alternative Route re-rolls ``one-die`` (named by its face) or ``all-dice``."""
+    gust: str = "extra-die"
+    """Gust adds one die (``extra-die``), blows all hazards away (``pass-hazards``), or cannot
+    be played (``inert``)."""
+    grappling_hook: str = "inert"
+    """In basic-promo the Grappling Hook is in the deck and cannot be played (``inert``), or
+    left out (``absent``)."""
+    journey_captain: str = "after-last-captain"
+    """First captain of a new journey: left of the last captain of the previous journey, or
+    left of its first captain."""
+    power_players: str = "all"
+    """Who may play Power cards in the window: ``all`` players or those ``aboard``."""
+
+
+OPTION_VALUES: dict[str, tuple[Any, ...]] = {
+    "game_type": ("basic", "basic-promo", "fast"),
+    "treasure_set": ("seed-80", "rulebook-78"),
+    "telescope_cities": ("first-four", "every-plus"),
+    "telescope": ("zero-points", "removed"),
+    "landing_points": ("drawn-card", "city-number"),
+    "captain_leaving": ("lone-before-roll", "never"),
+    "jetpack_timing": ("after-crash", "in-window"),
+    "jetpack_city": ("next", "current"),
+    "end_timing": ("journey-end", "immediate"),
+    "end_winner": ("highest", "first-to-fifty"),
+    "fast_game_turbo": ("without", "with"),
+    "alternative_route": ("one-die", "all-dice"),
+    "gust": ("extra-die", "pass-hazards", "inert"),
+    "grappling_hook": ("inert", "absent"),
+    "journey_captain": ("after-last-captain", "after-first-captain"),
+    "power_players": ("all", "aboard"),
+}
+"""Every choice option with its values, default first (``city_dice`` is a list of counts)."""
+OPTION_DISPUTES: dict[str, str | None] = {
+    "game_type": None, "treasure_set": "treasure-set", "telescope_cities": "telescope-location",
+    "telescope": "telescope-effect", "landing_points": "landing-points",
+    "captain_leaving": "captain-leaving", "jetpack_timing": "jetpack-timing",
+    "jetpack_city": "jetpack-city", "end_timing": "end-timing", "end_winner": "end-winner",
+    "fast_game_turbo": "fast-game-turbo", "city_dice": "city-dice",
+    "alternative_route": "alternative-route", "gust": "gust", "grappling_hook": "grappling-hook",
+    "journey_captain": "journey-captain", "power_players": "power-eligibility",
+}
+DEFAULT_CITY_DICE = (2, 2, 2, 3, 3, 3, 4, 4, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a new game needs."""
+
+    players: int
+    treasures: TreasureSet
+    """The cities (with their dice and piles) and treasure points for these options."""
+    deck: DeckSet
+    """The action cards in play for these options (game type, Turbo, Grappling Hook)."""
+    first_captain: int = 0
+    options: Options = field(default_factory=Options)
+
+    @property
+    def game_type(self) -> str:
+        return self.options.game_type
+
+
+# -- state ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """In an observation: a pile or hand the observer cannot see, of which only the size is known."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A position. ``city`` indexes ``setup.treasures.cities``."""
+
+    setup: Setup
+    phase: str
+    journey: int
+    deck: tuple[str, ...] | Hidden
+    discard: tuple[str, ...]
+    hands: tuple[tuple[str, ...] | Hidden, ...]
+    piles: tuple[tuple[str, ...] | Hidden, ...]
+    """Per city, its undrawn treasure cards."""
+    won: tuple[tuple[tuple[int, str], ...], ...]
+    """Per player, the treasure cards taken as ``(city, card)``, in the order taken."""
+    aboard: tuple[int, ...]
+    """Players in the aircraft, in seat order."""
+    captain: int
+    first_captain: int
+    """The captain who opened this journey."""
+    city: int
+    roll: tuple[str, ...] = ()
+    """The event dice showing for the next leg, sorted."""
+    cursor: int | None = None
+    """Whose decision is next in the decide and power phases."""
+    passes: int = 0
+    """Power window: passes in a row since the last play."""
+    rerolls: int = 0
+    """Dice a Power card has set rolling (the reroll chance node)."""
+    jetpacks: tuple[int, ...] = ()
+    """Players protected by a Jetpack played in the window this leg (``in-window``)."""
+    first_to_target: int | None = None
+    """The first player whose total reached the target (for ``first-to-fifty``)."""
+    to_deal: tuple[int, ...] = ()
+    """Players still owed one card from the deck, first first."""
+    to_treasure: tuple[tuple[int, int], ...] = ()
+    """``(player, city)`` still owed one treasure card, first first."""
+    after_treasure: str = ""
+    """Where play resumes once ``to_treasure`` is empty (a phase name, or ``journey-end``)."""
+    ended: str | None = None
+    """Why the game ended (``target``, ``no-treasure``); ``None`` while it goes on."""
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def options(self) -> Options:
+        return self.setup.options
+
+
+# -- actions ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: the next card drawn from the deck (to the player ``to_deal`` names)."""
+
+    card: str
+    type = "deal"
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Chance: the event dice, as a sorted multiset of faces."""
+
+    faces: tuple[str, ...]
+    type = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Chance: the dice a Power card sets rolling (Alternative Route, Gust), sorted."""
+
+    faces: tuple[str, ...]
+    type = "reroll"
+
+
+@dataclass(frozen=True, slots=True)
+class Treasure:
+    """Chance: the top treasure card of a city's pile."""
+
+    card: str
+    type = "treasure"
+
+
+@dataclass(frozen=True, slots=True)
+class Land:
+    """The lone captain lands here before rolling."""
+
+    player: int
+    type = "land"
+
+
+@dataclass(frozen=True, slots=True)
+class Go:
+    """The lone captain flies on (rolls for the next city)."""
+
+    player: int
+    type = "go"
+
+
+@dataclass(frozen=True, slots=True)
+class Stay:
+    player: int
+    type = "stay"
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    player: int
+    type = "leave"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A Power card played in the window. ``target``: Ejection's passenger; ``die``: the face
+    of the die Alternative Route rolls again."""
+
+    player: int
+    card: str
+    target: int | None = None
+    die: str | None = None
+    type = "play"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    player: int
+    type = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Meet:
+    """The captain meets the dice with ``cards`` (Equipment and Turbo, sorted)."""
+
+    player: int
+    cards: tuple[str, ...]
+    type = "meet"
+
+
+@dataclass(frozen=True, slots=True)
+class Crash:
+    """The captain does not meet the dice: the aircraft crashes."""
+
+    player: int
+    type = "crash"
+
+
+Action = Deal | Roll | Reroll | Treasure | Land | Go | Stay | Leave | Play | Pass | Meet | Crash
+CHANCE_ACTIONS = (Deal, Roll, Reroll, Treasure)
+ACTION_TYPES: dict[str, type] = {
+    k.type: k for k in (Deal, Roll, Reroll, Treasure, Land, Go, Stay, Leave, Play, Pass, Meet, Crash)
+}
+
+
+# -- results ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    player: int
+    cards: tuple[tuple[int, str], ...]
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winners: tuple[int, ...]
+    reason: str

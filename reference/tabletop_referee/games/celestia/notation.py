@@ -1,0 +1,131 @@
+"""Short Celestia actions for people, in and out.
+
+One action per line; case does not matter; the acting player is the ``player`` argument (or
+``player:N`` anywhere in the text)::
+
+    stay / leave                 a passenger's decision
+    land / go                    the lone captain lands here, or rolls for the next city
+    play ejection 2              a Power card (Ejection names its target)
+    play alternative-route fog   ... (Alternative Route under one-die names a die's face)
+    play gust / play jetpack
+    pass                         in the power window, or declining a Jetpack after a crash
+    meet compass turbo           the captain answers the dice (``meet`` alone: no card needed)
+    crash                        the captain does not answer the dice
+    roll fog blank               chance: the event dice (``roll`` alone: no dice)
+    reroll bird                  chance: dice a Power card set rolling
+    deal compass                 chance: a card from the action deck
+    treasure 12                  chance: a treasure card (``treasure telescope``)
+
+:func:`action_text` writes the canonical form that :func:`parse_action` reads back.
+
+    >>> from tabletop_referee.games.celestia.model import Play, Meet
+    >>> action_text(Play(1, "ejection", target=2))
+    'play ejection 2'
+    >>> parse_action("Meet Turbo compass", 0)
+    Meet(player=0, cards=('compass', 'turbo'))
+"""
+
+from __future__ import annotations
+
+from ...errors import MalformedInput
+from .model import (
+    CARDS,
+    FACES,
+    Crash,
+    Deal,
+    Go,
+    Land,
+    Leave,
+    Meet,
+    Pass,
+    Play,
+    Reroll,
+    Roll,
+    Stay,
+    Treasure,
+    sort_cards,
+    sort_faces,
+)
+
+VERBS = ("stay", "leave", "land", "go", "play", "pass", "meet", "crash", "roll", "reroll", "deal",
+         "treasure")
+_SIMPLE = {"stay": Stay, "leave": Leave, "land": Land, "go": Go, "pass": Pass, "crash": Crash}
+_CHANCE_VERBS = ("roll", "reroll", "deal", "treasure")
+
+
+def action_text(a, *, show_player: bool = False) -> str:
+    """The canonical short form of ``a``."""
+    t = a.type
+    if t in ("roll", "reroll"):
+        text = " ".join((t,) + tuple(a.faces))
+    elif t in ("deal", "treasure"):
+        text = f"{t} {a.card}"
+    elif t == "meet":
+        text = " ".join(("meet",) + tuple(a.cards))
+    elif t == "play":
+        text = f"play {a.card}"
+        if a.target is not None:
+            text += f" {a.target}"
+        if a.die is not None:
+            text += f" {a.die}"
+    else:
+        text = t
+    if show_player and t not in _CHANCE_VERBS:
+        text += f" player:{a.player}"
+    return text
+
+
+def parse_action(text: str, player: int | None = None):
+    """Reads a short action; raises :class:`MalformedInput` for text that names no action."""
+    if not isinstance(text, str):
+        raise MalformedInput(f"an action must be text, not {text!r}")
+    words = text.strip().lower().replace(",", " ").split()
+    rest = []
+    for w in words:
+        if w.startswith(("player:", "player=")):
+            try:
+                player = int(w[7:])
+            except ValueError:
+                raise MalformedInput(f"{w!r}: player must be a number") from None
+        else:
+            rest.append(w)
+    if not rest:
+        raise MalformedInput("empty action (verbs: " + ", ".join(VERBS) + ")")
+    verb, args = rest[0], rest[1:]
+    if verb not in VERBS:
+        raise MalformedInput(f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
+    if verb in ("roll", "reroll"):
+        for f in args:
+            if f not in FACES:
+                raise MalformedInput(f"{f!r} is not a die face ({', '.join(FACES)})")
+        return (Roll if verb == "roll" else Reroll)(sort_faces(args))
+    if verb in ("deal", "treasure"):
+        if len(args) != 1:
+            raise MalformedInput(f"{verb} names exactly one card")
+        if verb == "deal" and args[0] not in CARDS:
+            raise MalformedInput(f"{args[0]!r} is not an action card ({', '.join(CARDS)})")
+        return (Deal if verb == "deal" else Treasure)(args[0])
+    if player is None:
+        raise MalformedInput(f"{verb}: whose action? (add player:N)")
+    if verb in _SIMPLE:
+        if args:
+            raise MalformedInput(f"{verb} takes nothing after it, not {' '.join(args)!r}")
+        return _SIMPLE[verb](player)
+    if verb == "meet":
+        for c in args:
+            if c not in CARDS:
+                raise MalformedInput(f"{c!r} is not an action card ({', '.join(CARDS)})")
+        return Meet(player, sort_cards(args))
+    # play
+    if not args or args[0] not in CARDS:
+        raise MalformedInput("play names a Power card: play ejection 2, play alternative-route fog")
+    card, more = args[0], args[1:]
+    target = die = None
+    for x in more:
+        if x.isdigit() and target is None:
+            target = int(x)
+        elif x in FACES and die is None:
+            die = x
+        else:
+            raise MalformedInput(f"play {card}: cannot read {x!r} (a player number or a die face)")
+    return Play(player, card, target, die)

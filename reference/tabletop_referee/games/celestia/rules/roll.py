@@ -1,0 +1,53 @@
+"""The captain's roll [roll.*]: as many event dice as the next city in play shows."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from math import factorial
+
+from ..model import DIE, FACES, Roll, State, sort_faces
+from . import passengers
+from .work import Work, next_city
+
+
+def start(w: Work) -> None:
+    w.phase = "roll"
+
+
+def dice(s) -> int:
+    """Dice for the coming leg: those of the next city in play [roll.dice-count, roll.skipped-city]."""
+    nxt = next_city(s, s.city)
+    return s.setup.treasures.cities[nxt].dice
+
+
+def apply_roll(w: Work, a: Roll) -> None:
+    w.roll = list(a.faces)
+    w.emit("roll", "roll.faces", player=w.captain, faces=tuple(a.faces))
+    passengers.begin(w)
+
+
+@lru_cache(maxsize=None)
+def outcomes_for(n: int) -> tuple[tuple[Roll, Fraction], ...]:
+    """Every multiset of ``n`` faces with its exact probability [roll.faces]."""
+    p = {f: Fraction(DIE.count(f), len(DIE)) for f in FACES}
+    out = []
+
+    def rec(i: int, left: int, chosen: list[str]) -> None:
+        if i == len(FACES) - 1:
+            faces = chosen + [FACES[i]] * left
+            counts = [faces.count(f) for f in FACES]
+            prob = Fraction(factorial(n))
+            for f, k in zip(FACES, counts):
+                prob *= p[f] ** k / factorial(k)
+            out.append((Roll(sort_faces(faces)), prob))
+            return
+        for k in range(left, -1, -1):
+            rec(i + 1, left - k, chosen + [FACES[i]] * k)
+
+    rec(0, n, [])
+    return tuple(out)
+
+
+def outcomes(s: State) -> tuple[tuple[Roll, Fraction], ...]:
+    return outcomes_for(dice(s))

@@ -1,0 +1,505 @@
+"""MLEM behind the one game interface (:class:`~tabletop_referee.games.interface.Game`).
+
+Every game-neutral tool reaches MLEM through :data:`GAME`; this class only delegates to the
+engine, the interchange layer, the notation, positions and the descriptions for people.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ...errors import MalformedInput, RefereeError, UsageError
+from ..base import BaseGame
+from ..interface import CHANCE, Event, GameInfo, OptionSpec, SetupFlag, Transition
+from . import describe, engine, notation
+from . import interchange as ix
+from .position import state_from_position
+from .model import DIE, OPTION_VALUES, OPTION_VARIANT, VARIANTS, Draw, Options, Roll, Setup
+
+_OPTIONS = (
+    OptionSpec("variants", VARIANTS, (), kind="set", description="the variants played"),
+    *(OptionSpec(name, values, values[0], requires=OPTION_VARIANT.get(name))
+      for name, values in OPTION_VALUES.items()),
+)
+
+_CATEGORY_CLAUSES: dict[str, str] = {
+    "moons": "scoring.moons",
+    "planets": "scoring.planets",
+    "deep_space": "scoring.deep-space",
+    "goals": "scoring.goals",
+    "exploration": "exploration.points",
+    "missions": "missions.scoring",
+    "ufo": "ufo.scoring",
+    "total": "scoring.winner",
+    "winners": "scoring.winner",
+}
+
+
+class MlemGame(BaseGame):
+    """MLEM: Space Agency, the base game and its three variants."""
+
+    info = GameInfo(
+        id="mlem",
+        title="MLEM: Space Agency",
+        players=(2, 5),
+        options=_OPTIONS,
+        data_sets={"boards": ("short", "standard"), "tokens": ("short", "standard")},
+        setup_flags=(
+            SetupFlag("board", "ID|FILE", "MLEM: board id or YAML/JSON file (default: standard)"),
+            SetupFlag("variants", "LIST", "MLEM: variants to play, comma-separated: exploration, missions, ufo"),
+            SetupFlag("tokens", "ID|FILE",
+                      "MLEM: variant token set, an id in spec/mlem/tokens or a YAML/JSON file (default: the board's id)"),
+        ),
+        bdd_tests="tests/bdd",
+        variants=VARIANTS,
+    )
+
+    # -- setup -----------------------------------------------------------------------------
+
+    def setup_from_json(self, doc: Any) -> Setup:
+        return ix.setup_from_json(doc)
+
+    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
+        return ix.setup_to_json(setup)
+
+    def random_setup(self, rng: random.Random, *, players: int | None = None,
+                     options: Mapping[str, Any] | None = None, vary: bool = False,
+                     board: str = "standard") -> Setup:
+        options = dict(options or {})
+        if vary:
+            variants = [v for v in VARIANTS if rng.random() < 0.5] if "variants" not in options else options["variants"]
+            options["variants"] = variants
+            for name, values in OPTION_VALUES.items():
+                if name not in options and (name not in OPTION_VARIANT or OPTION_VARIANT[name] in variants):
+                    options[name] = rng.choice(values)
+        opts = ix.options_from_partial(options)
+        b = ix.load_board(board)
+        players = players or rng.randint(2, 5)
+        tokens = ix.load_tokens(b.id) if opts.variants else None
+        return Setup(players=players, board=b, start_player=rng.randrange(players), options=opts, tokens=tokens)
+
+    def setup_from_args(self, *, players: int | None, start_player: int | None, options: Mapping[str, Any],
+                        flags: Mapping[str, str], rng: random.Random | None = None) -> Setup:
+        raw = flags.get("variants")
+        variants = [v.strip() for v in (raw or "").split(",") if v.strip()]
+        for v in variants:
+            if v not in VARIANTS:
+                raise UsageError(f"--variants {raw}: unknown variant {v!r} (known: {', '.join(VARIANTS)})")
+        if flags.get("tokens") and not variants:
+            raise UsageError("--tokens: the token set is for the variants; give --variants too")
+        for name, value in options.items():
+            if name not in OPTION_VALUES:
+                raise UsageError(f"--option {name}: unknown rule option (known: {', '.join(OPTION_VALUES)})")
+            if value not in OPTION_VALUES[name]:
+                allowed = ", ".join(str(v).lower() for v in OPTION_VALUES[name])
+                raise UsageError(f"--option {name}={value}: not one of {allowed}")
+            if name in OPTION_VARIANT and OPTION_VARIANT[name] not in variants:
+                raise UsageError(f"--option {name}: applies only with --variants {OPTION_VARIANT[name]}")
+        if players is not None and not 2 <= players <= 5:
+            raise UsageError(f"--players {players}: MLEM is for 2 to 5 players")
+        if players is not None and start_player is not None and not 0 <= start_player < players:
+            raise UsageError(f"--start-player {start_player}: not one of players 0..{players - 1}")
+        try:
+            opts = ix.options_from_partial({**options, "variants": variants})
+        except RefereeError as exc:
+            raise UsageError(f"--option: {exc.message}") from None
+        board = ix.load_board(flags.get("board") or "standard")
+        tokens = None
+        if variants:
+            tokens = ix.load_tokens(flags.get("tokens") or board.id)
+            problems = ix.token_set_problems(tokens, board)
+            if problems:
+                raise UsageError(f"--tokens {flags.get('tokens') or board.id}: does not fit board {board.id}: "
+                                 f"{problems[0]}")
+        rng = rng or random.Random(0)
+        players = players or rng.randint(2, 5)
+        start = start_player if start_player is not None else rng.randrange(players)
+        return Setup(players=players, board=board, start_player=start, options=opts, tokens=tokens)
+
+    def with_seating(self, setup: Setup, players: int, start_player: int) -> Setup:
+        return dataclasses.replace(setup, players=players, start_player=start_player)
+
+    def setup_from_log(self, doc: Any) -> Setup:
+        """The setup of a log's setup line. Only shipped boards and token sets may be named by
+        id; errors carry a path inside the setup document."""
+        board_doc = doc.get("board", "standard")
+        if isinstance(board_doc, str):
+            if board_doc not in ix.board_ids():
+                raise MalformedInput(f"unknown board id {board_doc!r} (shipped boards: "
+                                     f"{', '.join(ix.board_ids())}); write any other board inline", path="$.board")
+            board = ix.load_board(board_doc)
+        else:
+            try:
+                board = ix.board_from_json(board_doc)
+            except RefereeError as exc:
+                raise MalformedInput(exc.message, path="$.board" + _relative(exc.path)) from None
+        try:
+            options = ix.options_from_partial(doc.get("options", {}))
+        except RefereeError as exc:
+            raise MalformedInput(exc.message, path="$" + _relative(exc.path)) from None
+        tokens = None
+        if options.variants:
+            tokens_doc = doc.get("tokens", board.id)
+            if isinstance(tokens_doc, str):
+                if tokens_doc not in ix.token_set_ids():
+                    default = "" if "tokens" in doc else f" (the default: the board's id {board.id!r})"
+                    raise MalformedInput(f"unknown token set id {tokens_doc!r}{default} (shipped token sets: "
+                                         f"{', '.join(ix.token_set_ids())}); write any other token set inline",
+                                         path="$.tokens")
+                tokens = ix.load_tokens(tokens_doc)
+            else:
+                try:
+                    tokens = ix.tokens_from_json(tokens_doc, path="$.tokens")
+                except RefereeError as exc:
+                    raise MalformedInput(exc.message,
+                                         path="$.tokens" + _relative(exc.path).removeprefix(".tokens")) from None
+            problems = ix.token_set_problems(tokens, board)
+            if problems:
+                raise MalformedInput(f"token set {tokens.id!r} does not fit board {board.id!r}: "
+                                     + "; ".join(problems), path="$.tokens")
+        return Setup(players=doc["players"], board=board, start_player=doc["start_player"], options=options,
+                     tokens=tokens)
+
+    def setup_facts(self, setup: Setup) -> dict[str, Any]:
+        facts: dict[str, Any] = {"board": setup.board.id, "options": ix.options_to_json(setup.options)}
+        if setup.tokens is not None and setup.options.variants:
+            facts["tokens"] = setup.tokens.id
+        return facts
+
+    def initial_state(self, setup: Setup) -> Any:
+        return engine.initial_state(setup)
+
+    # -- actors, actions, chance -----------------------------------------------------------
+
+    def actors(self, state: Any) -> tuple[Any, ...]:
+        actor = engine.current_actor(state)
+        return () if actor is None else (actor,)
+
+    def legal_actions(self, state: Any, player: int | None = None) -> tuple[Any, ...]:
+        return engine.legal_actions(state)
+
+    def chance_outcomes(self, state: Any):
+        return engine.chance_outcomes(state)
+
+    def sample_chance(self, state: Any, rng: random.Random) -> Any:
+        if state.phase == "roll":  # six fair dice, without enumerating the 462 distinct rolls
+            return Roll(tuple(rng.choices(DIE, k=state.rocket.dice)))
+        return rng.choice(engine.legal_actions(state))  # each token left equally likely
+
+    def apply(self, state: Any, action: Any) -> Transition:
+        return engine.apply(state, action)
+
+    def is_over(self, state: Any) -> bool:
+        return state.phase == "game-over"
+
+    def pinned_chance(self, state: Any, pins: Mapping[str, Sequence[Any]], used: Mapping[str, int]):
+        """Perft pins (docs/vectors.md): ``rolls`` (each truncated to the dice available) and
+        token ids per draw phase."""
+        key = "rolls" if state.phase == "roll" else state.phase
+        n = used.get(key, 0)
+        pinned = pins.get(key, ())
+        if n >= len(pinned):
+            return None
+        if key == "rolls":
+            return key, Roll(tuple(pinned[n][: state.rocket.dice]))
+        return key, Draw(pinned[n])
+
+    def chance_prefix(self, state: Any):
+        """A position in phase ``move`` holds a roll whose effect may depend on an option
+        (die_one_rescue decides whether it crashes): the state before the roll, and the roll,
+        when the position is what that roll gives."""
+        if state.phase != "move":
+            return None
+        before = dataclasses.replace(state, phase="roll", rocket=dataclasses.replace(state.rocket, roll=None))
+        roll = Roll(state.rocket.roll)
+        if engine.apply(before, roll).state == state:
+            return before, roll
+        return None
+
+    # -- fuzzing ----------------------------------------------------------------------------
+
+    def fuzz_setup(self, rng: random.Random, supported, custom_data: bool, variants=()) -> dict[str, Any]:
+        """Each announced variant on with probability 1/2; a variant's own options only when it
+        is on. With no variant announced, base games drawn exactly as before variants existed."""
+        players = rng.randint(2, 5)
+        chosen = [v for v in VARIANTS if v in variants and rng.random() < 0.5] if variants else []
+        options: dict[str, Any] = {}
+        for name, values in OPTION_VALUES.items():
+            if name in OPTION_VARIANT and OPTION_VARIANT[name] not in chosen:
+                continue
+            allowed = [v for v in values if not supported or name not in supported or v in supported[name]]
+            if allowed:
+                options[name] = rng.choice(allowed)
+        if chosen:
+            options["variants"] = chosen
+        return {
+            "players": players,
+            "start_player": rng.randrange(players),
+            "board": rng.choice(("standard", "short")) if custom_data else "standard",
+            "options": options,
+        }
+
+    def smoke_setup(self) -> dict[str, Any]:
+        return {"players": 2, "start_player": 0, "board": "standard", "options": {}}
+
+    def uses_custom_data(self, state_doc: Mapping[str, Any]) -> bool:
+        return state_doc["board"]["id"] != "standard"
+
+    def hides_anything(self, state: Any) -> bool:
+        return bool(state.options.variants)
+
+    # -- hidden information -------------------------------------------------------------------
+
+    def leak_probes(self, state: Any, player: int, rng: random.Random) -> list[tuple[str, Any]]:
+        """Face-down piles reordered; another player's kept (before the end) or discarded
+        missions swapped with a face-down one."""
+        probes = []
+        for name in ("exploration", "missions", "ufo"):
+            section = getattr(state, name)
+            if section is not None and len(section.pile) > 1:
+                probes.append((f"the order of the {name} pile",
+                               dataclasses.replace(state, **{name: dataclasses.replace(
+                                   section, pile=tuple(reversed(section.pile)))})))
+        m = state.missions
+        if m is not None and m.pile:
+            over = state.phase == "game-over"
+            for q in range(state.players):
+                if q == player:
+                    continue
+                if m.hands[q] and not over:
+                    hands = _swap_first(m.hands, q, m.pile[0])
+                    probes.append((f"player {q}'s kept missions", dataclasses.replace(
+                        state, missions=dataclasses.replace(m, hands=hands, pile=(m.hands[q][0], *m.pile[1:])))))
+                if m.discarded[q]:
+                    discarded = _swap_first(m.discarded, q, m.pile[0])
+                    probes.append((f"player {q}'s discarded mission", dataclasses.replace(
+                        state, missions=dataclasses.replace(m, discarded=discarded,
+                                                            pile=(m.discarded[q][0], *m.pile[1:])))))
+        return probes
+
+    def own_probe(self, state: Any, player: int, rng: random.Random) -> Any | None:
+        m = state.missions
+        if m is None or not m.pile or not m.hands[player]:
+            return None
+        return dataclasses.replace(state, missions=dataclasses.replace(
+            m, hands=_swap_first(m.hands, player, m.pile[0]), pile=(m.hands[player][0], *m.pile[1:])))
+
+    # -- results -----------------------------------------------------------------------------
+
+    def observe(self, state: Any, player: int) -> Any:
+        return engine.observe(state, player)
+
+    def result_to_json(self, state: Any) -> dict[str, Any]:
+        result = engine.outcome(state)
+        return {"scores": ix.scores_to_json(state, engine.scores(state)),
+                "outcome": None if result is None else {"winners": list(result.winners), "reason": result.reason}}
+
+    def score_sheet(self, state: Any) -> list[dict[str, Any]]:
+        return ix.scores_to_json(state, engine.scores(state))
+
+    def score_categories(self) -> tuple[str, ...]:
+        return ("moons", "planets", "deep_space", "goals", "exploration", "missions", "ufo", "total")
+
+    def category_clause(self, category: str) -> str | None:
+        return _CATEGORY_CLAUSES.get(category)
+
+    def winners(self, state: Any) -> tuple[int, ...]:
+        result = engine.outcome(state)
+        return () if result is None else result.winners
+
+    def totals(self, state: Any) -> tuple[int, ...]:
+        return tuple(s.total for s in engine.scores(state))
+
+    def ended_reason(self, state: Any) -> str | None:
+        return state.ended
+
+    def status_text(self, state: Any) -> str:
+        if self.is_over(state):
+            return f"game over ({state.ended})"
+        return f"game not over (expedition {state.expedition}, phase {state.phase})"
+
+    def metrics(self, state: Any) -> dict[str, float]:
+        return {"crashes": state.crashes, "expeditions": state.expedition}
+
+    # -- interchange -----------------------------------------------------------------------
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        return ix.state_to_json(state)
+
+    def state_from_json(self, doc: Any) -> Any:
+        return ix.state_from_json(doc)
+
+    def state_problems(self, state: Any) -> list[str]:
+        return ix.state_problems(state)
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        return ix.action_to_json(action)
+
+    def action_from_json(self, doc: Any) -> Any:
+        return ix.action_from_json(doc)
+
+    def event_to_json(self, event: Event) -> dict[str, Any]:
+        return ix.event_to_json(event)
+
+    def observation_to_json(self, state: Any, player: int) -> dict[str, Any]:
+        return ix.observation_to_json(state, player)
+
+    def player_count(self, state: Any) -> int:
+        return state.players
+
+    # -- options -----------------------------------------------------------------------------
+
+    def option_applies(self, state: Any, option: OptionSpec) -> bool:
+        return option.requires is None or option.requires in state.options.variants
+
+    def option_value(self, state: Any, name: str) -> Any:
+        return getattr(state.options, name)
+
+    def with_options(self, state: Any, pairs: Mapping[str, Any]) -> Any:
+        if "variants" in pairs:
+            raise MalformedInput("variants cannot be changed (the position holds the variants' tokens)")
+        ix.options_from_partial({**pairs, "variants": list(state.options.variants)})
+        return dataclasses.replace(state, options=dataclasses.replace(state.options, **pairs))
+
+    def options_to_json(self, state: Any) -> dict[str, Any]:
+        return ix.options_to_json(state.options)
+
+    def ruling_options(self, state: Any) -> dict[str, Any]:
+        """The rulings' option values for the variants ``state`` plays."""
+        return ix.options_to_json(Options(variants=state.options.variants))
+
+    # -- notation and descriptions ---------------------------------------------------------
+
+    verbs = notation.VERBS
+
+    def parse_action(self, text: str, state: Any, player: int | None = None) -> Any:
+        if state is None:  # syntax only: the stand-ins do not change what is accepted
+            return notation.parse_action(text, player or 0, here=0)
+        who = self.default_player(state) if player is None else player
+        return notation.parse_action(text, who, here=state.rocket.space, tokens=describe.token_ids(state))
+
+    def action_text(self, action: Any, *, show_player: bool = False) -> str:
+        return notation.action_text(action, show_player=show_player)
+
+    def describe_event(self, event: Event, state: Any, observer: Any = None) -> str:
+        return notation.event_line(event, state.board, observer=observer)
+
+    def event_sentence(self, event: Event, state: Any) -> str:
+        return notation.describe_event(event, state.board)
+
+    def describe_state(self, state: Any, observer: Any = None) -> str:
+        return "\n".join(describe.describe_state(state, observer))
+
+    def describe_position(self, state: Any) -> list[str]:
+        return describe.render_position(state, indent=None)
+
+    def actor_phrase(self, state: Any) -> str:
+        return describe._actor_phrase(state)
+
+    def key_facts(self, state: Any, events: Sequence[Event]) -> dict[str, Any]:
+        return describe.key_facts(state, events)
+
+    def gist(self, state: Any, events: Sequence[Event]) -> list[str]:
+        return describe.gist(state, events)
+
+    def describe_alternatives(self, state: Any, actions: Sequence[Any]) -> str | None:
+        if state.phase == "roll":
+            shorts = [notation.action_text(a) for a in actions]
+            return (f"any roll of exactly {state.rocket.dice} dice ({len(actions)} distinct results), e.g. "
+                    + "; ".join(shorts[:8]) + ("; ..." if len(shorts) > 8 else ""))
+        if engine.current_actor(state) == CHANCE:
+            return ("(chance) any token left in the pile, each equally likely: "
+                    + "; ".join(notation.action_text(a) for a in actions))
+        return None
+
+    def public_action_text(self, state: Any, action: Any) -> str:
+        return describe.echo(state, action)
+
+    def choice_hint(self, state: Any, action: Any) -> str:
+        return describe._hint(state, action)
+
+    def chance_prompt(self, state: Any) -> str:
+        if state.phase == "roll":
+            dice = state.rocket.dice
+            return f"roll {dice} {'die' if dice == 1 else 'dice'}: type the faces (1 2 3 4 a), or quit: "
+        ids = [a.token for a in engine.legal_actions(state)]
+        what = {"exploration-setup": "an exploration token", "exploration-draw": "an exploration token",
+                "mission-deal": "a mission", "arrival": "an arrival token"}[state.phase]
+        return f"draw {what} ({len(ids)} face down): type the token drawn, or quit: "
+
+    def chance_example(self, state: Any) -> str:
+        if state.phase == "roll":
+            dice = state.rocket.dice
+            return f"type the {dice} faces shown, e.g. '{' '.join(['2'] * dice)}'"
+        ids = [a.token for a in engine.legal_actions(state)]
+        return f"type the id of the token drawn, e.g. '{ids[0]}'"
+
+    def parse_chance(self, text: str, state: Any) -> Any:
+        """A chance outcome typed at a real table: faces (``2 2 3``) or a token id."""
+        if state.phase == "roll":
+            return notation.parse_action(text if text.lower().startswith("roll") else "roll " + text, 0)
+        ids = [a.token for a in engine.legal_actions(state)]
+        return notation.parse_action(text if text.lower().startswith("draw ") else "draw " + text, 0, tokens=ids)
+
+    def quiet_after(self, state: Any) -> bool:
+        return state.phase in ("exploration-setup", "mission-deal")
+
+    def chance_verb(self, state: Any) -> str:
+        return "roll" if state.phase == "roll" else "draw"
+
+    def notation_help(self, state: Any) -> str:
+        return ("type a number or a short form (embark satellite, move 2+a, move 1 die-one:2, land 7, stay"
+                + ("; discard M04, reroll, move extra-face, move 2 keep-dice" if state.options.variants else "")
+                + "); quit to stop")
+
+    def final_lines(self, state: Any, actions: int) -> list[str]:
+        result = engine.outcome(state)
+        variants = state.options.variants
+        lines = [f"game over ({result.reason}) after {actions} actions; final scores [scoring.winner]:"]
+        for p, s in enumerate(result.scores):
+            parts = f"moons {s.moons}, planets {s.planets}, deep space {s.deep_space}, goals {s.goals}"
+            for name in ("exploration", "missions", "ufo"):
+                if name in variants:
+                    parts += f", {name} {getattr(s, name)}"
+            lines.append(f"  player {p}: {s.total} ({parts})")
+        if state.missions is not None:  # kept missions are shown once the game is over [missions.hidden]
+            for line in describe.variant_lines(state, notation.TABLE):
+                if line.startswith("missions: "):
+                    lines.append("  kept " + line)
+        names = ", ".join(f"player {p}" for p in result.winners)
+        lines.append(("winners (shared): " if len(result.winners) > 1 else "winner: ") + names)
+        return lines
+
+    def default_player(self, state: Any) -> int:
+        return describe.default_player(state)
+
+    def complete_action_doc(self, doc: dict[str, Any], state: Any | None) -> dict[str, Any]:
+        doc = dict(doc)
+        player = 0 if state is None else self.default_player(state)
+        if doc.get("type") not in ("roll", "draw"):
+            doc.setdefault("player", player)
+        if doc.get("type") == "move":
+            doc.setdefault("die_one", [])
+            if not doc.get("faces") and doc["die_one"]:
+                doc["faces"] = ["1"]  # as in the notation: the Die-1 belongs to the 1s group
+        return doc
+
+    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> Any:
+        return state_from_position(dict(doc))
+
+
+def _swap_first(lists: tuple, index: int, token) -> tuple:
+    """``lists`` with the first token of ``lists[index]`` replaced by ``token``."""
+    changed = (token, *lists[index][1:])
+    return lists[:index] + (changed,) + lists[index + 1:]
+
+
+def _relative(path: str) -> str:
+    return path[1:] if path.startswith("$") else ""
+
+
+GAME = MlemGame()

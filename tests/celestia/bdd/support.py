@@ -1,0 +1,343 @@
+"""Shared support for the Celestia step vocabulary: the Scene, the recording and the phrases.
+
+Everything here talks to the engine through the game's public object ``GAME`` (the interface of
+``tabletop_referee.games.interface``) and its JSON interchange; nothing decides a rule.
+
+Grammar of the small phrases used in steps:
+  players    Alice, Bob, Carol, Dave, Eve and Fay sit in seats 0 to 5, clockwise
+  names      "Alice, Bob and Carol"
+  cards      "2 cannons and a compass", "a lightning arrester", "nothing" (action cards; Power
+             cards by their names: "an ejection", "2 alternative routes", "a grappling hook")
+  faces      "pirates and fog", "2 blanks", "bird, lightning and a blank" (die faces)
+  cities     "city 4": the city whose printed number (its lowest treasure value) is 4
+  treasures  "1, 1, 2 and telescope" (pile contents), "a 25 at city 25 and a telescope at
+             city 1" (treasures won)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+import pytest
+
+from tabletop_referee.errors import IllegalAction, MalformedInput, RefereeError
+from tabletop_referee.games.celestia import GAME
+from tabletop_referee.games.interface import CHANCE
+from tabletop_referee.schemas import validation_errors
+
+GAME_ID = "celestia"
+
+# -- phrase parsing ---------------------------------------------------------------------------
+
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Fay")
+NAME = r"(?:Alice|Bob|Carol|Dave|Eve|Fay)"
+
+
+def seat(name: str) -> int:
+    return NAMES.index(name.strip())
+
+
+def split_list(text: str) -> list[str]:
+    """'a, b and c' -> ['a', 'b', 'c']."""
+    text = text.strip()
+    if not text:
+        return []
+    return [p.strip() for p in re.split(r",\s*|\s+and\s+", text) if p.strip()]
+
+
+def seats(text: str) -> list[int]:
+    """'Alice, Bob and Carol' -> [0, 1, 2]."""
+    return [seat(n) for n in split_list(text)]
+
+
+CARD_WORDS = {
+    "compass": "compass", "lightning arrester": "lightning-arrester", "horn": "horn",
+    "cannon": "cannon", "turbo": "turbo", "alternative route": "alternative-route",
+    "ejection": "ejection", "gust": "gust", "jetpack": "jetpack",
+    "grappling hook": "grappling-hook",
+}
+"""The action cards by the words the features use for them (the engine's card ids)."""
+PLURALS = {"compasses": "compass"}
+
+
+def card_id(word: str) -> str:
+    word = word.strip()
+    word = PLURALS.get(word, word)
+    if word not in CARD_WORDS and word.endswith("s") and word[:-1] in CARD_WORDS:
+        word = word[:-1]
+    if word not in CARD_WORDS:
+        raise ValueError(f"unknown card {word!r} (cards: {', '.join(CARD_WORDS)})")
+    return CARD_WORDS[word]
+
+
+def _counted(item: str) -> tuple[int, str]:
+    m = re.fullmatch(r"(?:(?P<n>\d+)|an?)\s+(?P<what>.+)", item.strip())
+    if not m:
+        return 1, item.strip()
+    return int(m["n"] or 1), m["what"]
+
+
+def parse_cards(text: str) -> list[str]:
+    """'2 cannons and a compass' -> ['cannon', 'cannon', 'compass']; 'nothing' -> []."""
+    if text.strip() in ("nothing", "no card", "no cards"):
+        return []
+    out: list[str] = []
+    for item in split_list(text):
+        n, what = _counted(item)
+        out += [card_id(what)] * n
+    return out
+
+
+FACE_WORDS = {"fog": "fog", "fogs": "fog", "lightning": "lightning", "bird": "bird",
+              "birds": "bird", "pirates": "pirates", "blank": "blank", "blanks": "blank"}
+
+
+def parse_faces(text: str) -> list[str]:
+    """'pirates, fog and a blank' -> ['pirates', 'fog', 'blank']; '2 blanks' -> two blanks."""
+    out: list[str] = []
+    for item in split_list(text):
+        n, what = _counted(item)
+        if what not in FACE_WORDS:
+            raise ValueError(f"unknown die face {what!r}")
+        out += [FACE_WORDS[what]] * n
+    return out
+
+
+def parse_pile(text: str) -> list[str]:
+    """'1, 1, 2 and telescope' -> ['1', '1', '2', 'telescope'] (treasure card names)."""
+    return [t for t in split_list(text)]
+
+
+WON = re.compile(r"an? (?P<card>\S+) at city (?P<city>\d+)")
+
+
+def parse_won(text: str) -> list[tuple[int, str]]:
+    """'a 25 at city 25 and a telescope at city 1' -> [(25, '25'), (1, 'telescope')]."""
+    found = [(int(m["city"]), m["card"]) for m in WON.finditer(text)]
+    if not found:
+        raise ValueError(f"no treasures in {text!r} (write: a 9 at city 4)")
+    return found
+
+
+def fraction(text: str):
+    from fractions import Fraction
+
+    return Fraction(text)
+
+
+@lru_cache(maxsize=None)
+def city_labels() -> dict[int, str]:
+    """Printed number (the city's lowest treasure value) -> how the interchange names the city
+    (its id), read from the shipped setup data."""
+    setup = GAME.setup_from_json({"players": 4})
+    return {c.minimum: getattr(c, "id", c.label) for c in setup.treasures.cities}
+
+
+def city_label(number: int | str) -> str:
+    return city_labels()[int(number)]
+
+
+def city_index(number: int | str) -> int:
+    return list(city_labels()).index(int(number))
+
+
+# -- the recording ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Recording:
+    """A scenario in interchange terms, for export as a test vector (docs/vectors.md).
+
+    When steps add the actions they play; Then steps name what they checked as JSON Pointers
+    into the result document {"state", "actor", "scores", "outcome", "observations"}, as legal
+    actions, or as event patterns. The expected values are read from the reference engine at
+    export time. A step that cannot be said in those terms marks the scenario unexportable.
+    """
+
+    state: dict | None = None
+    setup: dict | None = None
+    steps: list[dict] = dataclasses.field(default_factory=list)
+    pointers: list[str] = dataclasses.field(default_factory=list)
+    legal_actions: bool = False
+    events: list[dict] = dataclasses.field(default_factory=list)
+    events_absent: list[dict] = dataclasses.field(default_factory=list)
+    rejected: dict | None = None
+    unexportable: list[str] = dataclasses.field(default_factory=list)
+    checkpoints: list[dict] = dataclasses.field(default_factory=list)
+
+    def pending(self) -> bool:
+        return bool(self.pointers or self.legal_actions or self.events or self.events_absent)
+
+
+# -- the scene ----------------------------------------------------------------------------
+
+
+@dataclasses.dataclass
+class Scene:
+    """What a scenario has built so far: a position (turned into a state by the engine's
+    position module at the first When or Then), or a new game; then the actions played."""
+
+    position: dict[str, Any] = dataclasses.field(default_factory=dict)
+    state: Any = None
+    events: list = dataclasses.field(default_factory=list)
+    error: RefereeError | None = None
+    record: Recording = dataclasses.field(default_factory=Recording)
+
+    # -- building ----------------------------------------------------------------------
+
+    def options(self) -> dict[str, Any]:
+        return self.position.setdefault("options", {})
+
+    def current(self):
+        if self.state is None:
+            assert "players" in self.position, "no game: start with 'Given a N-player game'"
+            self._place_the_rest()
+            self.state = GAME.position_to_state(self.position)
+            self.record.state = GAME.state_to_json(self.state)
+        return self.state
+
+    def rest_won_by(self, number: int, players: list[int]) -> None:
+        """The cards of city ``number`` missing from its given pile were won earlier by these
+        players, dealt out one each in turn (cards are conserved: see _place_the_rest)."""
+        self.position.setdefault("_rest", []).append(("pile", number, players))
+
+    def rest_held_by(self, player: int) -> None:
+        """Every action card not in the draw pile, the discard pile or another hand is in this
+        player's hand."""
+        self.position.setdefault("_rest", []).append(("deck", player))
+
+    def _place_the_rest(self) -> None:
+        """Puts the cards the Given steps left out where they said: the full piles and deck are
+        read from the engine's own position for the same players and options."""
+        pending = self.position.pop("_rest", [])
+        if not pending:
+            return
+        full = GAME.state_to_json(GAME.position_to_state(
+            {"players": self.position["players"], "options": self.position.get("options", {})}))
+        won = self.position.setdefault("won", {})
+        for item in pending:
+            if item[0] == "pile":
+                _, number, players = item
+                city = city_label(number)
+                left = Counter(str(c) for c in self.position.get("piles", {}).get(city, []))
+                taken = Counter(card for w in won.values() for c, card in w if c == city)
+                rest = list((Counter(full["piles"][city_index(number)]) - left - taken).elements())
+                for i, card in enumerate(rest):
+                    won.setdefault(players[i % len(players)], []).append([city, card])
+            else:
+                _, player = item
+                hands = self.position.setdefault("hands", {})
+                used = Counter(self.position.get("discard", [])) + Counter(self.position.get("deck", []))
+                for h in hands.values():
+                    used += Counter(h)
+                hands[player] = list(hands.get(player, [])) + list((Counter(full["deck"]) - used).elements())
+
+    def new_game(self, players: int, first_captain: int) -> None:
+        """A new game from a setup document: the vector then starts with new_game."""
+        assert self.state is None, "the game was already built"
+        doc = {"players": players, "first_captain": first_captain, "options": dict(self.options())}
+        self.record.setup = doc
+        try:
+            setup = GAME.setup_from_json(doc)
+        except MalformedInput as exc:
+            self.error = exc
+            self.unexportable(f"setup refused before reaching the rules ({exc.clause})")
+            return
+        try:
+            self.state = GAME.initial_state(setup)
+        except IllegalAction as exc:
+            self.error = exc
+            self.record.rejected = {"step": -1, "clause": exc.clause}
+            return
+        self.record.state = GAME.state_to_json(self.state)
+
+    # -- playing -----------------------------------------------------------------------
+
+    def doc(self) -> dict:
+        """The current state in interchange form."""
+        return GAME.state_to_json(self.current())
+
+    def actor(self):
+        actors = GAME.actors(self.current())
+        return actors[0] if len(actors) == 1 else None
+
+    def play_doc(self, doc: dict) -> None:
+        """Plays an action given in interchange form (the engine reads it)."""
+        assert self.error is None, f"an earlier action was rejected: {self.error}"
+        self.current()
+        try:
+            action = GAME.action_from_json(doc)
+        except MalformedInput as exc:
+            self.error = exc
+            self.unexportable("plays an action that the action schema rejects (no rule decides it)")
+            return
+        self.play(action)
+
+    def play(self, action) -> None:
+        assert self.error is None, f"an earlier action was rejected: {self.error}"
+        state = self.current()
+        rec = self.record
+        if rec.pending():
+            rec.checkpoints.append({
+                "after": len(rec.steps), "state": GAME.state_to_json(state), "pointers": rec.pointers,
+                "legal_actions": rec.legal_actions, "events": rec.events,
+                "events_absent": rec.events_absent,
+            })
+            rec.pointers, rec.legal_actions, rec.events, rec.events_absent = [], False, [], []
+        doc = GAME.action_to_json(action)
+        if validation_errors(GAME_ID, "action", doc):
+            self.unexportable("plays an action that the action schema rejects (no rule decides it)")
+        rec.steps.append({"action": doc})
+        try:
+            t = GAME.apply(state, action)
+        except IllegalAction as exc:
+            self.error = exc
+            return
+        self.state = t.state
+        self.events.extend(t.events)
+
+    def legal(self) -> list[dict]:
+        """The legal actions of the one actor, in interchange form."""
+        return [GAME.action_to_json(a) for a in GAME.legal_actions(self.current())]
+
+    def settled(self):
+        """The state for a Then step: fails if an action was rejected unexpectedly."""
+        assert self.error is None, f"the action was rejected: {self.error}"
+        return self.current()
+
+    def event_docs(self) -> list[dict]:
+        return [GAME.event_to_json(e) for e in self.events]
+
+    def is_chance(self) -> bool:
+        return GAME.actors(self.current()) == (CHANCE,)
+
+    # -- what Then steps checked, for the vector export ---------------------------------
+
+    def check(self, *pointers: str) -> None:
+        self.record.pointers.extend(p for p in pointers if p not in self.record.pointers)
+
+    def check_legal_actions(self) -> None:
+        self.record.legal_actions = True
+
+    def check_event(self, **pattern: Any) -> None:
+        self.record.events.append(pattern)
+
+    def check_no_event(self, **pattern: Any) -> None:
+        self.record.events_absent.append(pattern)
+
+    def check_rejected(self) -> None:
+        assert self.error is not None
+        self.record.rejected = {"step": len(self.record.steps) - 1, "clause": self.error.clause}
+
+    def unexportable(self, reason: str) -> None:
+        if reason not in self.record.unexportable:
+            self.record.unexportable.append(reason)
+
+
+@pytest.fixture
+def scene() -> Scene:
+    return Scene()

@@ -1,0 +1,5 @@
+"""Binds features/celestia/lone-player.feature."""
+
+from pytest_bdd import scenarios
+
+scenarios("celestia/lone-player.feature")

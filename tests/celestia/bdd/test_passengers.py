@@ -1,0 +1,5 @@
+"""Binds features/celestia/passengers.feature."""
+
+from pytest_bdd import scenarios
+
+scenarios("celestia/passengers.feature")

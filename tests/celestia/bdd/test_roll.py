@@ -1,0 +1,5 @@
+"""Binds features/celestia/roll.feature."""
+
+from pytest_bdd import scenarios
+
+scenarios("celestia/roll.feature")

@@ -1,0 +1,5 @@
+"""Binds features/celestia/setup.feature."""
+
+from pytest_bdd import scenarios
+
+scenarios("celestia/setup.feature")

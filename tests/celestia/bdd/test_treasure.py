@@ -1,0 +1,5 @@
+"""Binds features/celestia/treasure.feature."""
+
+from pytest_bdd import scenarios
+
+scenarios("celestia/treasure.feature")

@@ -1,0 +1,304 @@
+"""Citations hold up when checked against the sources.
+
+Every citation of a seed (a source of ``kind: seed`` in spec/mlem/sources.yaml: the Japanese
+walkthrough JA and the French summary FR-seed) carries a locator ``where`` ending in
+``, line N`` and a short verbatim ``quote`` in the original language; the quote must occur in
+the seed file, on line N, with only whitespace normalised. The seeds are read from
+``../shared/seeds`` beside the repository (they are not copied into the project); without
+that folder the quote checks skip.
+
+Independently of the seed files: a ``sourced`` clause carries at least one quote, an
+``inferred`` clause says in its notes what was inferred from what, a dispute reading credited
+to a seed carries a quote from that seed, and the corrections of the citation audit stay made.
+The checkers are tested on planted faults, so they can fail.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tabletop_referee.spec import citation_field_problems, load_spec
+
+REPO = Path(__file__).resolve().parents[1]
+SEEDS = REPO.parent / "shared" / "seeds"
+SPEC = load_spec("mlem")
+SEED_REFS = {s["tag"]: s["ref"] for s in SPEC.sources if s.get("kind") == "seed"}
+LINE = re.compile(r", line (\d+)$")
+
+
+def normalise(text: str) -> str:
+    return " ".join(text.split())
+
+
+# -- the checkers ------------------------------------------------------------------------------
+
+
+def all_citations(clauses, disputes) -> list[tuple[str, dict]]:
+    """(owner, citation) for every clause source and every dispute reading citation."""
+    found = []
+    for c in clauses:
+        for cite in c["sources"]:
+            found.append((f"clause {c['id']}", cite))
+    for d in disputes:
+        for r in d.get("readings", []):
+            for cite in r.get("citations") or ():
+                found.append((f"dispute {d['id']} reading {r['id']}", cite))
+    return found
+
+
+def quote_problems(citations, seed_lines: dict[str, list[str]]) -> list[str]:
+    """Seed citations whose quote is missing, not in the seed, or not on the line named."""
+    problems = []
+    for owner, cite in citations:
+        tag = cite.get("tag")
+        if tag not in seed_lines:
+            continue  # a web source: its quote, if any, cannot be checked here
+        quote, where = cite.get("quote"), cite.get("where") or ""
+        if not quote:
+            problems.append(f"{owner}: {tag} citation has no quote")
+            continue
+        q = normalise(quote)
+        lines = [normalise(line) for line in seed_lines[tag]]
+        if not any(q in line for line in lines):
+            problems.append(f"{owner}: {tag} quote not in the seed: {quote!r}")
+            continue
+        m = LINE.search(where)
+        if not m:
+            problems.append(f"{owner}: {tag} citation's where {where!r} does not end with ', line N'")
+        elif not (1 <= int(m.group(1)) <= len(lines) and q in lines[int(m.group(1)) - 1]):
+            problems.append(f"{owner}: {tag} quote {quote!r} is not on line {m.group(1)}")
+    return problems
+
+
+def confidence_problems(clauses, seed_tags) -> list[str]:
+    """Clauses whose confidence their citations and notes do not bear out."""
+    problems = []
+    for c in clauses:
+        quoted = [s for s in c["sources"] if s.get("quote")]
+        notes = " ".join(str(c.get("notes") or "").split())
+        if c["confidence"] == "sourced" and not quoted:
+            problems.append(f"clause {c['id']} is sourced but no citation carries a quote")
+        if c["confidence"] == "inferred" and len(notes) < 40:
+            problems.append(f"clause {c['id']} is inferred but its notes do not say from what")
+        if c["confidence"] == "provisional" and not (c.get("disputes") or notes):
+            problems.append(f"clause {c['id']} is provisional but names no dispute or note")
+        for s in c["sources"]:
+            if s.get("tag") in seed_tags and not s.get("quote"):
+                problems.append(f"clause {c['id']} cites {s['tag']} without a quote")
+    return problems
+
+
+def reading_problems(disputes, seed_tags) -> list[str]:
+    """Readings credited to a seed without a quote from it, or citing a tag they do not list."""
+    problems = []
+    for d in disputes:
+        for r in d.get("readings", []):
+            sources = set(r.get("sources") or ())
+            cites = r.get("citations") or []
+            quoted = {c.get("tag") for c in cites if c.get("quote")}
+            for tag in sorted(sources & set(seed_tags)):
+                if tag not in quoted:
+                    problems.append(f"dispute {d['id']} reading {r['id']} is credited to {tag} without a {tag} quote")
+            for c in cites:
+                if c.get("tag") not in sources:
+                    problems.append(f"dispute {d['id']} reading {r['id']} cites {c.get('tag')} but does not list it in sources")
+    return problems
+
+
+# -- the data ----------------------------------------------------------------------------------
+
+
+def _docs() -> tuple[list[dict], list[dict]]:
+    clauses = yaml.safe_load((REPO / "spec/mlem/clauses.yaml").read_text(encoding="utf-8"))["clauses"]
+    disputes = yaml.safe_load((REPO / "spec/mlem/disputes.yaml").read_text(encoding="utf-8"))["disputes"]
+    return clauses, disputes
+
+
+CLAUSES, DISPUTES = _docs()
+BY_ID = {d["id"]: d for d in DISPUTES}
+
+
+@pytest.fixture(scope="module")
+def seed_lines() -> dict[str, list[str]]:
+    if not SEEDS.is_dir():
+        pytest.skip(f"the seed folder {SEEDS} is absent (expected at ../shared/seeds beside the repository)")
+    lines = {}
+    for tag, ref in SEED_REFS.items():
+        path = SEEDS / ref
+        assert path.is_file(), f"seed {tag} is registered as {ref} but {path} does not exist"
+        lines[tag] = path.read_text(encoding="utf-8").splitlines()
+    return lines
+
+
+def test_the_registered_seeds_are_the_walkthrough_and_the_french_summary():
+    assert SEED_REFS["JA"] == "000_9416d9bc42cfed19.txt"
+    assert set(SEED_REFS) == {"JA", "FR-seed"}
+
+
+def test_every_seed_quote_occurs_in_its_seed_on_the_line_named(seed_lines):
+    citations = all_citations(CLAUSES, DISPUTES)
+    checked = [c for _, c in citations if c.get("tag") in seed_lines]
+    assert len(checked) > 150  # the walk really reaches the clause and reading citations
+    assert quote_problems(citations, seed_lines) == []
+
+
+def test_every_clause_is_as_confident_as_its_citations():
+    assert confidence_problems(CLAUSES, SEED_REFS) == []
+
+
+def test_every_reading_credited_to_a_seed_quotes_it():
+    assert reading_problems(DISPUTES, SEED_REFS) == []
+
+
+def test_the_loader_accepts_the_citation_fields():
+    assert citation_field_problems(CLAUSES, DISPUTES) == []
+    loaded = {d["id"]: d for d in SPEC.disputes}
+    assert loaded["whole-group"]["readings"][1]["citations"][0]["tag"] == "JA"
+    assert any(s.get("quote") for s in SPEC.clause("travel.roll").sources)
+
+
+# -- the checkers fail on planted faults ---------------------------------------------------------
+
+FAKE_SEED = {"JA": ["見出し", "ダイスは、同じ出目が出たダイスごとに　グループ化されます。"]}
+
+
+def test_quote_checker_accepts_a_good_quote_with_other_whitespace():
+    good = [("clause x", {"tag": "JA", "where": "見出し, line 2", "quote": "ダイスごとに グループ化"})]
+    assert quote_problems(good, FAKE_SEED) == []
+
+
+@pytest.mark.parametrize(
+    "cite, expected",
+    [
+        ({"tag": "JA", "where": "見出し, line 2", "quote": "ダイスごとに分けます"}, "not in the seed"),
+        ({"tag": "JA", "where": "見出し, line 1", "quote": "グループ化されます"}, "is not on line 1"),
+        ({"tag": "JA", "where": "見出し", "quote": "グループ化されます"}, "does not end with"),
+        ({"tag": "JA", "where": "見出し, line 2"}, "has no quote"),
+    ],
+    ids=["wrong-quote", "wrong-line", "no-line", "no-quote"],
+)
+def test_quote_checker_rejects_a_planted_fault(cite, expected):
+    problems = quote_problems([("clause planted", cite)], FAKE_SEED)
+    assert len(problems) == 1 and expected in problems[0] and "planted" in problems[0]
+
+
+def test_a_planted_bad_quote_in_the_real_spec_is_caught(seed_lines):
+    clauses = copy.deepcopy(CLAUSES)
+    roll = next(c for c in clauses if c["id"] == "travel.roll")
+    cite = next(s for s in roll["sources"] if s["tag"] == "JA")
+    cite["quote"] = cite["quote"].replace("全部", "一部")  # a quote the walkthrough does not contain
+    problems = quote_problems(all_citations(clauses, DISPUTES), seed_lines)
+    assert problems == [f"clause travel.roll: JA quote not in the seed: {cite['quote']!r}"]
+
+
+def test_confidence_checker_rejects_a_sourced_clause_without_a_quote():
+    clauses = copy.deepcopy(CLAUSES)
+    dice = next(c for c in clauses if c["id"] == "components.dice")
+    for s in dice["sources"]:
+        s.pop("quote", None)
+    problems = confidence_problems(clauses, SEED_REFS)
+    assert "clause components.dice is sourced but no citation carries a quote" in problems
+    assert "clause components.dice cites JA without a quote" in problems
+
+
+def test_reading_checker_rejects_a_reading_credited_to_the_walkthrough_without_a_quote():
+    disputes = copy.deepcopy(DISPUTES)
+    overshoot = next(d for d in disputes if d["id"] == "overshoot")
+    overshoot["readings"][0]["sources"] = ["JA"]
+    assert reading_problems(disputes, SEED_REFS) == [
+        "dispute overshoot reading stop-at-end is credited to JA without a JA quote"
+    ]
+
+
+def test_type_checker_rejects_planted_bad_fields():
+    clauses = [{"id": "x.y", "sources": [{"tag": "JA", "where": "w", "quote": 3}]}]
+    disputes = [
+        {"id": "a", "readings": [{"id": "r", "sources": ["JA"], "citations": [{"tag": "JA", "where": "w"}]}]},
+        {"id": "b", "readings": [], "option_needed": "yes", "option_proposal": "opt = a | b"},
+        {"id": "c", "readings": [], "option_needed": True},
+        {"id": "d", "readings": [], "option_needed": True, "option_proposal": "an option"},
+        {"id": "e", "readings": [], "no_option": ""},
+        {"id": "f", "readings": [{"id": "r", "citations": "JA"}]},
+    ]
+    problems = citation_field_problems(clauses, disputes)
+    assert problems == [
+        "clause x.y: sources[0].quote must be a non-empty string",
+        "dispute a: reading r: citations[0].quote must be a non-empty string",
+        "dispute b: option_needed must be true or false",
+        "dispute b: option_proposal is given but option_needed is not true",
+        "dispute c: option_needed is true but there is no option_proposal",
+        "dispute d: option_proposal must read 'name = default | other', got 'an option'",
+        "dispute e: no_option must be a non-empty string saying why",
+        "dispute f: reading r: citations must be a list",
+    ]
+
+
+# -- the corrections of the audit stay made ------------------------------------------------------
+
+OPTIONS_NEEDED = {
+    "four-moons-meaning": "four_moons = slots | spaces",
+    "parachute-goals": "goal_claims = any-landing | landing-phase",
+    "die-one-reset": "die_one = per-expedition | once-per-game",
+    "ufo-extra-face": "ufo_extra_face_use = alone | with-dice",
+    "whole-group": "dice_grouping = whole-groups | any-dice",
+}
+
+
+@pytest.mark.parametrize("dispute", sorted(OPTIONS_NEEDED))
+def test_sourced_readings_without_an_option_ask_for_one(dispute):
+    d = BY_ID[dispute]
+    assert d["option_needed"] is True
+    assert d["option_proposal"] == OPTIONS_NEEDED[dispute]
+    sourced_others = [r for r in d["readings"] if r["id"] != d["ruling"] and r["sources"]]
+    assert sourced_others, f"{dispute}: no other reading has a source, so no option is needed"
+
+
+NOT_STATED_BY_JA = {
+    "overshoot": "stop-at-end",
+    "plus-minus-reach": "landing-phase-sites-only",
+    "satellite-stacking": "any-seat-no-stacking",
+    "die-one-grouping": "joins-ones-group",
+    "simultaneous-goals": "landing-order",
+    "exploration-tunnel-low-space": "just-moves",
+    "ufo-movement": "toward-earth-floor-one",
+}
+
+
+@pytest.mark.parametrize("dispute", sorted(NOT_STATED_BY_JA))
+def test_readings_the_walkthrough_does_not_state_are_not_credited_to_it(dispute):
+    reading = next(r for r in BY_ID[dispute]["readings"] if r["id"] == NOT_STATED_BY_JA[dispute])
+    assert "JA" not in reading["sources"]
+
+
+def test_the_die_one_reset_ruling_is_not_passed_off_as_sourced():
+    d = BY_ID["die-one-reset"]
+    assert next(r for r in d["readings"] if r["id"] == d["ruling"])["sources"] == []
+    assert SPEC.clause("expedition.end").confidence != "sourced"
+
+
+def test_the_walkthrough_is_not_cited_for_what_it_does_not_say():
+    dice = [s for s in SPEC.clause("components.dice").sources if s["tag"] == "JA"]
+    assert [s["quote"] for s in dice] == ["ダイス 6個"]  # the count only, not the faces
+    assert SPEC.clause("exploration.setup").confidence == "inferred"
+    # what JA leaves out is quoted from the source that says it
+    for clause in ("landing.deep-space", "landing.commander-change", "goal.first-come"):
+        assert any(s["tag"] == "BGA-help" and s.get("quote") for s in SPEC.clause(clause).sources), clause
+
+
+def test_the_satellite_start_contradiction_is_recorded_as_board_data():
+    d = BY_ID["satellite-space"]
+    assert {r["id"] for r in d["readings"]} == {"space-three", "third-square"}
+    assert d["option"] is None and "satellite_space" in d["no_option"]
+    quotes = {c["quote"] for r in d["readings"] for c in r.get("citations", [])}
+    assert {"3の位置から開始します", "3番目のマス"} <= quotes
+    assert "satellite-space" in SPEC.clause("power.satellite").disputes
+
+
+def test_every_default_ruling_gives_a_reason():
+    for d in DISPUTES:
+        assert len(" ".join(str(d.get("reason", "")).split())) > 60, d["id"]

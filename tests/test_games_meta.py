@@ -1,0 +1,273 @@
+"""The checklist every registered game passes (OpenSpiel's games_sim_test, for this project).
+
+The same generic checks run on every game in ``games.GAMES``, through the one game interface
+only: random full games under sampled option combinations (every value of every option played
+at least once), schema validity and exact JSON round trips, determinism, the observation
+no-leak property, a scenario for every clause, fresh vectors, generated docs pages, and
+``explain``, ``verify`` and ``play`` on a real position. docs/adding-a-game.md walks through it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from tabletop_referee.cli import main
+from tabletop_referee.games import GAMES, load
+from tabletop_referee.games.interface import CHANCE, Game
+from tabletop_referee.paths import data_root
+from tabletop_referee.play import Session
+from tabletop_referee.render import stale_pages
+from tabletop_referee.sampler import choose
+from tabletop_referee.schemas import has_schema, validation_errors
+from tabletop_referee.spec import load_spec, spec_problems
+from tabletop_referee.verify import claimed_scores, log_text, verify_text
+
+IDS = sorted(GAMES)
+MAX_STEPS = 5000
+
+
+@pytest.fixture(params=IDS)
+def game(request) -> Game:
+    return load(request.param)
+
+
+def option_plans(game: Game) -> list[dict]:
+    """One option assignment per value of every single-valued option (the rest sampled)."""
+    plans = []
+    for option in game.info.options:
+        if option.kind != "choice":
+            continue
+        for value in option.values:
+            plans.append({option.name: value})
+    return plans or [{}]
+
+
+def setup_for(game: Game, rng: random.Random, plan: dict):
+    """A random setup honouring ``plan`` (an option that exists only with a variant turns it on)."""
+    options = dict(plan)
+    for name in plan:
+        needs = game.option_spec(name).requires
+        if needs is not None:
+            options["variants"] = [needs]
+    return game.random_setup(rng, options=options, vary=True)
+
+
+def play(game: Game, setup, rng: random.Random):
+    """Plays a whole random game; returns the states and actions in order."""
+    state = game.initial_state(setup)
+    states, actions = [state], []
+    for _ in range(MAX_STEPS):
+        if game.is_over(state):
+            return states, actions
+        action = choose(game, rng, state)
+        state = game.apply(state, action).state
+        states.append(state)
+        actions.append(action)
+    raise AssertionError(f"{game.info.id}: no end after {MAX_STEPS} actions")
+
+
+def test_the_interface_is_complete(game):
+    info = game.info
+    assert info.id in GAMES and info.title == GAMES[info.id]
+    assert info.players[0] <= info.players[1]
+    for name in ("setup_from_json", "setup_to_json", "random_setup", "initial_state", "actors", "legal_actions",
+                 "chance_outcomes", "sample_chance", "apply", "is_over", "observe", "result_to_json", "winners",
+                 "totals", "state_to_json", "state_from_json", "state_problems", "action_to_json",
+                 "action_from_json", "event_to_json", "observation_to_json", "player_count", "parse_action",
+                 "action_text", "describe_event", "describe_state", "position_to_state", "pinned_chance"):
+        assert callable(getattr(game, name, None)), f"{info.id} lacks {name}"
+
+
+def test_every_option_value_in_a_random_full_game(game):
+    """Every value of every option is played in at least one whole game, which ends, and every
+    document on the way is schema-valid and survives an exact JSON round trip."""
+    gid = game.info.id
+    for n, plan in enumerate(option_plans(game)):
+        rng = random.Random(f"{gid}:{n}")
+        setup = setup_for(game, rng, plan)
+        doc = game.setup_to_json(setup)
+        assert game.setup_to_json(game.setup_from_json(doc)) == doc
+        states, actions = play(game, setup, rng)
+        for name, value in plan.items():
+            assert game.option_value(states[0], name) == value, (plan, name)
+        for i, state in enumerate(states):
+            if i % 7 and i != len(states) - 1:
+                continue  # every 7th state and the last: the round trip is the slow part
+            sdoc = game.state_to_json(state)
+            assert validation_errors(gid, "state", sdoc) == [], (plan, i)
+            assert game.state_from_json(sdoc) == state, (plan, i)
+            assert game.state_problems(state) == [], (plan, i)
+        for action in actions:
+            adoc = game.action_to_json(action)
+            assert game.action_to_json(game.action_from_json(adoc)) == adoc
+        assert game.is_over(states[-1])
+        result = game.result_to_json(states[-1])
+        assert result["outcome"] is not None and set(result["outcome"]["winners"]) <= set(range(len(result["scores"])))
+
+
+def test_events_and_legal_actions_are_consistent(game):
+    """Every legal action applies; events are schema-valid and name a clause of the spec."""
+    gid = game.info.id
+    clauses = set(load_spec(gid).clause_ids)
+    rng = random.Random(f"{gid}:events")
+    state = game.initial_state(game.random_setup(rng, vary=True))
+    for _ in range(300):
+        if game.is_over(state):
+            break
+        actors = game.actors(state)
+        assert actors, "a game that is not over has someone to act"
+        if actors == (CHANCE,):
+            outcomes = game.chance_outcomes(state)
+            assert outcomes and sum(p for _, p in outcomes) == 1
+            legal = [a for a, _ in outcomes]
+        else:
+            legal = list(game.legal_actions(state, actors[0] if len(actors) > 1 else None))
+            assert legal, f"player {actors[0]} has no legal action"
+        for action in legal[:20]:
+            t = game.apply(state, action)
+            for e in t.events:
+                assert e.clause in clauses, f"event {e.type} cites {e.clause}, not a clause of spec/{gid}"
+                if has_schema(gid, "event"):
+                    assert validation_errors(gid, "event", game.event_to_json(e)) == []
+        state = game.apply(state, choose(game, rng, state)).state
+
+
+def test_determinism(game):
+    gid = game.info.id
+    runs = []
+    for _ in range(2):
+        rng = random.Random(f"{gid}:determinism")
+        setup = game.random_setup(rng, vary=True)
+        states, actions = play(game, setup, rng)
+        runs.append(([game.action_to_json(a) for a in actions], game.state_to_json(states[-1])))
+    assert runs[0] == runs[1]
+
+
+def test_observations_hide_what_they_must(game):
+    """The no-leak property through the game's own probes: changing what a player may not see
+    leaves their observation unchanged; changing their own hidden part changes it."""
+    gid = game.info.id
+    rng = random.Random(f"{gid}:leaks")
+    probed = own_changed = 0
+    for n in range(12):
+        setup = game.random_setup(rng, vary=True)
+        states, _ = play(game, setup, rng)
+        for state in states[:: max(1, len(states) // 15)]:
+            for player in range(game.player_count(state)):
+                seen = game.observation_to_json(state, player)
+                if has_schema(gid, "observation"):
+                    assert validation_errors(gid, "observation", seen) == []
+                for what, other in game.leak_probes(state, player, rng):
+                    probed += 1
+                    assert game.observation_to_json(other, player) == seen, f"{what} leaks to player {player}"
+                own = game.own_probe(state, player, rng)
+                if own is not None:
+                    own_changed += 1
+                    assert game.observation_to_json(own, player) != seen, "the own probe changed nothing visible"
+    if any(game.hides_anything(s) for s in states):
+        assert probed > 0 and own_changed > 0, f"{gid} hides information but offers no leak probes"
+
+
+def test_every_clause_has_a_scenario(game):
+    assert spec_problems(game.info.id) == []
+
+
+def test_vectors_exist_and_name_known_clauses(game):
+    gid = game.info.id
+    folder = data_root() / "vectors" / gid
+    files = sorted(folder.glob("*.json"))
+    assert files, f"no vectors in {folder}"
+    clauses = set(load_spec(gid).clause_ids)
+    count = 0
+    for f in files:
+        doc = json.loads(f.read_text(encoding="utf-8"))
+        assert doc["game"] == gid
+        for v in doc["vectors"]:
+            count += 1
+            assert set(v["clauses"]) <= clauses, (f.name, v["id"])
+    assert count > 0
+
+
+def test_docs_pages_are_generated_and_fresh(game):
+    gid = game.info.id
+    docs = data_root() / "docs"
+    assert (docs / gid / "index.md").is_file(), f"run referee docs --game {gid}"
+    assert stale_pages(gid, docs) == [], f"run referee docs --game {gid}"
+
+
+def mid_game(game: Game):
+    rng = random.Random(f"{game.info.id}:mid")
+    state = game.initial_state(game.random_setup(rng))
+    for _ in range(25):
+        if game.is_over(state):
+            break
+        state = game.apply(state, choose(game, rng, state)).state
+    while game.actors(state) == (CHANCE,):
+        state = game.apply(state, choose(game, rng, state)).state
+    return state
+
+
+def test_explain_answers_on_a_real_position(game, tmp_path, capsys):
+    state = mid_game(game)
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(game.state_to_json(state)), encoding="utf-8")
+    actors = game.actors(state)
+    action = game.legal_actions(state, actors[0] if len(actors) > 1 else None)[0]
+    text = game.action_text(action)
+    assert game.parse_action(text, state, action.player if hasattr(action, "player") else None) == action
+    code = main(["explain", "--game", game.info.id, str(path), text])
+    out = capsys.readouterr().out
+    assert code == 0 and "Answer: legal" in out, out[-2000:]
+    code = main(["explain", "--game", game.info.id, str(path), text, "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 0 and doc["legal"] is True and doc["game"] == game.info.id
+
+
+def test_verify_replays_a_random_game(game):
+    rng = random.Random(f"{game.info.id}:verify")
+    setup = game.random_setup(rng, vary=True)
+    states, actions = play(game, setup, rng)
+    text = log_text(game, game.setup_to_json(setup), actions, claimed_scores(game, states[-1]))
+    report = verify_text(text, game.info.id)
+    assert report.ok and report.actions == len(actions) and report.game_over
+    lines = text.splitlines()
+    bad = json.loads(lines[-1])
+    bad["scores"][0]["total"] = bad["scores"][0]["total"] + 1
+    report = verify_text("\n".join(lines[:-1] + [json.dumps(bad)]) + "\n", game.info.id)
+    assert not report.ok and report.mismatches[0].category == "total"
+
+
+def test_play_runs_a_whole_game_from_numbered_choices(game):
+    rng = random.Random(f"{game.info.id}:play")
+    setup = game.random_setup(rng, players=game.info.players[0])
+    out = io.StringIO()
+    session = Session(game, setup, dice="random", rng=random.Random(3), stdin=io.StringIO("1\n" * MAX_STEPS),
+                      stdout=out)
+    assert session.run(), out.getvalue()[-2000:]
+    assert game.is_over(session.state)
+    assert verify_text(session.log({}), game.info.id).ok
+
+
+def test_perft_vectors_are_reproducible(game):
+    gid = game.info.id
+    if not (data_root() / "spec" / gid / "perft.yaml").is_file():
+        pytest.fail(f"spec/{gid}/perft.yaml is missing: every game ships perft entries")
+    from tabletop_referee.perft import perft_vectors
+
+    shipped = json.loads((data_root() / "vectors" / gid / "perft.json").read_text(encoding="utf-8"))["vectors"]
+    fresh = perft_vectors(gid)
+    assert [v["expect"] for v in fresh] == [v["expect"] for v in shipped]
+
+
+def test_every_game_package_is_registered():
+    """A package under games/ that is not in GAMES would escape every check above."""
+    import tabletop_referee.games as games_package
+
+    root = Path(games_package.__file__).parent
+    packages = {p.name for p in root.iterdir() if (p / "__init__.py").is_file()}
+    assert packages == {g.replace("-", "_") for g in GAMES}

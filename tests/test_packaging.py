@@ -1,0 +1,271 @@
+"""The package as users get it: the built wheel's metadata and files, ``python -m
+tabletop_referee``, the single-sourced version, the licence and the compatibility contract."""
+
+from __future__ import annotations
+
+import email.parser
+import json
+import os
+import re
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import tabletop_referee
+
+REPO = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+CHANGELOG = (REPO / "CHANGELOG.md").read_text(encoding="utf-8")
+REQUIRED_CLASSIFIERS = {
+    "Development Status :: 3 - Alpha",
+    "Framework :: Pytest",
+    "Operating System :: OS Independent",
+    "Programming Language :: Python :: 3.11",
+    "Topic :: Games/Entertainment :: Board Games",
+    "Topic :: Software Development :: Testing",
+    "Typing :: Typed",
+}
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    """Builds the wheel from this checkout with hatchling's PEP 517 hook."""
+    pytest.importorskip("hatchling", reason="building the wheel needs hatchling (the test extra)")
+    out = tmp_path_factory.mktemp("dist")
+    proc = subprocess.run(
+        [sys.executable, "-c", "import sys; from hatchling.build import build_wheel; print(build_wheel(sys.argv[1]))",
+         str(out)],
+        cwd=REPO, capture_output=True, text=True,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return out / proc.stdout.strip().splitlines()[-1]
+
+
+@pytest.fixture(scope="module")
+def metadata(wheel: Path):
+    with zipfile.ZipFile(wheel) as zf:
+        name = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA"))
+        return email.parser.Parser().parsestr(zf.read(name).decode("utf-8"))
+
+
+def _python_m(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tabletop_referee", *args],
+                          cwd=cwd, capture_output=True, text=True, env=env)
+
+
+# the version, written once
+
+
+def test_the_version_is_written_only_in_the_package():
+    assert "version" not in PYPROJECT["project"]
+    assert "version" in PYPROJECT["project"]["dynamic"]
+    assert PYPROJECT["tool"]["hatch"]["version"]["path"] == "reference/tabletop_referee/__init__.py"
+    assert re.fullmatch(r"\d+\.\d+\.\d+(?:(?:a|b|rc)\d+)?(?:\.dev\d+)?", tabletop_referee.__version__)
+
+
+def test_the_wheel_carries_that_version(wheel: Path, metadata):
+    assert metadata["Version"] == tabletop_referee.__version__
+    assert wheel.name.startswith(f"tabletop_referee-{tabletop_referee.__version__}-")
+
+
+# the wheel
+
+
+def test_the_wheel_metadata(metadata):
+    assert metadata["License-Expression"] == "MIT"
+    assert metadata["Requires-Python"] == ">=3.11"
+    classifiers = set(metadata.get_all("Classifier"))
+    assert REQUIRED_CLASSIFIERS <= classifiers
+    assert not any(c.startswith("License ::") for c in classifiers), "PEP 639: the expression replaces them"
+
+
+def test_the_classifiers_are_known_to_pypi():
+    trove = pytest.importorskip("trove_classifiers")
+    for classifier in PYPROJECT["project"]["classifiers"]:
+        assert classifier in trove.classifiers, classifier
+        assert classifier not in trove.deprecated_classifiers, classifier
+
+
+def test_jsonschema_rs_is_only_in_the_fast_extra(metadata):
+    requires = metadata.get_all("Requires-Dist")
+    rs = [r for r in requires if r.lower().replace("_", "-").startswith("jsonschema-rs")]
+    assert rs and all("extra ==" in r for r in rs), rs
+    assert any("extra == 'fast'" in r or 'extra == "fast"' in r for r in rs), rs
+    assert "fast" in metadata.get_all("Provides-Extra")
+    assert any(r.startswith("jsonschema>=") and "extra" not in r for r in requires)
+
+
+def test_the_wheel_files(wheel: Path):
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        entry_points = zf.read(next(n for n in names if n.endswith(".dist-info/entry_points.txt"))).decode()
+        licence = next(n for n in names if n.endswith(".dist-info/licenses/LICENSE"))
+        assert zf.read(licence).decode() == (REPO / "LICENSE").read_text(encoding="utf-8")
+    assert "tabletop_referee/py.typed" in names
+    assert "tabletop_referee/__main__.py" in names
+    assert "tabletop_referee/_data/schemas/mlem/state.schema.json" in names
+    assert any(n.startswith("tabletop_referee/_data/vectors/mlem/") for n in names)
+    assert "referee = tabletop_referee.cli:main" in entry_points
+    assert "tabletop_referee = tabletop_referee.pytest_plugin" in entry_points
+
+
+def test_the_unpacked_wheel_runs_on_its_own_data(wheel: Path, tmp_path: Path):
+    """Imported from the wheel's files (not this checkout), the package finds its bundled data."""
+    with zipfile.ZipFile(wheel) as zf:
+        zf.extractall(tmp_path / "site")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "site")}
+    script = ("import tabletop_referee, tabletop_referee.schemas as s; "
+              "print(tabletop_referee.__file__); print(s.schema_root()); "
+              "print(s.is_valid('mlem', 'action', {'type': 'stay', 'player': 0}))")
+    proc = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    module_file, root, valid = proc.stdout.strip().splitlines()
+    assert Path(module_file).is_relative_to(tmp_path / "site")
+    assert Path(root) == tmp_path / "site" / "tabletop_referee" / "_data" / "schemas"
+    assert valid == "True"
+    proc = _python_m("--version", cwd=tmp_path, env=env)
+    assert (proc.returncode, proc.stdout.strip()) == (0, f"referee {tabletop_referee.__version__}")
+
+
+# python -m tabletop_referee
+
+
+def test_python_m_version(tmp_path: Path):
+    proc = _python_m("--version", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == f"referee {tabletop_referee.__version__}"
+
+
+def test_python_m_help(tmp_path: Path):
+    proc = _python_m("--help", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("usage:")
+    assert "conform" in proc.stdout and "clauses" in proc.stdout
+
+
+def test_python_m_passes_on_the_exit_code(tmp_path: Path):
+    proc = _python_m("clauses", "--game", "no-such-game", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert "no-such-game" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+# licence and compatibility contract
+
+
+def test_the_licence():
+    text = (REPO / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License\n")
+    assert "Copyright (c) 2026 the tabletop-referee contributors" in text
+    assert PYPROJECT["project"]["license"] == "MIT"
+    assert PYPROJECT["project"]["license-files"] == ["LICENSE"]
+
+
+def test_the_changelog_has_an_unreleased_section_then_releases_newest_first():
+    headings = re.findall(r"^## \[([^\]]+)\](.*)$", CHANGELOG, re.MULTILINE)
+    assert headings and headings[0][0] == "Unreleased"
+    releases = []
+    for version, rest in headings[1:]:
+        assert re.fullmatch(r" - \d{4}-\d{2}-\d{2}", rest), f"[{version}] needs a release date"
+        releases.append(tuple(int(x) for x in re.match(r"(\d+)\.(\d+)\.(\d+)", version).groups()))
+    assert releases == sorted(releases, reverse=True)
+    package_row = next(line for line in CHANGELOG.splitlines() if line.startswith("| the package"))
+    assert f"| {tabletop_referee.__version__} |" in package_row, "the contract table shows another version"
+
+
+@pytest.mark.parametrize(("constant", "doc", "heading"), [
+    ("PROTOCOL_VERSION", "docs/protocol.md", r"^# Adapter protocol, version (\d+)$"),
+    ("VECTOR_FORMAT", "docs/vectors.md", r"^# Test vectors, format version (\d+)$"),
+])
+def test_the_versioned_formats_agree_everywhere(constant: str, doc: str, heading: str):
+    """The constant the code uses, the version its document states, and the changelog's contract."""
+    value = getattr(tabletop_referee, constant)
+    documented = re.search(heading, (REPO / doc).read_text(encoding="utf-8"), re.MULTILINE)
+    assert documented and int(documented.group(1)) == value
+    assert re.search(rf"`{constant}`[^\n]*\b{value}\b", CHANGELOG), f"CHANGELOG.md does not state {constant} = {value}"
+
+
+def test_the_changelog_says_what_each_bump_means():
+    contract = CHANGELOG.split("## [Unreleased]")[0]
+    for thing in ("package", "adapter protocol", "vector format"):
+        assert thing in contract.lower(), thing
+    for bump in ("major", "minor", "patch"):
+        assert bump in contract.lower(), bump
+
+
+# the documentation site's search (mkdocs.yml), run in Material's own search worker
+
+SEARCH_WORKER_RUNNER = r"""
+const vm = require("vm"), fs = require("fs");
+const [worker, indexFile, ...queries] = process.argv.slice(2);
+const out = [];
+let handler;
+const ctx = {addEventListener: (type, h) => { handler = h; }, postMessage: m => out.push(m),
+             importScripts: () => { throw new Error("importScripts"); }, console, setTimeout};
+ctx.self = ctx;
+vm.createContext(ctx);
+vm.runInContext(fs.readFileSync(worker, "utf8"), ctx);
+(async () => {
+  await handler({data: {type: 0, data: JSON.parse(fs.readFileSync(indexFile, "utf8"))}});  // SETUP
+  const found = {};
+  for (const q of queries) {
+    out.length = 0;
+    await handler({data: {type: 2, data: q}});  // QUERY
+    found[q] = out[0].data.items.map(group => group[0].location.split("#")[0]);
+  }
+  console.log(JSON.stringify(found));
+})().catch(e => { console.error(e); process.exit(1); });
+"""
+
+SEARCH_DOCS = [
+    {"location": "vectors.html", "title": "Test vectors", "text": ""},
+    {"location": "vectors.html#one", "title": "A vector",
+     "text": "<p>The vector <code>mlem-0042</code> (crash.parachute) checks that a parachutist jumps "
+             "[takeoff.boarding-order].</p>"},
+    {"location": "crash.html", "title": "Crash",
+     "text": "<p>Clause crash.trigger, vector mlem-0001, for MLEM. Nothing else here.</p>"},
+    {"location": "other.html", "title": "Other",
+     "text": "<p>MLEM parachute rules, mlem-0043 and the roll of the dice.</p>"},
+]
+
+
+def test_search_finds_vector_ids_and_clause_ids(tmp_path: Path):
+    """The separator of mkdocs.yml, in Material's search worker run by node: ids are found."""
+    import shutil
+
+    import yaml
+
+    node = shutil.which("node")
+    material = pytest.importorskip("material", reason="the docs extra is not installed")
+    if node is None:
+        pytest.skip("node is not installed")
+    workers = sorted((Path(material.__file__).parent / "templates/assets/javascripts/workers").glob("search.*.min.js"))
+    assert workers, "Material's search worker not found"
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    plugins = {next(iter(p)) if isinstance(p, dict) else p: (p[next(iter(p))] if isinstance(p, dict) else {})
+               for p in config["plugins"]}
+    assert "offline" in plugins or "material/offline" in plugins
+    separator = plugins["search"]["separator"]
+    index = {"config": {"lang": ["en"], "separator": separator, "pipeline": ["stopWordFilter"],
+                        "fields": {"title": {"boost": 1000}, "text": {"boost": 1}, "tags": {"boost": 1e6}}},
+             "docs": SEARCH_DOCS, "options": {"suggest": False}}
+    (tmp_path / "index.json").write_text(json.dumps(index))
+    (tmp_path / "run.js").write_text(SEARCH_WORKER_RUNNER)
+    queries = ["mlem-0042", "0042", "crash.parachute", "crash.para", "takeoff.boarding-order", "crash.trigger",
+               "here", "parachutist"]
+    proc = subprocess.run([node, str(tmp_path / "run.js"), str(workers[-1]), str(tmp_path / "index.json"), *queries],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    found = json.loads(proc.stdout)
+    assert found["mlem-0042"][0] == "vectors.html"      # the page holding the id comes first
+    assert found["0042"] == ["vectors.html"]
+    assert found["crash.parachute"] == ["vectors.html"]  # a clause id is one word...
+    assert found["crash.para"] == ["vectors.html"]       # ...found as you type
+    assert found["takeoff.boarding-order"][0] == "vectors.html"
+    assert found["crash.trigger"] == ["crash.html"]      # not crash.parachute's page
+    assert found["here"] == ["crash.html"]               # a sentence's full stop is no part of a word
+    assert found["parachutist"] == ["vectors.html"]
