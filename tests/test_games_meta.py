@@ -52,7 +52,7 @@ def setup_for(game: Game, rng: random.Random, plan: dict):
     options = dict(plan)
     for name in plan:
         needs = game.option_spec(name).requires
-        if needs is not None:
+        if needs is not None and needs in game.info.variants:
             options["variants"] = [needs]
     return game.random_setup(rng, options=options, vary=True)
 

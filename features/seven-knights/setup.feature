@@ -49,15 +49,6 @@ Feature: Setting up a game
       When a new game is set up
       Then the action is rejected under setup.first-player
 
-    # ENGINE? The spec (setup.first-player, turn.actor) makes the first player's draw a chance
-    # action with equal odds; the engine takes the first player from the setup and starts with
-    # the deal.
-    @engine-disagrees
-    @id:seven-knights-0171
-    Example: The first player of round 1 is drawn by chance, each player with equal odds
-      When a new game is set up for 5 players in standard mode
-      Then there are 5 possible first players, each with probability 1/5
-
   @clause:setup.scores
   Rule: Every player starts with 0 points
 

@@ -39,21 +39,18 @@ def game_handlers(game_id: str):
         state = game.state_from_json(req["state"])
         actors = game.actors(state)
         player = req.get("player")
-        if len(actors) > 1 and player is None:
-            player = actors[0]
-        if player is not None and len(actors) > 1:
-            if player not in actors:
+        if len(actors) > 1:  # several players choose secretly at once (docs/protocol.md)
+            if player is not None and player not in actors:
                 raise MalformedInput(f"player {player!r} is not choosing now (choosing: {list(actors)})",
                                      path="$.player", clause="turn.actor")
-            actions = game.legal_actions(state, player)
+            chosen = [player] if player is not None else list(actors)
+            actions = tuple(a for p in chosen for a in game.legal_actions(state, p))
         else:
             actions = game.legal_actions(state)
         doc: dict[str, Any] = {
-            "actor": actors[0] if len(actors) == 1 else None,
+            "actor": (list(actors) if len(actors) > 1 else actors[0] if actors else None),
             "actions": [game.action_to_json(a) for a in actions],
         }
-        if len(actors) > 1:
-            doc["actors"] = list(actors)
         if actors == (CHANCE,):
             doc["probabilities"] = [
                 f"{p.numerator}/{p.denominator}" for _, p in game.chance_outcomes(state)

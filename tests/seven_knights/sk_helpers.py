@@ -12,7 +12,7 @@ from tabletop_referee.games.seven_knights.model import (
     OPTION_VALUES, WITCH, Arrange, Skip, in_play,
 )
 
-GAME = load("seven-knights").GAME
+GAME = load("seven-knights")
 
 
 def position(**doc: Any):

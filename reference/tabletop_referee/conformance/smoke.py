@@ -59,7 +59,7 @@ def game_smoke(game_id: str) -> GameSmoke:
     return GameSmoke(
         setup=setup, players=game.player_count(state),
         first_kind=legal[0]["type"] if len({a["type"] for a in legal}) == 1 else "legal",
-        first_count=len(legal), actor=actors[0] if len(actors) == 1 else None, first_action=legal[0],
+        first_count=len(legal), actor=actors[0] if len(actors) == 1 else list(actors), first_action=legal[0],
         score_fields=tuple(k for k, v in sheet[0].items() if isinstance(v, int)),
         reference=game.state_to_json(state),
     )

@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
+from tabletop_referee.games.seven_knights import engine as sk_engine
 from tabletop_referee.errors import IllegalAction, MalformedInput, RefereeError
 
 from .support import NAMES, Scene, game, numbers, player, players, scene, split_list  # noqa: F401
@@ -516,7 +517,7 @@ def then_truthful(scene: Scene, yn: str):
 
     doc = state_doc(scene)
     pending = doc["questions"][-1]
-    _, _, facts = load("seven-knights").answer_could_be(scene.settled(), pending["answerer"], yn == "Yes")
+    _, _, facts = sk_engine.answer_could_be(scene.settled(), pending["answerer"], yn == "Yes")
     assert dict(facts)["true answer"] == yn.lower(), facts
     scene.unexportable("reads the engine's answer explanation (not part of the interchange)")
 
@@ -527,7 +528,7 @@ def then_witch_team(scene: Scene, names: str):
     follows from (the tiles and the inspections)."""
     from tabletop_referee.games import load
 
-    team = load("seven-knights").engine.witch_team(scene.settled())
+    team = sk_engine.witch_team(scene.settled())
     assert sorted(team) == sorted(players(names)), sorted(team)
     scene.check("/state/tiles", "/state/inspections")
 
@@ -538,7 +539,7 @@ def then_knights_team(scene: Scene, names: str):
     from tabletop_referee.games import load
 
     state = scene.settled()
-    team = load("seven-knights").engine.witch_team(state)
+    team = sk_engine.witch_team(state)
     knights = [p for p in range(scene.game.player_count(state)) if p not in team]
     assert knights == sorted(players(names)), knights
     scene.check("/state/tiles", "/state/inspections")
@@ -549,7 +550,7 @@ def then_no_witch_team(scene: Scene):
     """nobody is on the Witch team."""
     from tabletop_referee.games import load
 
-    assert not load("seven-knights").engine.witch_team(scene.settled())
+    assert not sk_engine.witch_team(scene.settled())
     scene.check("/state/tiles", "/state/inspections")
 
 
@@ -598,7 +599,7 @@ def then_scores(scene: Scene, text: str):
     expected = {player(m[1]): int(m[2]) for m in re.finditer(rf"({NAME}) (\d+)", text)}
     scores = scene.game.result_to_json(scene.settled())["scores"]
     assert len(expected) == len(scores), "name every player's score"
-    assert {p: scores[p] for p in expected} == expected, scores
+    assert {p: scores[p]["total"] for p in expected} == expected, scores
     scene.check("/scores")
 
 

@@ -31,7 +31,7 @@ NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi")
 
 def game():
     """The game object, through the one public entry point."""
-    return load(GAME_ID).GAME
+    return load(GAME_ID)
 
 
 # -- phrase parsing ---------------------------------------------------------------------------

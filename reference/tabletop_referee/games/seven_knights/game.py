@@ -9,10 +9,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ...errors import IllegalAction
+from ...errors import IllegalAction, MalformedInput
+import dataclasses
+
+from ..base import BaseGame
 from ..interface import Event, GameInfo, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
-from .model import OPTION_VALUES, WITCH, Deal, FirstPlayer, Options, Setup, State
+from .model import OPTION_VALUES, Deal, Options, Setup, State
 from .rules.setup import check_setup
 
 _DISPUTES = {
@@ -45,7 +48,7 @@ _REQUIRES = {"witch_in_line": "not cooperative", "witch_team_recommendation": "n
              "captain_check_order": "not cooperative"}
 
 
-class SevenKnightsGame:
+class SevenKnightsGame(BaseGame):
     """Seven Knights Bewitched through the shared game interface."""
 
     info = GameInfo(
@@ -56,7 +59,10 @@ class SevenKnightsGame:
             OptionSpec(name, values, values[0], requires=_REQUIRES.get(name),
                        dispute=_DISPUTES.get(name), description=_DESCRIPTIONS[name])
             for name, values in OPTION_VALUES.items()),
+        bdd_tests="tests/seven_knights/bdd",
     )
+
+    verbs = notation.VERBS
 
     # setup and options
     def setup_from_json(self, doc: Any) -> Setup:
@@ -112,7 +118,7 @@ class SevenKnightsGame:
 
     def result_to_json(self, state: State) -> dict[str, Any]:
         o = engine.outcome(state)
-        return {"scores": list(state.scores),
+        return {"scores": [{"total": t} for t in state.scores],
                 "outcome": None if o is None else {"winners": list(o.winners), "reason": o.reason}}
 
     def winners(self, state: State) -> tuple[int, ...]:
@@ -149,13 +155,16 @@ class SevenKnightsGame:
 
     # for people
     def parse_action(self, text: str, state: Any, player: int | None = None) -> Any:
+        """A short action; without a state the syntax alone is checked (player 0 stands in)."""
+        if state is None and player is None:
+            player = 0
         return notation.parse_action(text, state, player)
 
-    def action_text(self, action: Any) -> str:
-        return notation.action_text(action)
+    def action_text(self, action: Any, *, show_player: bool = False) -> str:
+        return notation.action_text(action, show_player=show_player)
 
-    def describe_event(self, event: Event, state: Any, observer: int | None = None) -> str:
-        return describe.describe_event(event, observer)
+    def describe_event(self, event: Event, state: Any, observer: Any = None) -> str:
+        return describe.describe_event(event, observer if isinstance(observer, int) else None)
 
     def describe_state(self, state: State, observer: int | None = None) -> str:
         return describe.describe_state(state, observer)
@@ -163,23 +172,81 @@ class SevenKnightsGame:
     def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> State:
         return position.state_from_position(doc, base)
 
-    # perft
-    def pinned_chance(self, state: State, pins: Mapping[str, Sequence[Any]],
-                      used: Mapping[str, int]) -> tuple[str, Any] | None:
-        """At the deal, the next of ``pins["deal"]`` (each a list of values: players' tiles
-        then centre tiles, ``"W"`` for the Witch); at the first-player draw, the next of
-        ``pins["first_player"]`` (seats)."""
-        if state.phase == "first-player":
-            k = used.get("first_player", 0)
-            seats = pins.get("first_player", ())
-            return ("first_player", FirstPlayer(seats[k])) if k < len(seats) else None
-        if state.phase != "deal":
+    # options
+    def option_applies(self, state: State, option: OptionSpec) -> bool:
+        if option.requires == "not cooperative":
+            return not state.options.cooperative
+        return option.requires is None
+
+    def option_value(self, state: State, name: str) -> Any:
+        return getattr(state.options, name)
+
+    def options_to_json(self, state: State) -> dict[str, Any]:
+        return {name: getattr(state.options, name) for name in OPTION_VALUES}
+
+    def with_options(self, state: State, pairs: Mapping[str, Any]) -> State:
+        for name, value in pairs.items():
+            if name not in OPTION_VALUES:
+                raise MalformedInput(f"unknown rule option {name!r} (options: {', '.join(OPTION_VALUES)})")
+            if value not in OPTION_VALUES[name]:
+                allowed = ", ".join(str(v).lower() if isinstance(v, bool) else str(v) for v in OPTION_VALUES[name])
+                raise MalformedInput(f"{name} cannot be {value!r} (one of: {allowed})")
+        options = dataclasses.replace(state.options, **pairs)
+        return dataclasses.replace(state, setup=dataclasses.replace(state.setup, options=options))
+
+    def with_seating(self, setup: Setup, players: int, start_player: int) -> Setup:
+        doc = self.setup_to_json(setup)
+        doc["players"] = players
+        doc["first_player"] = start_player
+        return self.setup_from_json(doc)
+
+    def default_player(self, state: State) -> int:
+        actors = self.actors(state)
+        for actor in actors:
+            if isinstance(actor, int):
+                return actor
+        return state.first_player or 0
+
+    # hidden information
+    def leak_probes(self, state: State, player: int, rng: random.Random) -> list[tuple[str, Any]]:
+        """Two tiles this player has not seen swapped; another player's pending recommendation
+        changed before the reveal."""
+        probes = []
+        seen = set(self._seen(state, player))
+        hidden = [i for i, v in enumerate(state.values) if v is not None and i not in seen]
+        if len(hidden) >= 2:
+            i, j = hidden[0], hidden[-1]
+            values = list(state.values)
+            values[i], values[j] = values[j], values[i]
+            probes.append((f"the tiles {i} and {j}", dataclasses.replace(state, values=tuple(values))))
+        if state.recommendations and not state.revealed_recommendations:
+            for q, r in enumerate(state.recommendations):
+                if q != player and r is not None:
+                    other = next((x for x in range(state.players) if x not in (q, r)), None)
+                    if other is not None:
+                        recs = state.recommendations[:q] + (other,) + state.recommendations[q + 1:]
+                        probes.append((f"player {q}'s pending recommendation",
+                                       dataclasses.replace(state, recommendations=recs)))
+        return probes
+
+    def own_probe(self, state: State, player: int, rng: random.Random) -> State | None:
+        seen = sorted(self._seen(state, player))
+        others = [i for i, v in enumerate(state.values) if v is not None and i not in seen]
+        mine = [i for i in seen if i < len(state.values) and state.values[i] is not None
+                and i not in state.revealed]
+        if not mine or not others:
             return None
-        k = used.get("deal", 0)
-        deals = pins.get("deal", ())
-        if k >= len(deals):
+        i, j = mine[0], others[0]
+        if state.values[i] == state.values[j]:
             return None
-        return "deal", Deal(tuple(WITCH if v in ("W", 0) else v for v in deals[k]))
+        values = list(state.values)
+        values[i], values[j] = values[j], values[i]
+        return dataclasses.replace(state, values=tuple(values))
+
+    def _seen(self, state: State, player: int) -> list[int]:
+        """The tiles whose values ``player``'s observation shows."""
+        view = engine.observe(state, player)
+        return [i for i, v in enumerate(view.values) if v is not None]
 
     # simulation
     def metrics(self, state: State) -> dict[str, float]:

@@ -50,6 +50,10 @@ def _value_text(v: int) -> str:
     return "W" if v == WITCH else str(v)
 
 
+VERBS = ("inspect", "ask", "answer", "recommend", "withdraw", "skip", "arrange", "confirm", "deal", "first")
+"""The first word of every short action."""
+
+
 def action_text(a: Action, *, show_player: bool = False) -> str:
     """The short form of ``a``; :func:`parse_action` reads it back."""
     if isinstance(a, FirstPlayer):
