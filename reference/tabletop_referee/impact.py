@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -139,7 +140,8 @@ def policy_function(name: str) -> Callable[[Game, Any, random.Random, int | None
 class Task:
     """A chunk of games: picklable, and all a worker needs."""
 
-    game: str
+    game: str | Game
+    """A registered game id (what crosses process boundaries), or a game object (in process)."""
     setting: Setting
     policy: str
     seed: int
@@ -156,7 +158,7 @@ def play_chunk(task: Task) -> dict[str, list]:
     """Plays the games ``first .. first+count-1`` of a setting; returns one column per measure
     (``actions``, the game's impact metrics, ``players``, ``start``, ``winners`` as a bit mask
     of players, ``totals`` as a list per game)."""
-    game = load(task.game)
+    game = load(task.game) if isinstance(task.game, str) else task.game
     choose = policy_function(task.policy)
     template = game.random_setup(random.Random(task.seed), players=task.players or game.info.players[0],
                                  options=_options(task.setting))
@@ -190,7 +192,7 @@ def play_chunk(task: Task) -> dict[str, list]:
     return cols
 
 
-def tasks_for(game: str, setting: Setting, *, policy: str, seed: int, players: int | None,
+def tasks_for(game: str | Game, setting: Setting, *, policy: str, seed: int, players: int | None,
               games: int, chunk: int = CHUNK) -> list[Task]:
     return [Task(game, setting, policy, seed, players, first, min(chunk, games - first))
             for first in range(0, games, chunk)]
@@ -223,7 +225,7 @@ def merge(parts: Iterable[dict[str, list]]) -> dict[str, list]:
     return out
 
 
-def play_settings(game: str, settings: Sequence[Setting], *, policy: str, seed: int, players: int | None,
+def play_settings(game: str | Game, settings: Sequence[Setting], *, policy: str, seed: int, players: int | None,
                   games: int, runner: Runner, chunk: int = CHUNK,
                   progress: Callable[[int, int], None] | None = None) -> dict[Setting, dict[str, list]]:
     """Plays ``games`` games under each setting (each distinct setting once)."""
@@ -252,7 +254,9 @@ def mean_interval(values: Sequence[float]) -> dict[str, float]:
     mean = math.fsum(values) / n if n else math.nan
     if n < 2 or min(values) == max(values):
         return {"mean": mean, "low": mean, "high": mean}
-    ci = stats.ttest_1samp(values, 0.0).confidence_interval(CONFIDENCE)
+    with warnings.catch_warnings():  # nearly constant samples: scipy warns, the interval is still right
+        warnings.simplefilter("ignore", RuntimeWarning)
+        ci = stats.ttest_1samp(values, 0.0).confidence_interval(CONFIDENCE)
     return {"mean": mean, "low": float(ci.low), "high": float(ci.high)}
 
 
@@ -265,7 +269,9 @@ def paired_difference(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
     if len(diffs) < 2 or min(diffs) == max(diffs):
         d = diffs[0] if diffs else math.nan
         return {"diff": d, "low": d, "high": d, "distinguishable": bool(diffs) and d != 0}
-    ci = stats.ttest_rel(b, a).confidence_interval(CONFIDENCE)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        ci = stats.ttest_rel(b, a).confidence_interval(CONFIDENCE)
     diff = math.fsum(diffs) / len(diffs)
     return {"diff": diff, "low": float(ci.low), "high": float(ci.high),
             "distinguishable": bool(ci.low > 0 or ci.high < 0)}
@@ -403,13 +409,14 @@ def analyse(game: Game, dispute: Dispute, played: Mapping[Setting, Mapping[str, 
     })
 
 
-def impact(game_id: str, *, disputes: Sequence[str] | None = None, games: int, seed: int,
+def impact(game_id: str | Game, *, disputes: Sequence[str] | None = None, games: int, seed: int,
            players: int | None, policy: str, runner: Runner, chunk: int = CHUNK,
            progress: Callable[[int, int], None] | None = None) -> Report:
-    """Measures each selected dispute of ``game_id`` (see the module docstring)."""
+    """Measures each selected dispute of ``game_id`` (see the module docstring); a game object
+    that is not registered can only be played in process (:func:`run_serial`)."""
     import time
 
-    game = load(game_id)
+    game = load(game_id) if isinstance(game_id, str) else game_id
     policy_function(policy)  # a usage error before any game
     low, high = game.info.players
     players = players or default_players(game)
@@ -425,7 +432,7 @@ def impact(game_id: str, *, disputes: Sequence[str] | None = None, games: int, s
     seconds = time.perf_counter() - started
     metrics = metric_names(game)
     seats = players
-    report = Report(game_id, game.info.title, policy, games, seed, players, metrics,
+    report = Report(game.info.id, game.info.title, policy, games, seed, players, metrics,
                     seconds=seconds, games_played=games * len(played))
     report.disputes = [analyse(game, d, played, metrics, seats) for d in chosen]
     return report
