@@ -28,9 +28,10 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import UsageError
+from .errors import RefereeError, UsageError
 from .games import load
-from .games.interface import CHANCE, Game, OptionSpec
+from .games.interface import CHANCE, Game
+from .spec import load_spec
 
 CHUNK = 250
 """Games per unit of work (fixed, so the results never depend on how the work is spread)."""
@@ -76,13 +77,12 @@ def disputes_of(game: Game) -> list[Dispute]:
     """
     registered: dict[str, dict] = {}
     try:
-        from .spec import load_spec
-
-        for d in load_spec(game.info.id).disputes:
-            if d.get("option"):
-                registered[d["option"]["name"]] = d
-    except Exception:  # a game without a spec (tests' toy games) still has options
-        registered = {}
+        spec = load_spec(game.info.id)
+    except RefereeError:  # a game without a spec (the tests' toy game) still has options
+        spec = None
+    for d in spec.disputes if spec else ():
+        if d.get("option"):
+            registered[d["option"]["name"]] = d
     out = []
     for o in game.info.options:
         if o.kind != "choice" or len(o.values) < 2:

@@ -50,7 +50,9 @@ def _num(x: float) -> str:
         return f"{x:.1f}"
     if abs(x) >= 1:
         return f"{x:.2f}"
-    return f"{x:.3f}"
+    if x == 0 or abs(x) >= 0.01:
+        return f"{x:.3f}"
+    return f"{x:.2g}"
 
 
 def interval_text(m: Mapping[str, float]) -> str:
