@@ -10,6 +10,7 @@ import sys
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 
@@ -265,3 +266,5 @@ def test_text_and_markdown_render_a_report():
     assert "toy-bonus" in text and "difference (start-player)" in text
     md = markdown_summary(doc, doc["disputes"][0])
     assert md.count("<svg") == 2 and "| measure |" in md
+    for chunk in md.split("<svg")[1:]:  # each chart is well-formed SVG
+        ElementTree.fromstring("<svg" + chunk.split("</svg>")[0] + "</svg>")

@@ -20,8 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
         "impact", help="how much each reading of a dispute changes the game, with 95%% intervals",
         description="Plays the same seeded games under each reading of every dispute with a rule option "
                     "(or those given with --dispute) and compares them: game length, the game's own "
-                    "measures (MLEM: expeditions, crashes, crash rate), mean score, score spread, each "
-                    "seat's share of the wins and how often the winner changes, each with a 95%% interval "
+                    "measures (such as crashes), mean score, score spread, each "
+                    "seat's share of the wins and how often the winner changes, each with a 95% interval "
                     "and the paired difference from the default reading. docs/impact.md explains the method.")
     q.add_argument("--game", type=game_arg, required=True, help="the game id")
     q.add_argument("--dispute", action="append", metavar="ID",
