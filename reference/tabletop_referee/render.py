@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from .impactreport import load_committed, markdown_summary, verdict
 from .paths import data_root
 from .spec import Scenario, coverage, features_dir, load_scenarios, load_spec
 
@@ -326,6 +327,12 @@ def render_area_page(game: str, area: dict, *, vectors: _Vectors | None = None,
             out.append("- **Disputes:** " + ", ".join(
                 f"[{_md(_dispute_title(spec, d))}]({_rel(page, f'{game}/disputes.md')}#dispute-{d})"
                 for d in c.disputes))
+        impacts = _impacts(game)
+        measured = [d for d in c.disputes if d in impacts]
+        if measured:
+            out.append("- **Impact:** " + " ".join(
+                f"[{_md(_dispute_title(spec, d))}]({_rel(page, f'{game}/disputes.md')}#impact-{d}): "
+                f"{_md(verdict(impacts[d]))}" for d in measured))
         if c.notes:
             out.append(f"- **Notes:** {_md(c.notes)}")
         perft = vectors.citing(c.id, "perft")
@@ -357,6 +364,17 @@ def render_area_page(game: str, area: dict, *, vectors: _Vectors | None = None,
     return "\n".join(out).rstrip() + "\n"
 
 
+def _impact_report(game: str) -> dict | None:
+    """The committed impact report (``spec/<game>/impact.json``, ``referee disputes impact``)."""
+    return load_committed(game)
+
+
+def _impacts(game: str) -> dict[str, dict]:
+    """The committed impact summary of each measured dispute, by dispute id."""
+    report = _impact_report(game)
+    return {d["id"]: d for d in report["disputes"]} if report else {}
+
+
 def render_disputes_page(game: str) -> str:
     spec = load_spec(game)
     page = f"{game}/disputes.md"
@@ -385,6 +403,12 @@ def render_disputes_page(game: str) -> str:
         if opt:
             out += [f"**Rule option:** {_code(opt['name'])} (default {_code(opt['default'])}, "
                     f"other reading {_code(opt['other'])}).", ""]
+            measured = _impacts(game).get(d["id"])
+            if measured is not None:
+                out += [f'<a id="impact-{d["id"]}"></a>', "",
+                        markdown_summary(_impact_report(game), measured, heading="**Impact:**"),
+                        f"*From spec/{game}/impact.json; [how it is measured]"
+                        f"({_rel(page, 'impact.md')}).*", ""]
         else:
             out += ["**Rule option:** none.", ""]
         if d.get("clauses"):

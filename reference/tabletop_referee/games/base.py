@@ -207,6 +207,32 @@ class BaseGame:
     def metrics(self, state: Any) -> dict[str, float]:
         return {}
 
+    # -- dispute impact (referee disputes impact) -------------------------------------------
+
+    impact_metric_descriptions: Mapping[str, str] = {
+        "mean_score": "the players' mean total score",
+        "score_spread": "the best total minus the worst total",
+    }
+    """What each key of :meth:`impact_metrics` measures (a game adds its own)."""
+
+    def impact_metrics(self, state: Any) -> dict[str, float]:
+        """From the final totals: the mean score and the spread between best and worst, plus
+        the game's :meth:`metrics`."""
+        totals = self.totals(state)
+        out = {k: float(v) for k, v in self.metrics(state).items()}
+        out["mean_score"] = sum(totals) / len(totals) if totals else 0.0
+        out["score_spread"] = float(max(totals) - min(totals)) if totals else 0.0
+        return out
+
+    def greedy_action(self, state: Any, rng: random.Random, player: int | None = None) -> Any:
+        """A game without a greedy policy of its own plays uniformly at random."""
+        return rng.choice(self.legal_actions(state, player))
+
+    def option_context(self, option: OptionSpec) -> dict[str, Any]:
+        """The options a setup needs for ``option`` to apply; none by default (an option that
+        ``requires`` something must be given a context by its game)."""
+        return {}
+
     # -- for people ------------------------------------------------------------------------
 
     def actor_phrase(self, state: Any) -> str:

@@ -245,6 +245,17 @@ class Game(Protocol):
     def metrics(self, state: Any) -> dict[str, float]:
         """Numbers measured on a finished game (see :class:`Metric`)."""
 
+    # dispute impact (``referee disputes impact``; defaults in games.base.BaseGame)
+    def impact_metrics(self, state: Any) -> dict[str, float]:
+        """Numbers compared between the readings of a dispute, measured on a finished game
+        (the command adds the game length and each seat's share of the wins itself)."""
+
+    def greedy_action(self, state: Any, rng: random.Random, player: int | None = None) -> Any:
+        """The choice of the game's simple greedy policy (documented by the game)."""
+
+    def option_context(self, option: OptionSpec) -> dict[str, Any]:
+        """The other options a setup needs for ``option`` to apply (MLEM: its variant on)."""
+
 
 def single_actor(game: Game, state: Any) -> Actor | None:
     """The one actor, or ``None`` (game over or a simultaneous node)."""

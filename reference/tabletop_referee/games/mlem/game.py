@@ -26,6 +26,11 @@ _OPTIONS = (
       for name, values in OPTION_VALUES.items()),
 )
 
+GREEDY_LAND_GAIN = 3
+"""The greedy policy lands when that adds at least this many points to the owner's total."""
+GREEDY_RISKY_DICE = 2
+"""... or at any gain once the rocket has this many dice or fewer (a crash is likely)."""
+
 _CATEGORY_CLAUSES: dict[str, str] = {
     "moons": "scoring.moons",
     "planets": "scoring.planets",
@@ -324,6 +329,65 @@ class MlemGame(BaseGame):
 
     def metrics(self, state: Any) -> dict[str, float]:
         return {"crashes": state.crashes, "expeditions": state.expedition}
+
+    # -- dispute impact (referee disputes impact, docs/impact.md) -------------------------------
+
+    impact_metric_descriptions = {
+        **BaseGame.impact_metric_descriptions,
+        "expeditions": "expeditions played",
+        "crashes": "expeditions that ended in a crash",
+        "crash_rate": "crashes per expedition",
+    }
+
+    def impact_metrics(self, state: Any) -> dict[str, float]:
+        out = super().impact_metrics(state)
+        out["crash_rate"] = state.crashes / state.expedition if state.expedition else 0.0
+        return out
+
+    def option_context(self, option: OptionSpec) -> dict[str, Any]:
+        """A variant's own option is measured in games of that variant alone."""
+        return {"variants": [option.requires]} if option.requires else {}
+
+    def greedy_action(self, state: Any, rng: random.Random, player: int | None = None) -> Any:
+        """MLEM's greedy policy (docs/impact.md):
+
+        - the commander moves as far as the roll allows (the move whose ``moved`` event goes
+          furthest; the first such in the engine's order), and uses a UFO reroll only when no
+          move is left;
+        - an astronaut asked whether to land takes the site that adds most to its owner's total
+          now, if that is at least :data:`GREEDY_LAND_GAIN` points (a planet award or a good moon
+          in reach), or any gain when the rocket has at most :data:`GREEDY_RISKY_DICE` dice left
+          (the next leg is likely to crash); otherwise it stays aboard;
+        - in a crash a parachute lands whenever that gains anything;
+        - boarding and mission discards are uniformly random.
+        """
+        actions = engine.legal_actions(state)
+        phase = state.phase
+        if phase == "move":
+            best, best_to = None, -1
+            for action in actions:
+                if action.type != "move":
+                    continue
+                t = engine.apply(state, action)
+                to = next((e["to"] for e in t.events if e.type == "moved"), -1)
+                if to > best_to:
+                    best, best_to = action, to
+            return best if best is not None else actions[0]
+        if phase in ("landing", "parachute"):
+            who = engine.current_actor(state)
+            now = engine.scores(state)[who].total
+            best, gain = None, 0
+            for action in actions:
+                if action.type != "land":
+                    continue
+                after = engine.scores(engine.apply(state, action).state)[who].total - now
+                if after > gain:
+                    best, gain = action, after
+            if best is not None and (phase == "parachute" or gain >= GREEDY_LAND_GAIN
+                                     or state.rocket.dice <= GREEDY_RISKY_DICE):
+                return best
+            return next(a for a in actions if a.type == "stay")
+        return rng.choice(actions)
 
     # -- interchange -----------------------------------------------------------------------
 

@@ -1,0 +1,85 @@
+"""Dispute impact benchmark (`referee disputes impact`): games per second per worker, the
+scaling from 1 to 2 workers, and what that means for the issue's target.
+
+Run:  python benchmarks/impact.py [--games 500] [--policy greedy] [--full]
+
+1. **Baseline**: plain random play (`tabletop_referee.simulate`, what `referee simulate` does),
+   games per second in this process.
+2. **Impact play, 1 worker**: the same number of MLEM games through `impact.play_chunk` with the
+   chosen policy, in this process; printed as games/s and as a ratio to the baseline.
+3. **Impact play, 2 workers**: the same chunks on a pool of 2 processes (started before the
+   timing); the speed-up over 1 worker is the scaling.
+4. **Target**: every MLEM dispute with a rule option at N = 10,000 games per reading, the
+   default-reading games shared (one batch per variant context), in under 5 minutes on 2
+   cores. The estimate divides the batches' games by the 2-worker rate; `--full` runs it.
+
+Timings depend on the machine and its load: compare the ratios, not the absolute figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "reference"))
+
+from tabletop_referee import impact as im  # noqa: E402
+from tabletop_referee.games import load  # noqa: E402
+from tabletop_referee.simulate import simulate  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=500, help="games per measurement (default 500)")
+    ap.add_argument("--policy", default="greedy", choices=sorted(im.POLICIES))
+    ap.add_argument("--full", action="store_true", help="also run the target (10,000 games per reading, 2 workers)")
+    args = ap.parse_args()
+    game = load("mlem")
+    players = im.default_players(game)
+    n = args.games
+
+    t = time.perf_counter()
+    simulate(game, games=n, seed=1, players=players, options={}, flags={})
+    base = n / (time.perf_counter() - t)
+    print(f"baseline (referee simulate, uniform, {players} players): {base:,.0f} games/s")
+
+    tasks = im.tasks_for("mlem", (), policy=args.policy, seed=1, players=players, games=n, chunk=50)
+    t = time.perf_counter()
+    serial = im.merge(im.run_serial(im.play_chunk, tasks))
+    one = n / (time.perf_counter() - t)
+    print(f"impact play, policy {args.policy}, 1 worker: {one:,.0f} games/s ({one / base:.2f}x baseline)")
+
+    runner, close = im.local_runner(2)
+    try:
+        warm = im.tasks_for("mlem", (), policy=args.policy, seed=2, players=players, games=2, chunk=1)
+        list(runner(im.play_chunk, warm))  # start both processes before timing
+        t = time.perf_counter()
+        pooled = im.merge(runner(im.play_chunk, tasks))
+        two = n / (time.perf_counter() - t)
+    finally:
+        close()
+    assert pooled == serial, "2 workers must give the 1-worker results"
+    print(f"impact play, policy {args.policy}, 2 workers: {two:,.0f} games/s "
+          f"(scaling {two / one:.2f}x over 1 worker; identical results)")
+
+    disputes = im.disputes_of(game)
+    batches = len({s for d in disputes for _v, s in im.settings_of(d)})
+    total = batches * 10_000
+    print(f"target: {len(disputes)} disputes with an option, {batches} batches of 10,000 games "
+          f"({total:,} games); at the 2-worker rate about {total / two:,.0f} s "
+          f"(target 300 s: {'met' if total / two < 300 else 'not met'} on this machine now)")
+    if args.full:
+        runner, close = im.local_runner(2)
+        try:
+            t = time.perf_counter()
+            im.impact("mlem", games=10_000, seed=0, players=players, policy=args.policy, runner=runner)
+            print(f"full run: {time.perf_counter() - t:,.0f} s")
+        finally:
+            close()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,246 @@
+"""An impact report (``referee disputes impact``) for people: text tables, Markdown for the
+docs site's dispute pages, inline SVG charts and a standalone HTML page.
+
+Works on the report's JSON document only (format ``tabletop-referee/impact/1``), so the docs
+can embed a committed report without playing a game.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from .errors import MalformedInput
+from .paths import data_root
+
+FORMAT = "tabletop-referee/impact/1"
+COLOURS = ("#4c78a8", "#f58518", "#54a24b", "#e45756", "#72b7b2", "#b279a2")
+
+
+def committed_path(game: str) -> Path:
+    """Where the committed report the docs embed lives: ``spec/<game>/impact.json``."""
+    return data_root() / "spec" / game / "impact.json"
+
+
+def load_committed(game: str) -> dict[str, Any] | None:
+    """The committed report of ``game``, or ``None`` when there is none."""
+    path = committed_path(game)
+    if not path.is_file():
+        return None
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise MalformedInput(f"cannot read the impact report: {exc}", path=str(path)) from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise MalformedInput(f"not an impact report (format {FORMAT!r} expected)", path=str(path))
+    return doc
+
+
+def value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
+
+
+def _num(x: float) -> str:
+    if abs(x) >= 100:
+        return f"{x:.1f}"
+    if abs(x) >= 1:
+        return f"{x:.2f}"
+    if x == 0 or abs(x) >= 0.01:
+        return f"{x:.3f}"
+    return f"{x:.2g}"
+
+
+def interval_text(m: Mapping[str, float]) -> str:
+    return f"{_num(m['mean'])} [{_num(m['low'])}, {_num(m['high'])}]"
+
+
+def diff_text(d: Mapping[str, Any]) -> str:
+    sign = "+" if d["diff"] > 0 else ""
+    mark = " *" if d["distinguishable"] else ""
+    return f"{sign}{_num(d['diff'])} [{_num(d['low'])}, {_num(d['high'])}]{mark}"
+
+
+def rate_text(r: Mapping[str, float]) -> str:
+    return f"{100 * r['rate']:.1f}% [{100 * r['low']:.1f}, {100 * r['high']:.1f}]"
+
+
+def verdict(dispute: Mapping[str, Any]) -> str:
+    """One sentence: which measures the readings change, at this N."""
+    found = dispute.get("distinguishable") or []
+    if not found:
+        return "No measured difference is distinguishable from zero at this number of games."
+    return ("Distinguishable from zero at this number of games: " + ", ".join(found) + ".")
+
+
+def _rows(report: Mapping[str, Any], dispute: Mapping[str, Any]) -> tuple[list[str], list[list[str]]]:
+    readings = dispute["readings"]
+    header = ["measure"]
+    for r in readings:
+        header.append(value_text(r["value"]) + (" (default)" if r["default"] else ""))
+    for r in readings:
+        if not r["default"]:
+            header.append(f"difference ({value_text(r['value'])})")
+    rows = []
+    for name in readings[0]["metrics"]:
+        row = [name] + [interval_text(r["metrics"][name]) for r in readings]
+        row += [diff_text(r["difference"][name]) for r in readings if not r["default"]]
+        rows.append(row)
+    row = ["winner changed"] + ["" for _ in readings]
+    row += [rate_text(r["winner_changed"]) for r in readings if not r["default"]]
+    rows.append(row)
+    return header, rows
+
+
+def _setup_line(report: Mapping[str, Any], dispute: Mapping[str, Any]) -> str:
+    context = "".join(f", {k} {', '.join(map(value_text, v)) if isinstance(v, list) else value_text(v)}"
+                      for k, v in (dispute.get("context") or {}).items())
+    return (f"{report['games_per_reading']} games per reading, {report['players']} players, "
+            f"policy {report['policy']}, seed {report['seed']}{context}")
+
+
+def text_report(report: Mapping[str, Any]) -> str:
+    out = [f"{report['title']}: impact of each dispute with a rule option "
+           f"(means with {round(100 * report['confidence'])}% intervals; * the difference from the default "
+           "excludes zero)", ""]
+    for d in report["disputes"]:
+        out.append(f"{d['id']}: {d['title']} (option {d['option']}; {_setup_line(report, d)})")
+        header, rows = _rows(report, d)
+        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+        for r in [header, *rows]:
+            out.append("  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+        out.append("  " + verdict(d))
+        out.append("")
+    return "\n".join(out)
+
+
+# -- charts (inline SVG) ------------------------------------------------------------------------------
+
+
+def _svg(width: int, height: int, body: list[str], title: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" role="img" aria-label="{html.escape(title)}" '
+            f'style="font: 11px sans-serif">' + "".join(body) + "</svg>")
+
+
+def _legend(readings: Sequence[Mapping[str, Any]], x: int, y: int) -> list[str]:
+    out = []
+    for i, r in enumerate(readings):
+        yy = y + 14 * i
+        out.append(f'<rect x="{x}" y="{yy - 9}" width="10" height="10" fill="{COLOURS[i % len(COLOURS)]}"/>')
+        out.append(f'<text x="{x + 14}" y="{yy}">{html.escape(value_text(r["value"]))}</text>')
+    return out
+
+
+def score_chart(dispute: Mapping[str, Any]) -> str:
+    """Each reading's distribution of final scores (share of players per 10-point bin)."""
+    readings = dispute["readings"]
+    bins = sorted({int(k) for r in readings for k in r["scores"]})
+    shares = []
+    for r in readings:
+        total = sum(r["scores"].values()) or 1
+        shares.append({int(k): v / total for k, v in r["scores"].items()})
+    top = max((s for sh in shares for s in sh.values()), default=1) or 1
+    w, h, left, bottom, plot_h = 460, 190, 36, 30, 140
+    group = (w - left - 110) / max(1, len(bins))
+    bar = group * 0.8 / len(readings)
+    body = [f'<text x="{left}" y="12">final scores, share of players per 10 points</text>',
+            f'<line x1="{left}" y1="{h - bottom}" x2="{w - 110}" y2="{h - bottom}" stroke="#888"/>']
+    for b_i, b in enumerate(bins):
+        x0 = left + b_i * group
+        body.append(f'<text x="{x0 + group / 2:.1f}" y="{h - bottom + 13}" text-anchor="middle">{b}</text>')
+        for r_i, sh in enumerate(shares):
+            v = sh.get(b, 0.0)
+            bh = plot_h * v / top
+            body.append(f'<rect x="{x0 + r_i * bar:.1f}" y="{h - bottom - bh:.1f}" width="{bar:.1f}" '
+                        f'height="{bh:.1f}" fill="{COLOURS[r_i % len(COLOURS)]}"/>')
+    body += _legend(readings, w - 100, 30)
+    return _svg(w, h, body, f"score distribution per reading: {dispute['id']}")
+
+
+def seat_chart(dispute: Mapping[str, Any], players: int) -> str:
+    """Each reading's share of the wins per seat (seat 1 starts), with its interval; the line
+    is the fair share 1/players."""
+    readings = dispute["readings"]
+    seats = sorted(int(k.split("_")[1]) for k in readings[0]["metrics"] if k.startswith("seat_"))
+    seats = [s for s in seats if s <= players]
+    top = max([r["metrics"][f"seat_{s}_wins"]["high"] for r in readings for s in seats] + [1 / players]) * 1.1
+    w, h, left, bottom, plot_h = 460, 190, 36, 30, 140
+    group = (w - left - 110) / max(1, len(seats))
+    bar = group * 0.8 / len(readings)
+    base = h - bottom
+    fair = base - plot_h * (1 / players) / top
+    body = [f'<text x="{left}" y="12">share of the wins per seat (seat 1 starts), 95% intervals</text>',
+            f'<line x1="{left}" y1="{base}" x2="{w - 110}" y2="{base}" stroke="#888"/>',
+            f'<line x1="{left}" y1="{fair:.1f}" x2="{w - 110}" y2="{fair:.1f}" stroke="#888" stroke-dasharray="4 3"/>']
+    for s_i, s in enumerate(seats):
+        x0 = left + s_i * group
+        body.append(f'<text x="{x0 + group / 2:.1f}" y="{base + 13}" text-anchor="middle">seat {s}</text>')
+        for r_i, r in enumerate(readings):
+            m = r["metrics"][f"seat_{s}_wins"]
+            y = base - plot_h * m["mean"] / top
+            x = x0 + r_i * bar
+            body.append(f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar:.1f}" height="{base - y:.1f}" '
+                        f'fill="{COLOURS[r_i % len(COLOURS)]}"/>')
+            lo, hi = base - plot_h * m["low"] / top, base - plot_h * m["high"] / top
+            body.append(f'<line x1="{x + bar / 2:.1f}" y1="{lo:.1f}" x2="{x + bar / 2:.1f}" y2="{hi:.1f}" '
+                        'stroke="#222"/>')
+    body += _legend(readings, w - 100, 30)
+    return _svg(w, h, body, f"seat advantage per reading: {dispute['id']}")
+
+
+# -- Markdown (docs) and HTML --------------------------------------------------------------------------
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def markdown_summary(report: Mapping[str, Any], dispute: Mapping[str, Any], *, heading: str = "**Impact:**") -> str:
+    """The summary a dispute's docs page embeds: a sentence, the table and the two charts."""
+    header, rows = _rows(report, dispute)
+    out = [f"{heading} {_setup_line(report, dispute)}; means with "
+           f"{round(100 * report['confidence'])}% intervals, differences paired game by game "
+           "(* excludes zero). " + verdict(dispute), ""]
+    out.append("| " + " | ".join(_md_cell(c) for c in header) + " |")
+    out.append("|" + "---|" * len(header))
+    for r in rows:
+        out.append("| " + " | ".join(_md_cell(c) for c in r) + " |")
+    out += ["", '<div class="impact-charts">', score_chart(dispute), seat_chart(dispute, report["players"]),
+            "</div>"]
+    return "\n".join(out) + "\n"
+
+
+def markdown_report(report: Mapping[str, Any]) -> str:
+    out = [f"# {report['title']}: does each dispute matter?", ""]
+    for d in report["disputes"]:
+        out += [f"## {d['title']} (`{d['id']}`)", "", markdown_summary(report, d, heading="")]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def html_report(report: Mapping[str, Any]) -> str:
+    """A standalone page: per dispute the table, the score distribution and the seat chart."""
+    e = html.escape
+    out = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
+           f"<title>{e(report['title'])}: dispute impact</title>",
+           "<style>body{font:14px sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse}"
+           "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}.d{font-weight:bold}</style>",
+           "</head><body>", f"<h1>{e(report['title'])}: does each dispute matter?</h1>",
+           f"<p>Policy {e(report['policy'])} ({e(report.get('policy_description', ''))}); "
+           f"means with {round(100 * report['confidence'])}% intervals; differences paired game by game; "
+           "<span class=d>bold</span>: the interval excludes zero.</p>"]
+    for d in report["disputes"]:
+        header, rows = _rows(report, d)
+        out += [f"<h2>{e(d['title'])} (<code>{e(d['id'])}</code>)</h2>",
+                f"<p>Option <code>{e(d['option'])}</code>; {e(_setup_line(report, d))}. {e(verdict(d))}</p>",
+                "<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in header) + "</tr>"]
+        for r in rows:
+            out.append("<tr>" + "".join(
+                f"<td class=d>{e(c)}</td>" if c.endswith(" *") else f"<td>{e(c)}</td>" for c in r) + "</tr>")
+        out += ["</table>", "<p>", score_chart(d), seat_chart(d, report["players"]), "</p>"]
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,270 @@
+"""``referee disputes impact``: the statistics on a toy game with known effects, the command on
+MLEM, identical results however the work is spread, and the optional Dask path."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+from tabletop_referee import impact as im
+from tabletop_referee.games import load
+from tabletop_referee.games.base import BaseGame
+from tabletop_referee.games.interface import CHANCE, GameInfo, OptionSpec, Transition
+from tabletop_referee.impactreport import markdown_summary, text_report
+
+# -- a toy game whose options have known effects ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ToySetup:
+    players: int
+    start: int
+    options: tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class ToyState:
+    setup: ToySetup
+    scores: tuple[int, ...]
+    turn: int = 0
+    roll: int | None = None
+
+
+ROUNDS = 4
+
+
+class Toy(BaseGame):
+    """Players take turns: a die is rolled (chance), then the player keeps it or takes 3.
+
+    Option ``die``: ``standard`` or ``mirrored`` (a roll k counts as 7-k): the same
+    distribution, so no effect on any measure, though each game's path changes. Option
+    ``bonus``: ``none`` or ``start-player`` (the start player adds 2 to every choice): a strong,
+    planted effect on the start player's wins and on the mean score.
+    """
+
+    info = GameInfo(id="toy", title="Toy", players=(2, 3), options=(
+        OptionSpec("die", ("standard", "mirrored"), "standard", dispute="toy-die"),
+        OptionSpec("bonus", ("none", "start-player"), "none", dispute="toy-bonus"),
+    ))
+
+    def random_setup(self, rng, *, players=None, options=None, vary=False):
+        opts = {"die": "standard", "bonus": "none", **(options or {})}
+        n = players or 2
+        return ToySetup(n, rng.randrange(n), tuple(sorted(opts.items())))
+
+    def with_seating(self, setup, players, start_player):
+        return replace(setup, players=players, start=start_player)
+
+    def initial_state(self, setup):
+        return ToyState(setup, (0,) * setup.players)
+
+    def _player(self, state):
+        return (state.setup.start + state.turn) % state.setup.players
+
+    def actors(self, state):
+        if state.turn >= ROUNDS * state.setup.players:
+            return ()
+        return (CHANCE,) if state.roll is None else (self._player(state),)
+
+    def is_over(self, state):
+        return not self.actors(state)
+
+    def legal_actions(self, state, player=None):
+        if state.roll is None:
+            return tuple(("roll", k) for k in range(1, 7))
+        return ("keep", "three")
+
+    def chance_outcomes(self, state):
+        return tuple((a, Fraction(1, 6)) for a in self.legal_actions(state))
+
+    def sample_chance(self, state, rng):
+        return ("roll", rng.randint(1, 6))
+
+    def apply(self, state, action):
+        if isinstance(action, tuple):
+            k = action[1]
+            mirrored = dict(state.setup.options)["die"] == "mirrored"
+            return Transition(replace(state, roll=7 - k if mirrored else k), ())
+        p = self._player(state)
+        gain = state.roll if action == "keep" else 3
+        if dict(state.setup.options)["bonus"] == "start-player" and p == state.setup.start:
+            gain += 2
+        scores = tuple(s + gain if i == p else s for i, s in enumerate(state.scores))
+        return Transition(replace(state, scores=scores, turn=state.turn + 1, roll=None), ())
+
+    def totals(self, state):
+        return state.scores
+
+    def winners(self, state):
+        best = max(state.scores)
+        return tuple(p for p, s in enumerate(state.scores) if s == best)
+
+    def greedy_action(self, state, rng, player=None):
+        return "keep" if state.roll >= 3 else "three"
+
+
+TOY = Toy()
+
+
+def toy_report(dispute: str, *, policy="uniform", games=600, seed=3):
+    return im.impact(TOY, disputes=[dispute], games=games, seed=seed, players=2, policy=policy,
+                     runner=im.run_serial, chunk=100).to_json()["disputes"][0]
+
+
+def test_an_option_with_no_effect_gives_intervals_containing_zero():
+    d = toy_report("toy-die")
+    diff = d["readings"][1]["difference"]
+    for name in ("mean_score", "score_spread", "seat_1_wins", "seat_2_wins"):
+        assert diff[name]["low"] <= 0 <= diff[name]["high"], (name, diff[name])
+        assert not diff[name]["distinguishable"]
+    assert diff["mean_score"]["low"] < diff["mean_score"]["high"]  # a real interval: the paths differ
+    assert d["readings"][1]["winner_changed"]["rate"] > 0.2
+    assert d["distinguishable"] == []
+
+
+def test_a_planted_strong_effect_is_detected():
+    d = toy_report("toy-bonus")
+    diff = d["readings"][1]["difference"]
+    assert diff["seat_1_wins"]["distinguishable"] and diff["seat_1_wins"]["low"] > 0.1
+    assert diff["seat_2_wins"]["high"] < 0
+    assert diff["mean_score"]["distinguishable"] and diff["mean_score"]["diff"] == pytest.approx(2 * ROUNDS / 2)
+    assert {"mean_score", "seat_1_wins", "seat_2_wins"} <= set(d["distinguishable"])
+
+
+def test_same_seed_same_report_and_common_random_numbers():
+    a = toy_report("toy-bonus", policy="greedy", games=200)
+    b = toy_report("toy-bonus", policy="greedy", games=200)
+    assert a == b
+    # the bonus does not change the dice: the games are paired exactly, so the action counts agree
+    assert a["readings"][1]["difference"]["actions"] == {"diff": 0.0, "low": 0.0, "high": 0.0,
+                                                         "distinguishable": False}
+
+
+def test_chunking_does_not_change_the_result():
+    one = im.impact(TOY, games=300, seed=5, players=3, policy="uniform", runner=im.run_serial, chunk=300)
+    many = im.impact(TOY, games=300, seed=5, players=3, policy="uniform", runner=im.run_serial, chunk=7)
+    assert one.to_json() == many.to_json()
+
+
+def test_statistics_come_from_scipy_and_handle_constant_samples():
+    assert im.mean_interval([2.0, 2.0, 2.0]) == {"mean": 2.0, "low": 2.0, "high": 2.0}
+    m = im.mean_interval([1.0, 2.0, 3.0, 4.0])
+    assert m["low"] < 2.5 < m["high"]
+    r = im.proportion_interval(0, 50)
+    assert r["low"] == 0 and 0 < r["high"] < 0.1
+    d = im.paired_difference([1.0, 2.0, 3.0], [1.0, 2.0, 3.0])
+    assert d == {"diff": 0.0, "low": 0.0, "high": 0.0, "distinguishable": False}
+
+
+# -- MLEM through the command -----------------------------------------------------------------------
+
+
+def referee(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+    cp = subprocess.run([sys.executable, "-m", "tabletop_referee", *args], capture_output=True, text=True,
+                        timeout=600)
+    if check:
+        assert cp.returncode == 0, cp.stderr
+    return cp
+
+
+def test_every_mlem_dispute_with_an_option_is_measured():
+    game = load("mlem")
+    options = {o.name for o in game.info.options if o.kind == "choice" and len(o.values) > 1}
+    disputes = im.disputes_of(game)
+    assert {d.option for d in disputes} == options  # new options are picked up without code here
+    ids = [d.id for d in disputes]
+    assert "dice-selection" in ids and "die-one-rescue" in ids
+    ufo = next(d for d in disputes if d.option == "ufo_encounter")
+    assert dict(ufo.context) == {"variants": ("ufo",)}
+
+
+def test_command_prints_a_table_per_dispute_and_json(tmp_path):
+    out = tmp_path / "impact.json"
+    cp = referee("disputes", "impact", "--game", "mlem", "--games", "8", "--quiet", "--dispute", "dice-selection",
+                 "--dispute", "ufo_token_value", "-o", str(out), "--html", str(tmp_path / "i.html"),
+                 "--markdown", str(tmp_path / "i.md"))
+    assert "dice-selection: One group or several per roll" in cp.stdout
+    assert "winner changed" in cp.stdout and "seat_1_wins" in cp.stdout
+    doc = json.loads(out.read_text())
+    assert doc["format"] == "tabletop-referee/impact/1"
+    assert [d["id"] for d in doc["disputes"]] == ["dice-selection", "ufo-token-scoring"]
+    assert "<svg" in (tmp_path / "i.html").read_text()
+    assert "| measure |" in (tmp_path / "i.md").read_text()
+    js = json.loads(referee("disputes", "impact", "--game", "mlem", "--games", "8", "--quiet", "--json",
+                            "--dispute", "dice-selection", "--dispute", "ufo_token_value").stdout)
+    assert js == doc
+
+
+def test_bad_dispute_is_one_line_usage_error():
+    cp = referee("disputes", "impact", "--game", "mlem", "--dispute", "nonsense", check=False)
+    assert cp.returncode == 2
+    assert "--dispute nonsense" in cp.stderr and "Traceback" not in cp.stderr
+    assert len(cp.stderr.strip().splitlines()) == 1
+
+
+def test_workers_give_the_same_report_as_one_process():
+    kw = dict(disputes=["die-one-rescue", "tie-break"], games=12, seed=4, players=2, policy="greedy", chunk=5)
+    serial = im.impact("mlem", runner=im.run_serial, **kw).to_json()
+    runner, close = im.local_runner(2)
+    try:
+        pooled = im.impact("mlem", runner=runner, **kw).to_json()
+    finally:
+        close()
+    assert serial == pooled
+    # the two base-game disputes share their default-reading games
+    tie, rescue = {d["id"]: d for d in serial["disputes"]}["tie-break"], \
+        {d["id"]: d for d in serial["disputes"]}["die-one-rescue"]
+    assert tie["readings"][0]["metrics"] == rescue["readings"][0]["metrics"]
+
+
+def test_mlem_greedy_policy_plays_legal_actions():
+    game = load("mlem")
+    rng = random.Random(2)
+    state = game.initial_state(game.random_setup(random.Random(2), players=3))
+    steps = 0
+    while not game.is_over(state):
+        if game.actors(state) == (CHANCE,):
+            action = game.sample_chance(state, rng)
+        else:
+            action = game.greedy_action(state, rng)
+            assert action in game.legal_actions(state)
+        state = game.apply(state, action).state
+        steps += 1
+    assert steps > 10
+
+
+def test_local_path_never_imports_the_distributed_extra():
+    code = ("import sys; from tabletop_referee import impact as im; from tabletop_referee.cli import main; "
+            "im.impact('mlem', disputes=['tie-break'], games=2, seed=0, players=2, policy='uniform', "
+            "runner=im.run_serial); "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed', 'ray')))")
+    cp = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert cp.returncode == 0, cp.stderr
+    assert cp.stdout.strip() == "[]"
+
+
+def test_dask_backend_gives_the_local_result(tmp_path):
+    pytest.importorskip("distributed")
+    common = ["disputes", "impact", "--game", "mlem", "--games", "6", "--seed", "9", "--quiet", "--json",
+              "--dispute", "game_end", "--dispute", "ufo_encounter", "--chunk", "4"]
+    local = json.loads(referee(*common).stdout)
+    dask = json.loads(referee(*common, "--backend", "dask", "--workers", "2").stdout)
+    assert dask == local
+
+
+def test_text_and_markdown_render_a_report():
+    doc = im.impact(TOY, games=50, seed=1, players=2, policy="uniform", runner=im.run_serial).to_json()
+    text = text_report(doc)
+    assert "toy-bonus" in text and "difference (start-player)" in text
+    md = markdown_summary(doc, doc["disputes"][0])
+    assert md.count("<svg") == 2 and "| measure |" in md
+    for chunk in md.split("<svg")[1:]:  # each chart is well-formed SVG
+        ElementTree.fromstring("<svg" + chunk.split("</svg>")[0] + "</svg>")
