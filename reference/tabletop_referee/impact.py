@@ -88,6 +88,8 @@ def disputes_of(game: Game) -> list[Dispute]:
         if o.kind != "choice" or len(o.values) < 2:
             continue
         entry = registered.get(o.name)
+        if spec is not None and entry is None and o.dispute is None:
+            continue  # a mode or a component choice (Seven Knights' variant), not a dispute's reading
         did = entry["id"] if entry else (o.dispute or o.name)
         title = entry["title"] if entry else (o.description or o.name)
         context = tuple(sorted((k, _freeze(v)) for k, v in game.option_context(o).items()))

@@ -78,15 +78,18 @@ class BaseGame:
         setup = self.random_setup(rng, players=players, options=options)
         if start_player is not None:
             doc = self.setup_to_json(setup)
-            doc["start_player"] = start_player
+            doc[self.seat_field] = start_player
             setup = self.setup_from_json(doc)
         return setup
+
+    seat_field = "start_player"
+    """The setup document's field naming who starts (Celestia: ``first_captain``)."""
 
     def with_seating(self, setup: Any, players: int, start_player: int) -> Any:
         """``setup`` for another player count and start player (everything else kept)."""
         doc = self.setup_to_json(setup)
         doc["players"] = players
-        doc["start_player"] = start_player
+        doc[self.seat_field] = start_player
         return self.setup_from_json(doc)
 
     def setup_from_log(self, doc: Any) -> Any:
@@ -116,13 +119,13 @@ class BaseGame:
             if allowed:
                 options[o.name] = rng.choice(allowed)
         doc = self.setup_to_json(self.random_setup(rng, players=players, options=options))
-        doc["start_player"] = rng.randrange(players)
+        doc[self.seat_field] = rng.randrange(players)
         return doc
 
     def smoke_setup(self) -> dict[str, Any]:
         """The setup document ``conform smoke`` starts a game with: the fewest players, defaults."""
         doc = self.setup_to_json(self.random_setup(random.Random(0), players=self.info.players[0]))
-        doc["start_player"] = 0
+        doc[self.seat_field] = 0
         return self.setup_from_json(doc) and doc
 
     def uses_custom_data(self, state_doc: Mapping[str, Any]) -> bool:

@@ -64,6 +64,7 @@ class CelestiaGame(BaseGame):
     )
 
     verbs = notation.VERBS
+    seat_field = "first_captain"
 
     # setup and options
     def setup_from_json(self, doc: Any) -> Setup:
@@ -241,7 +242,7 @@ class CelestiaGame(BaseGame):
     def metrics(self, state: State) -> dict[str, float]:
         totals = engine.totals(state)
         return {"journeys": float(state.journey), "top_total": float(max(totals)),
-                "winners": float(len(self.winners(state)))}
+                "winner_count": float(len(self.winners(state)))}
 
 
 def _gcd(a: int, b: int) -> int:

@@ -63,6 +63,7 @@ class SevenKnightsGame(BaseGame):
     )
 
     verbs = notation.VERBS
+    seat_field = "first_player"
 
     # setup and options
     def setup_from_json(self, doc: Any) -> Setup:
@@ -258,7 +259,7 @@ class SevenKnightsGame(BaseGame):
             "witch_rounds": float(sum(r.winner == "witch" for r in h)),
             "nobody_rounds": float(sum(r.winner == "nobody" for r in h)),
             "witch_captain_rounds": float(sum(r.reason == "witch-captain" for r in h)),
-            "winners": float(len(self.winners(state))),
+            "winner_count": float(len(self.winners(state))),
         }
 
 
