@@ -122,16 +122,6 @@ def _legal_texts(actions: list[dict]) -> list[str]:
     return sorted(canonical_text(a) for a in actions)
 
 
-def _illegal_variant(game: Game, rng: random.Random, state: Any, action) -> dict | None:
-    """A plausible but illegal action: the right kind from the wrong player."""
-    doc = game.action_to_json(action)
-    players = game.player_count(state)
-    if "player" not in doc or players < 2:
-        return None
-    doc["player"] = (doc["player"] + rng.randrange(1, players)) % players
-    return doc
-
-
 def play_game(game_def: Game, adapter: AdapterProcess, game: int, seed: int, supported, custom_boards: bool,
               max_steps: int = 2000, variants: list[str] | tuple[str, ...] = (),
               observations: bool = False, events: bool = False) -> tuple[int, Divergence | None]:
@@ -179,8 +169,8 @@ def play_game(game_def: Game, adapter: AdapterProcess, game: int, seed: int, sup
                 return compared, Divergence(gid, game, step, "observe", msg, setup_doc, doc, None,
                                             expected_obs, resp.get("observation", resp))
         action = rng.choice(legal) if len(actors) > 1 else choose(g, rng, state)
-        if rng.random() < 0.05:
-            bad = _illegal_variant(g, rng, state, action)
+        if rng.random() < g.probe_rate(state, action):
+            bad = g.illegal_probe(state, action, rng)
             if bad is not None:
                 reference = _reference_apply(g, state, g.action_from_json(bad))
                 resp = adapter.request("apply", game=gid, state=doc, action=bad)

@@ -122,6 +122,20 @@ class BaseGame:
         doc[self.seat_field] = rng.randrange(players)
         return doc
 
+    def probe_rate(self, state: Any, action: Any) -> float:
+        """How often fuzzing sends an :meth:`illegal_probe` before ``action`` (default 1 in 20)."""
+        return 0.05
+
+    def illegal_probe(self, state: Any, action: Any, rng: random.Random) -> dict[str, Any] | None:
+        """A plausible but illegal action document to send now and then while fuzzing (its
+        rejection clause is compared): by default the chosen action from the wrong player."""
+        doc = self.action_to_json(action)
+        players = self.player_count(state)
+        if "player" not in doc or players < 2:
+            return None
+        doc["player"] = (doc["player"] + rng.randrange(1, players)) % players
+        return doc
+
     def smoke_setup(self) -> dict[str, Any]:
         """The setup document ``conform smoke`` starts a game with: the fewest players, defaults."""
         doc = self.setup_to_json(self.random_setup(random.Random(0), players=self.info.players[0]))

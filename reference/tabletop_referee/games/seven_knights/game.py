@@ -173,6 +173,40 @@ class SevenKnightsGame(BaseGame):
     def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> State:
         return position.state_from_position(doc, base)
 
+    # fuzzing
+    def fuzz_setup(self, rng: random.Random, supported, custom_data: bool, variants=()) -> dict[str, Any]:
+        """Options drawn from the announced values, a player count the mode allows."""
+        for _ in range(200):
+            options = {}
+            for name, values in OPTION_VALUES.items():
+                allowed = [v for v in values if not supported or name not in supported or v in supported[name]]
+                if allowed:
+                    options[name] = rng.choice(allowed)
+            players = rng.randint(*self.info.players)
+            setup = Setup(players, None, Options(**options), interchange.load_tiles(players, Options(**options)))
+            try:
+                check_setup(setup)
+            except IllegalAction:
+                continue
+            doc = self.setup_to_json(setup)
+            doc["first_player"] = rng.randrange(players)
+            return doc
+        raise IllegalAction("modes.player-limits", "no playable setup with the announced option values")
+
+    def probe_rate(self, state: State, action: Any) -> float:
+        """Every forced answer is probed with its lie: lying is the rule implementers get wrong."""
+        return 1.0 if self.action_to_json(action).get("type") == "answer" else 0.05
+
+    def illegal_probe(self, state: State, action: Any, rng: random.Random) -> dict[str, Any] | None:
+        """Where an answer is forced (a Knights-team answerer), the lie; else the default probe."""
+        doc = self.action_to_json(action)
+        if doc.get("type") == "answer":
+            legal = [self.action_to_json(a) for a in self.legal_actions(state)]
+            lie = {**doc, "yes": not doc["yes"]}
+            if lie not in legal:
+                return lie
+        return super().illegal_probe(state, action, rng)
+
     # options
     def option_applies(self, state: State, option: OptionSpec) -> bool:
         if option.requires == "not cooperative":
