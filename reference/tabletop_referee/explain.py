@@ -599,6 +599,9 @@ def render_text(answer: Answer) -> str:
             info = clause_info(spec, step.error.clause)
             out += [f"  Forbidden by [{step.error.clause}]:", *_clause_block(info, "    ", gid)]
             out += _wrap(f"Engine: {step.error.message}", "  ")
+            facts = game.rejection_facts(step.before, step.action, step.error.clause)
+            if facts:
+                out += _wrap("Because: " + "; ".join(facts), "  ")
             out.append("  Legal instead:")
             out += ["  " + line for line in _alternatives_text(answer)]
     unplayed = len(q.steps) - len(run.steps)
@@ -667,6 +670,7 @@ def answer_to_json(answer: Answer) -> dict:
         if step is None:
             return None
         return {"step": step.number, "clause": step.error.clause, "message": step.error.message,
+                "facts": game.rejection_facts(step.before, step.action, step.error.clause),
                 "clause_info": clause_info(spec, step.error.clause)}
 
     events = []

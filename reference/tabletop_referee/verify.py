@@ -198,6 +198,8 @@ class Illegal:
     message: str
     state: Any
     """The state before the step (``None`` for a rejected setup)."""
+    facts: tuple[str, ...] = ()
+    """The facts of that state (hidden ones included) that make the step illegal."""
 
 
 @dataclass(frozen=True)
@@ -256,7 +258,8 @@ def replay(log: GameLog) -> Report:
             t = game.apply(state, step.action)
         except IllegalAction as exc:
             report.state = state
-            report.illegal = Illegal(step.line, step.index, step.doc, exc.clause, exc.message, state)
+            facts = tuple(game.rejection_facts(state, step.action, exc.clause))
+            report.illegal = Illegal(step.line, step.index, step.doc, exc.clause, exc.message, state, facts)
             return report
         state = t.state
         report.actions += 1
@@ -386,6 +389,8 @@ def report_text(report: Report) -> str:
         where = f"line {bad.line} (setup)" if bad.index is None else f"line {bad.line} (action {bad.index})"
         lines.append(f"illegal: {where}" + (f": {json.dumps(bad.action)}" if bad.action else ""))
         lines.append(f"  rejected under {_clause_ref(game, bad.clause)}: {bad.message}")
+        if bad.facts:
+            lines.append("  because: " + "; ".join(bad.facts))
         if bad.state is not None:
             lines.append(f"state before it ({report.actions} actions applied):")
             lines += ["  " + x for x in game.describe_state(bad.state).splitlines()]
@@ -444,6 +449,7 @@ def report_json(report: Report, file: str) -> dict:
             "clause": bad.clause,
             "title": clause_title(game, bad.clause),
             "message": bad.message,
+            "facts": list(bad.facts),
             "state": None if bad.state is None else game.state_to_json(bad.state),
         }
     return doc

@@ -122,6 +122,11 @@ class BaseGame:
         doc[self.seat_field] = rng.randrange(players)
         return doc
 
+    def rejection_facts(self, state: Any, action: Any, clause: str) -> list[str]:
+        """The facts of ``state`` (hidden ones included: this is the referee's view) that make
+        ``action`` break ``clause``, one phrase each, for ``verify`` and ``explain``."""
+        return []
+
     def probe_rate(self, state: Any, action: Any) -> float:
         """How often fuzzing sends an :meth:`illegal_probe` before ``action`` (default 1 in 20)."""
         return 0.05

@@ -193,6 +193,15 @@ class SevenKnightsGame(BaseGame):
             return doc
         raise IllegalAction("modes.player-limits", "no playable setup with the announced option values")
 
+    def rejection_facts(self, state: State, action: Any, clause: str) -> list[str]:
+        """For an answer: the values asked about, the true answer and the answerer's team."""
+        doc = self.action_to_json(action)
+        if doc.get("type") != "answer":
+            return []
+        _, _, facts = engine.answer_could_be(state, doc["player"], doc["yes"])
+        return [f"{name}: {'the Witch' if name.startswith('tile') and value == 0 else value}"
+                for name, value in facts]
+
     def probe_rate(self, state: State, action: Any) -> float:
         """Every forced answer is probed with its lie: lying is the rule implementers get wrong."""
         return 1.0 if self.action_to_json(action).get("type") == "answer" else 0.05
