@@ -181,11 +181,11 @@ class Options:
     alternative_route: str = "one-die"
     """Alternative Route re-rolls ``one-die`` (named by its face) or ``all-dice``."""
     gust: str = "extra-die"
-    """Gust adds one die (``extra-die``), blows all hazards away (``pass-hazards``), or cannot
-    be played (``inert``)."""
+    """Gust adds one die (``extra-die``), blows all hazards away (``pass-hazards``), or does
+    nothing (``inert``: it may still be played in the window, which only discards it)."""
     grappling_hook: str = "inert"
-    """In basic-promo the Grappling Hook is in the deck and cannot be played (``inert``), or
-    left out (``absent``)."""
+    """In basic-promo the Grappling Hook is in the deck and does nothing (``inert``: played in
+    the window, it is only discarded [power.grappling-hook]), or is left out (``absent``)."""
     journey_captain: str = "after-last-captain"
     """First captain of a new journey: left of the last captain of the previous journey, or
     left of its first captain."""
