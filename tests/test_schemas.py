@@ -800,7 +800,7 @@ INVALID: list[tuple[str, str, Any, str]] = [
      "$.ability: 'reroll' is not one of"),
     ("move-dice-count-too-big", "action",
      {"type": "move", "player": 0, "faces": ["3"], "die_one": [], "dice": {"3": 7}},
-     "$.dice.3: 7 is greater than the maximum of 6"),
+     "$.dice['3']: 7 is greater than the maximum of 6"),
     ("move-keep-dice-without-faces", "action",
      {"type": "move", "player": 0, "faces": [], "die_one": [], "ability": "keep-dice"},
      "$.faces: [] should be non-empty"),
