@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..explain import answer_question, answer_to_json, load_question, render_text
+from ..explain import answer_question, answer_to_json, load_question, render_brief, render_text
 from .common import EXIT_OK, emit, game_arg, option_arg
 
 
@@ -29,7 +29,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("state", metavar="STATE", help="state, position or question file; '-' for stdin")
     p.add_argument("action", metavar="ACTION", nargs="*",
                    help="the action (words are joined: roll 1 2 2 3 works unquoted)")
-    p.add_argument("--json", action="store_true", help="print one JSON document instead of text")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON document instead of text")
+    out.add_argument("--brief", action="store_true",
+                     help="short text: the verdict, the deciding clause and one line per event")
     p.add_argument("--option", type=option_arg, action="append", metavar="NAME=VALUE",
                    help="play under this rule option, replacing the position's (repeatable)")
     p.set_defaults(func=run)
@@ -40,6 +43,8 @@ def run(args: argparse.Namespace) -> int:
     answer = answer_question(question)
     if args.json:
         emit(json.dumps(answer_to_json(answer), indent=2, ensure_ascii=False) + "\n")
+    elif args.brief:
+        emit(render_brief(answer))
     else:
         emit(render_text(answer))
     return EXIT_OK
