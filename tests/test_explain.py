@@ -93,6 +93,10 @@ def test_there_are_enough_rules_questions():
     for path in CASES:
         doc = yaml.safe_load(path.read_text(encoding="utf-8"))
         exp = doc["expect"]
+        assert doc.get("question"), f"{path.name}: no question text"
+        if "error" in exp:  # a position the rules refuse: a one-line error, no answer
+            assert set(exp) == {"error"} and exp["error"], path.name
+            continue
         assert isinstance(exp["legal"], bool), path.name
         assert exp.get("clauses") or exp.get("rejection"), f"{path.name}: expects no clause"
         assert doc.get("question"), f"{path.name}: no question text"
@@ -105,6 +109,10 @@ def test_there_are_enough_rules_questions():
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_rules_question(path, capsys):
     exp = yaml.safe_load(path.read_text(encoding="utf-8"))["expect"]
+    if "error" in exp:
+        code, out, err = run(capsys, "explain", "--game", "mlem", str(path))
+        assert exp["error"] in one_line_error(code, err) and out == ""
+        return
     answer = explain_json(capsys, str(path))
     assert answer["legal"] is exp["legal"]
     clauses = {e["clause"] for e in answer["events"]}

@@ -135,6 +135,9 @@ def _state(game: Game, doc: Any, label: str, options: dict, base: Path | None):
                 raise UsageError(f"{label}: position: {exc.__class__.__name__}: {exc}") from None
             # A position fills in defaults but checks few types: the state schema checks them all.
             game.state_from_json(game.state_to_json(state))
+            problems = game.position_problems(state)
+            if problems:
+                raise UsageError(f"{label}: inconsistent position: {'; '.join(problems)}")
     except RefereeError as exc:
         where = f"{exc.path}: " if exc.path not in (None, "$") else ""
         raise UsageError(f"{label}: {where}{exc.message}") from None

@@ -1177,6 +1177,11 @@ def _claim_goals(w: _Work, player: int) -> None:
     w.goals = tuple(goals)
 
 
+def goal_met(state: State, player: int, goal: str) -> bool:
+    """Whether ``player``'s landed astronauts meet ``goal``'s condition [goal.*]."""
+    return _meets(goal, [x for x in state.landed if x.player == player], state.options.four_moons)
+
+
 def _meets(goal: str, mine: list[Landing], four_moons: str = "slots") -> bool:
     if goal == "deep-space-pair":
         return sum(1 for x in mine if x.site in ("comet", "galaxy")) >= 2
