@@ -767,7 +767,8 @@ def _extra_face_move(w: _Work, a: Move) -> None:
     """[ufo.extra-face]: the token's face alone moves the rocket; no die is used or removed."""
     if a.faces or a.die_one:
         raise IllegalAction(
-            "ufo.extra-face", "the extra face is used on its own: no rolled dice or Die-1 astronauts with it"
+            "ufo.extra-face",
+            "the extra face is used on its own: no rolled dice or Die-1 astronauts with it (ufo_extra_face_use=alone)",
         )
     face = w.ufo.arrival.face
     here = w.board.spaces[w.space]
