@@ -20,7 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
             "full state (interchange JSON), a compact position (YAML/JSON), or a question file "
             "{position, actions, question}; '-' reads stdin. ACTION is a file, '-', action JSON/YAML, "
             "or a short form in the game's notation, e.g. for MLEM 'roll 1,2,2,3', 'move 2+afterburner' "
-            "(or 'move 2 a'), 'move 1 die-one:2' (or 'move 1 die-one 2'), 'land 7', 'stay', "
+            "(or 'move 2 a'), 'move 1x2+3' (one of the 2s, all 3s), 'move 1 die-one:2' (or 'move 1 die-one 2'), "
+            "'land 7', 'stay', "
             "'embark satellite'; with the variants 'draw E07', 'discard M04', 'reroll', 'move extra-face', "
             "'move 2+3 keep-dice' (add 'player:N' to act for player N)."
         ),
