@@ -93,6 +93,10 @@ def test_there_are_enough_rules_questions():
     for path in CASES:
         doc = yaml.safe_load(path.read_text(encoding="utf-8"))
         exp = doc["expect"]
+        assert doc.get("question"), f"{path.name}: no question text"
+        if "error" in exp:  # a position the rules refuse: a one-line error, no answer
+            assert set(exp) == {"error"} and exp["error"], path.name
+            continue
         assert isinstance(exp["legal"], bool), path.name
         assert exp.get("clauses") or exp.get("rejection"), f"{path.name}: expects no clause"
         assert doc.get("question"), f"{path.name}: no question text"
@@ -105,6 +109,10 @@ def test_there_are_enough_rules_questions():
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
 def test_rules_question(path, capsys):
     exp = yaml.safe_load(path.read_text(encoding="utf-8"))["expect"]
+    if "error" in exp:
+        code, out, err = run(capsys, "explain", "--game", "mlem", str(path))
+        assert exp["error"] in one_line_error(code, err) and out == ""
+        return
     answer = explain_json(capsys, str(path))
     assert answer["legal"] is exp["legal"]
     clauses = {e["clause"] for e in answer["events"]}
@@ -571,3 +579,28 @@ def test_the_variant_position_in_the_docs_is_valid(capsys, tmp_path):
     assert state.options.variants == ("exploration", "missions", "ufo")
     answer = explain_json(capsys, str(write(tmp_path, "doc.yaml", doc)), "move 3")
     assert answer["legal"] and answer["summary"]["ufo_met"] is True and answer["summary"]["moved_to"] == 10
+
+
+# -- --brief ----------------------------------------------------------------------------------
+
+
+def test_brief_gives_the_verdict_the_deciding_clause_and_one_line_per_event(capsys):
+    case = str(CASES_DIR / "four-moons-spaces.yaml")
+    code, out, err = run(capsys, "explain", "--game", "mlem", case, "--brief")
+    assert code == EXIT_OK and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("legal — ")
+    assert lines[1] == "decided by: landing.moon-slot, goal.four-moons, landing.commander-change"
+    events = [line for line in lines if line.startswith("  1. ")]
+    assert len(events) == 3 and "[goal.four-moons]" in events[1]
+    assert lines[-1] == "  disputed: four-moons-meaning (option four_moons) decides this answer"
+
+
+def test_brief_names_the_rejecting_clause(capsys):
+    case = str(CASES_DIR / "part-of-a-group.yaml")
+    code, out, err = run(capsys, "explain", "--game", "mlem", case, "--brief")
+    assert code == EXIT_OK and err == ""
+    lines = out.splitlines()
+    assert lines[0].startswith("ILLEGAL [travel.whole-group] — ")
+    assert lines[1] == "decided by: travel.whole-group"
+    assert lines[2].startswith("  1. rejected [travel.whole-group]: a face is used with all its dice")

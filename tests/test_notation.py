@@ -294,8 +294,8 @@ def test_land_alone_lands_here_when_the_caller_knows_where():
     ("reroll 3", "'3'"),
     ("move 2 keep-dice 3", "'3'"),
     ("move 2 keep-dice keep-dice", "'keep-dice'"),
-    ("move 2 extra-face", "extra-face"),
-    ("move extra-face die-one", "extra-face"),
+    ("move 1x", "'1x'"),
+    ("move extra-face die-one", "die-one"),
 ])
 def test_a_bad_token_is_named_in_one_line(text, token):
     with pytest.raises(ValueError) as info:

@@ -31,6 +31,10 @@ OPTIONS = {
     "tie_break": ["shared", "deep-space"],
     "game_end": ["end-of-expedition", "immediate"],
     "die_one_rescue": [True, False],
+    "dice_grouping": ["whole-groups", "any-dice"],
+    "four_moons": ["slots", "spaces"],
+    "goal_claims": ["any-landing", "landing-phase"],
+    "die_one": ["per-expedition", "once-per-game"],
 }
 VARIANTS = ["exploration", "missions", "ufo"]
 VARIANT_OPTIONS = {
@@ -39,7 +43,8 @@ VARIANT_OPTIONS = {
     "missions": {},
     "ufo": {"ufo_encounter": ["reach", "exact"], "ufo_token_taker": ["commander", "passengers"],
             "ufo_after_encounter": ["return", "stay"], "ufo_token_value": ["bonus", "penalty"],
-            "ufo_extra_face": ["allowed-only", "any-space"], "arrivals_exhausted": ["reshuffle", "none"]},
+            "ufo_extra_face": ["allowed-only", "any-space"], "arrivals_exhausted": ["reshuffle", "none"],
+            "ufo_extra_face_use": ["alone", "with-dice"]},
 }
 
 

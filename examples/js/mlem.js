@@ -37,7 +37,22 @@ const OPTION_VALUES = {
   ufo_token_value: ['bonus', 'penalty'],
   ufo_extra_face: ['allowed-only', 'any-space'],
   arrivals_exhausted: ['reshuffle', 'none'],
+  dice_grouping: ['whole-groups', 'any-dice'],
+  four_moons: ['slots', 'spaces'],
+  goal_claims: ['any-landing', 'landing-phase'],
+  die_one: ['per-expedition', 'once-per-game'],
+  ufo_extra_face_use: ['alone', 'with-dice'],
 };
+// Options added after format 1.0: an options document carries them only when not at their default.
+const LATE_OPTIONS = {
+  dice_grouping: 'whole-groups', four_moons: 'slots', goal_claims: 'any-landing', die_one: 'per-expedition',
+};
+const LATE_VARIANT_OPTIONS = { ufo: { ufo_extra_face_use: 'alone' } };
+/** A rule option's value in a state, its default when the document leaves it out. */
+function opt(state, k) {
+  if (k in state.options) return state.options[k];
+  return k in LATE_OPTIONS ? LATE_OPTIONS[k] : LATE_VARIANT_OPTIONS.ufo[k];
+}
 const DEFAULT_OPTIONS = {
   dice_selection: 'groups', tie_break: 'shared', game_end: 'end-of-expedition', die_one_rescue: true,
 };
@@ -255,6 +270,11 @@ function setupOptions(given) {
     if (!OPTION_VALUES[k].includes(v)) throw new InputError(`setup: option ${k} cannot be ${JSON.stringify(v)}`, `$.options.${k}`);
     options[k] = v;
   }
+  for (const [k, d] of Object.entries(LATE_OPTIONS)) {
+    if (!(k in given)) continue;
+    if (!OPTION_VALUES[k].includes(given[k])) throw new InputError(`setup: option ${k} cannot be ${JSON.stringify(given[k])}`, `$.options.${k}`);
+    if (given[k] !== d) options[k] = given[k];
+  }
   const variants = given.variants === undefined ? [] : given.variants;
   if (!Array.isArray(variants) || variants.some((v) => !VARIANTS.includes(v)) || new Set(variants).size !== variants.length) {
     const e = new InputError('setup: variants must list distinct variants among exploration, missions, ufo', '$.options.variants');
@@ -263,7 +283,7 @@ function setupOptions(given) {
   }
   const on = VARIANTS.filter((v) => variants.includes(v));
   for (const v of VARIANTS) {
-    for (const k of Object.keys(VARIANT_OPTIONS[v])) {
+    for (const k of [...Object.keys(VARIANT_OPTIONS[v]), ...Object.keys(LATE_VARIANT_OPTIONS[v] || {})]) {
       if (k in given && !on.includes(v)) {
         // variants.selection "is an error": an invalid-input error naming the option, as the reference answers.
         const e = new InputError(`option ${k} applies only with the ${v} variant, which is not played`, `$.options.${k}`);
@@ -278,6 +298,11 @@ function setupOptions(given) {
       const val = k in given ? given[k] : d;
       if (!OPTION_VALUES[k].includes(val)) throw new InputError(`setup: option ${k} cannot be ${JSON.stringify(val)}`, `$.options.${k}`);
       options[k] = val;
+    }
+    for (const [k, d] of Object.entries(LATE_VARIANT_OPTIONS[v] || {})) {
+      if (!(k in given)) continue;
+      if (!OPTION_VALUES[k].includes(given[k])) throw new InputError(`setup: option ${k} cannot be ${JSON.stringify(given[k])}`, `$.options.${k}`);
+      if (given[k] !== d) options[k] = given[k];
     }
   }
   return options;
@@ -419,10 +444,12 @@ function faceUpDieOnes(state) {
 
 /** All legal moves for the current roll (empty means a crash). */
 function legalMoves(state) {
-  const space = state.rocket.space;
-  const allowed = spaceInfo(state, space).faces;
-  const roll = state.rocket.roll;
-  const counts = countFaces(roll);
+  const allowed = spaceInfo(state, state.rocket.space).faces;
+  return movesFor(state, allowed, countFaces(state.rocket.roll));
+}
+
+/** The moves for these allowed faces and rolled dice: groups, whole or (dice_grouping any-dice) in part. */
+function movesFor(state, allowed, counts) {
   const groups = FACES.filter((f) => counts[f] && allowed.includes(f)); // travel.allowed-faces
   const oneAllowed = allowed.includes('1');
   const dieOnes = faceUpDieOnes(state);
@@ -438,7 +465,24 @@ function legalMoves(state) {
     const dieOneSets = faces.includes('1') && dieOneUsable ? subsets(dieOnes) : [[]];
     for (const dieOne of dieOneSets) {
       if (faces.includes('1') && !counts['1'] && dieOne.length === 0) continue;
-      moves.push({ type: 'move', player, faces, die_one: dieOne });
+      if (opt(state, 'dice_grouping') !== 'any-dice') {
+        moves.push({ type: 'move', player, faces, die_one: dieOne });
+        continue;
+      }
+      // travel.whole-group with any-dice: 1..n dice of each face (0..n of the 1s beside a Die-1)
+      let combos = [{}];
+      for (const f of faces) {
+        const n = counts[f] || 0;
+        const low = f === '1' && dieOne.length ? 0 : 1;
+        const next = [];
+        for (const c of combos) for (let k = low; k <= n; k++) next.push(k < n ? { ...c, [f]: k } : c);
+        combos = next;
+      }
+      for (const dice of combos) {
+        const m = { type: 'move', player, faces, die_one: dieOne };
+        if (Object.keys(dice).length) m.dice = dice;
+        moves.push(m);
+      }
     }
   }
   return moves;
@@ -471,7 +515,19 @@ function moveActions(state) {
   if (arrival.ability === 'keep-dice') for (const m of moves) out.push({ ...m, ability: 'keep-dice' });
   if (arrival.ability === 'reroll') out.push({ type: 'reroll', player });
   if (arrival.ability === 'extra-face' && !extraFaceProblem(state, arrival.face)) {
-    out.push({ type: 'move', player, faces: [], die_one: [], ability: 'extra-face' });
+    if (opt(state, 'ufo_extra_face_use') === 'with-dice') {
+      // ufo.extra-face with-dice: the face is one more die, joining the rolled dice of its face
+      const face = arrival.face;
+      const info = spaceInfo(state, state.rocket.space);
+      const allowed = FACES.filter((f) => info.faces.includes(f) || f === face);
+      const counts = countFaces([...state.rocket.roll, face]);
+      for (const m of movesFor(state, allowed, counts)) {
+        if (!m.faces.includes(face) || (m.dice && m.dice[face] === 0)) continue;
+        out.push({ ...m, ability: 'extra-face' });
+      }
+    } else {
+      out.push({ type: 'move', player, faces: [], die_one: [], ability: 'extra-face' });
+    }
   }
   return out;
 }
@@ -587,7 +643,7 @@ const ACTION_FIELDS = {
   discard: ['type', 'player', 'token'],
   reroll: ['type', 'player'],
 };
-const OPTIONAL_FIELDS = { move: ['ability'] };
+const OPTIONAL_FIELDS = { move: ['ability', 'dice'] };
 const TOKEN_ID = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
 function checkActionShape(action) {
@@ -599,10 +655,23 @@ function checkActionShape(action) {
   for (const k of Object.keys(action)) if (!fields.includes(k) && !optional.includes(k)) throw new InputError(`action: '${k}' was unexpected`, '$');
   if ('token' in action && !(typeof action.token === 'string' && TOKEN_ID.test(action.token))) throw new InputError('action: bad token id', '$.token');
   if ('ability' in action && !['extra-face', 'keep-dice'].includes(action.ability)) throw new InputError(`action: ${JSON.stringify(action.ability)} is not a move ability`, '$.ability');
+  if ('dice' in action) {
+    const d = action.dice;
+    if (d === null || typeof d !== 'object' || Array.isArray(d) || Object.keys(d).length > 5) throw new InputError('action: bad dice', '$.dice');
+    for (const [f, k] of Object.entries(d)) {
+      if (!FACES.includes(f)) throw new InputError(`action: '${f}' is not a die face`, `$.dice.${f}`);
+      if (!(isInt(k) && k >= 0 && k <= 6)) throw new InputError('action: bad dice count', `$.dice.${f}`);
+    }
+  }
   if (action.type === 'move' && action.ability === 'extra-face') {
-    // The schema: an extra-face move names no group and no Die-1 astronaut.
-    if (!Array.isArray(action.faces) || action.faces.length) throw new InputError('action: an extra-face move has empty faces', '$.faces');
-    if (!Array.isArray(action.die_one) || action.die_one.length) throw new InputError('action: an extra-face move has empty die_one', '$.die_one');
+    // The schema leaves the groups of an extra-face move to the rules (ufo_extra_face_use).
+    if (!Array.isArray(action.faces) || action.faces.length > 5) throw new InputError('action: bad faces', '$.faces');
+    action.faces.forEach((x, i) => { if (!FACES.includes(x)) throw new InputError(`action: '${x}' is not a die face`, `$.faces[${i}]`); });
+    if (new Set(action.faces).size !== action.faces.length) throw new InputError('action: a move may not name a group twice', '$.faces');
+    const d = action.die_one;
+    if (!Array.isArray(d) || d.length > 5 || d.some((p) => !(isInt(p) && p >= 0 && p <= 4)) || new Set(d).size !== d.length) {
+      throw new InputError('action: bad die_one', '$.die_one');
+    }
     if ('player' in action && !(isInt(action.player) && action.player >= 0 && action.player <= 4)) throw new InputError('action: bad player', '$.player');
     return;
   }
@@ -665,7 +734,9 @@ function doEmbark(s, a, events) {
   }
   reserve.splice(reserve.indexOf(a.astronaut), 1);
   const seat = s.rocket.seats.length;
-  s.rocket.seats.push({ player: a.player, astronaut: a.astronaut, flipped: false });
+  // power.die-one once-per-game: a spent Die-1 boards face down
+  const spent = a.astronaut === 'die-one' && (s.die_one_spent || []).includes(a.player);
+  s.rocket.seats.push({ player: a.player, astronaut: a.astronaut, flipped: spent });
   events.push({ type: 'boarded', clause: 'takeoff.boarding-order', player: a.player, astronaut: a.astronaut, seat });
   if (s.rocket.seats.length === nPlayers(s)) {
     const satellite = s.rocket.seats.some((x) => x.astronaut === 'satellite');
@@ -699,11 +770,20 @@ function doMove(s, a, events) {
     if (!arrival || arrival.ability !== a.ability) {
       reject('ufo.ability', `the ${a.ability} ability is not available: ${abilityState(s)}`);
     }
-    if (a.ability === 'extra-face') { doExtraFace(s, a, arrival, events); return; }
+    if (a.ability === 'extra-face' && opt(s, 'ufo_extra_face_use') === 'alone') { doExtraFace(s, a, arrival, events); return; }
   }
   const space = s.rocket.space;
-  const info = spaceInfo(s, space);
-  const roll = s.rocket.roll;
+  let info = spaceInfo(s, space);
+  let roll = s.rocket.roll;
+  const token = a.ability === 'extra-face' ? s.ufo.arrival.face : null;
+  if (token !== null) {
+    // ufo.extra-face with-dice: one more die showing the token's face
+    const problem = extraFaceProblem(s, token);
+    if (problem) reject('ufo.extra-face', `the extra face cannot be used here: ${problem}`);
+    if (!a.faces.includes(token)) reject('ufo.extra-face', `with-dice: the token's face '${token}' is one more die, so the move must use its group`);
+    roll = [...roll, token];
+    info = { ...info, faces: FACES.filter((f) => info.faces.includes(f) || f === token) };
+  }
   const counts = countFaces(roll);
   const faces = a.faces;
   const dieOne = a.die_one.slice().sort((x, y) => x - y); // a set of players; canonical form ascending
@@ -727,25 +807,46 @@ function doMove(s, a, events) {
   if (dieOne.length && !s.options.die_one_rescue && !FACES.some((f) => counts[f] && info.faces.includes(f))) {
     reject('power.die-one', 'without die_one_rescue a Die-1 astronaut needs a roll with a usable die');
   }
+  // travel.whole-group: every die of a face, or (dice_grouping any-dice) the count `dice` names
+  const used = {};
+  for (const f of faces) used[f] = counts[f] || 0;
+  for (const [f, k] of Object.entries(a.dice || {})) {
+    if (!(f in used)) reject('travel.whole-group', `dice names face '${f}', which the move does not use`);
+    const n = used[f];
+    if (k > n) reject('travel.whole-group', `${n} dice show '${f}': cannot use ${k} of them`);
+    if (k === n) reject('travel.whole-group', `all ${n} dice showing '${f}' are its whole group: name the face alone`);
+    if (opt(s, 'dice_grouping') === 'whole-groups') reject('travel.whole-group', `a face is used with all its dice: ${n} dice show '${f}' (dice_grouping=whole-groups)`);
+    if (k === 0 && !(f === '1' && dieOne.length)) reject('travel.whole-group', `face '${f}' is named with 0 dice`);
+    if (k === 0 && f === token) reject('ufo.extra-face', `the token's face '${token}' is one of the dice used`);
+    used[f] = k;
+  }
   // travel.distance / travel.afterburner
   let distance = dieOne.length;
   let numbered = 0;
   for (const f of faces) {
-    const c = counts[f] || 0;
+    const c = used[f];
     if (f === 'afterburner') distance += c * info.afterburner;
     else { distance += c * faceValue(f); numbered += c; }
   }
+  if (token !== null && token !== 'afterburner') numbered -= 1; // the token's die is not removed
   const from = space;
   const end = endSpace(s);
   const to = Math.min(from + distance, end);
   s.rocket.space = to;
   s.rocket.roll = null;
   for (const seat of s.rocket.seats) if (seat.astronaut === 'die-one' && dieOne.includes(seat.player)) seat.flipped = true;
-  events.push({
-    type: 'moved', clause: from + distance > end ? 'travel.overshoot' : 'travel.distance', player: a.player,
-    faces: byFaceOrder(faces), die_one: dieOne.slice(), from, to, distance,
-  });
+  const moved = {
+    type: 'moved', clause: token !== null ? 'ufo.extra-face' : from + distance > end ? 'travel.overshoot' : 'travel.distance',
+    player: a.player, faces: byFaceOrder(faces), die_one: dieOne.slice(), from, to, distance,
+  };
+  if (a.dice && Object.keys(a.dice).length) moved.dice = { ...a.dice };
+  events.push(moved);
   for (const p of dieOne.slice().sort((x, y) => x - y)) events.push({ type: 'die-one-used', clause: 'power.die-one', player: p });
+  if (dieOne.length && opt(s, 'die_one') === 'once-per-game') {
+    // power.die-one once-per-game: the power is spent for the rest of the game
+    s.die_one_spent = [...new Set([...(s.die_one_spent || []), ...dieOne])].sort((x, y) => x - y);
+  }
+  if (token !== null) useAbility(s, a.player, 'extra-face', events);
   if (a.ability === 'keep-dice') useAbility(s, a.player, 'keep-dice', events);
   if (numbered > 0 && a.ability !== 'keep-dice') { // ufo.keep-dice: no die is removed
     s.rocket.dice -= numbered;
@@ -1011,7 +1112,8 @@ function doLand(s, a, events) {
     s.landed.push({ player: seat.player, astronaut: seat.astronaut, space: t, site: 'planet' });
     events.push({ type: 'landed', clause, player: seat.player, astronaut: seat.astronaut, space: t, site: 'planet', points: 0 });
   }
-  checkGoals(s, seat.player, events);
+  // goal.first-come; with goal_claims landing-phase a parachute landing claims no goal
+  if (s.phase === 'landing' || opt(s, 'goal_claims') === 'any-landing') checkGoals(s, seat.player, events);
   if (cur === 0 && s.rocket.seats.length > 0 && s.phase === 'landing') {
     events.push({ type: 'commander-changed', clause: 'landing.commander-change', player: s.rocket.seats[0].player });
   }
@@ -1102,7 +1204,10 @@ function goalMet(s, p, goal) {
   const mine = s.landed.filter((l) => l.player === p);
   switch (goal) {
     case 'deep-space-pair': return mine.filter((l) => l.site === 'comet' || l.site === 'galaxy').length >= 2;
-    case 'four-moons': return mine.filter((l) => l.site === 'moon').length >= 4;
+    case 'four-moons': { // four_moons: every slot a moon, or (spaces) a moon space is one moon
+      const moons = mine.filter((l) => l.site === 'moon');
+      return (opt(s, 'four_moons') === 'spaces' ? new Set(moons.map((l) => l.space)).size : moons.length) >= 4;
+    }
     case 'planet-trio':
     case 'four-planets': {
       const per = {};

@@ -118,6 +118,20 @@ Feature: Crash
       Then player 1's parachute is on the planet of space 8
       And player 1 holds the planet-trio goal
 
+    @option:goal_claims
+    @id:mlem-0422
+    Example: With goal_claims=landing-phase, a parachute landing claims no goal
+      Given the rule option goal_claims is landing-phase
+      And player 1's satellite has landed on space 8
+      And player 1's moon-double has landed on space 8
+      And the rocket is on space 8
+      And the rocket carries player 0's satellite, player 1's parachute and player 2's planet-double
+      When the dice show 1, 1, 3, 3, afterburner and afterburner
+      Then player 1 may land on space 8 or stay
+      When player 1 lands
+      Then player 1's parachute is on the planet of space 8
+      And nobody holds the planet-trio goal
+
     @id:mlem-0012
     Example: A full moon leaves the parachutist nothing to land on
       Given player 2's satellite has landed on space 7

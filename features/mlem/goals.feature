@@ -197,6 +197,38 @@ Feature: Goal tokens
       And nobody holds the four-moons goal
       And player 0 scores 0 points for goals
 
+    @option:four_moons
+    @id:mlem-0420
+    Example: With four_moons=spaces, two slots of one moon space are one moon
+      Given the rule option four_moons is spaces
+      And player 0's satellite has landed on space 6
+      And player 0's plus-minus has landed on space 6
+      And player 0's die-one has landed on space 7
+      And the rocket is on space 6 with 2 dice
+      And the rocket carries player 0's parachute, player 1's parachute and player 2's parachute
+      When the dice show 1 and 3
+      And the commander picks 3
+      And player 0 lands
+      Then player 0's parachute is on the moon of space 9 in slot 0
+      And nobody holds the four-moons goal
+      And player 0 scores 0 points for goals
+
+    @option:four_moons
+    @id:mlem-0421
+    Example: With four_moons=spaces, astronauts on four different moon spaces win the goal
+      Given the rule option four_moons is spaces
+      And space 5 has moons worth 2
+      And player 0's satellite has landed on space 5
+      And player 0's plus-minus has landed on space 6
+      And player 0's die-one has landed on space 7
+      And the rocket is on space 6 with 2 dice
+      And the rocket carries player 0's parachute, player 1's parachute and player 2's parachute
+      When the dice show 1 and 3
+      And the commander picks 3
+      And player 0 lands
+      Then player 0's parachute is on the moon of space 9 in slot 0
+      And player 0 holds the four-moons goal
+
   @clause:goal.four-planets
   Rule: A player's astronauts on four different planets win the four-planets goal
 

@@ -301,6 +301,36 @@ Feature: Astronaut powers
       And the rocket carries player 0's die-one (flipped), player 1's parachute and player 2's satellite
       And 5 dice are available
 
+    @id:mlem-0423
+    Example: A die-one flipped in a crashed expedition boards face up again
+      Given the rocket is on space 5
+      And the rocket carries player 0's die-one, player 1's parachute and player 2's satellite
+      When the dice show 1, 2, 2, 3, 3 and afterburner
+      And the commander picks 1 with the Die-1 of player 0
+      And player 0 stays
+      And player 1 stays
+      And player 2 stays
+      And the dice show 2, 2, 4, 4 and afterburner
+      And player 1 stays
+      And the players embark satellite, parachute and die-one
+      Then the rocket carries player 1's satellite, player 2's parachute and player 0's die-one
+
+    @option:die_one
+    @id:mlem-0424
+    Example: With die_one=once-per-game, a flipped die-one stays flipped for the rest of the game
+      Given the rule option die_one is once-per-game
+      And the rocket is on space 5
+      And the rocket carries player 0's die-one, player 1's parachute and player 2's satellite
+      When the dice show 1, 2, 2, 3, 3 and afterburner
+      And the commander picks 1 with the Die-1 of player 0
+      And player 0 stays
+      And player 1 stays
+      And player 2 stays
+      And the dice show 2, 2, 4, 4 and afterburner
+      And player 1 stays
+      And the players embark satellite, parachute and die-one
+      Then the rocket carries player 1's satellite, player 2's parachute and player 0's die-one (flipped)
+
     @id:mlem-0106
     Example: The die-one joins the group of rolled 1s
       Given the rocket is on space 5

@@ -102,6 +102,49 @@ Feature: Travel phase
       And the commander picks 2 and 2
       Then the action is rejected under travel.whole-group naming "name a group twice"
 
+    @id:mlem-0425
+    Example: Part of a group is refused
+      Given the rocket is on space 3
+      When the dice show 1, 2, 2, 2, 3 and 3
+      And the commander picks 1x2
+      Then the action is rejected under travel.whole-group naming "dice_grouping=whole-groups"
+
+    @id:mlem-0426
+    Example: A move document naming part of a group is refused by the rule, not the schema
+      Given the rocket is on space 3
+      When the dice show 1, 2, 2, 2, 3 and 3
+      And this action is played:
+        """
+        {"type": "move", "player": 0, "faces": ["2"], "die_one": [], "dice": {"2": 1}}
+        """
+      Then the action is rejected under travel.whole-group naming "3 dice show '2'"
+
+    @option:dice_grouping
+    @id:mlem-0427
+    Example: With dice_grouping=any-dice, one die of a group may be used
+      Given the rule option dice_grouping is any-dice
+      And the rocket is on space 3
+      When the dice show 1, 2, 2, 2, 3 and 3
+      And the commander picks 1x2
+      Then the rocket moved from space 3 to space 5
+      And 5 dice are available
+
+    @option:dice_grouping
+    @id:mlem-0428
+    Example: With dice_grouping=any-dice, the choices are any number of dice of each allowed face
+      Given the rule option dice_grouping is any-dice
+      And the rocket is on space 3
+      When the dice show 1, 2, 2, 2, 3 and 3
+      Then the commander may pick:
+        | choice      |
+        | 1           |
+        | 2           |
+        | 1x2         |
+        | 2x2         |
+        | 1 and 2     |
+        | 1 and 1x2   |
+        | 1 and 2x2   |
+
   @clause:travel.group-count
   Rule: The commander uses at least one complete group and may combine several
 

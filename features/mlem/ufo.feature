@@ -185,6 +185,45 @@ Feature: UFO variant
       When the commander uses the extra face
       Then the rocket is on space 9
 
+    @option:ufo_extra_face_use
+    @id:mlem-0429
+    Example: With ufo_extra_face_use=with-dice, the extra face joins the rolled dice of its face
+      Given the rule option ufo_extra_face_use is with-dice
+      And the arrival token is A08 (extra face 3, 4 dice)
+      And the rocket is on space 6 with 4 dice
+      And the rocket carries player 0's satellite, player 1's parachute and player 2's moon-double
+      When the dice show 1, 3, 4 and 4
+      Then the commander may use the extra face
+      When the commander uses the extra face together with the 3
+      Then the rocket moved from space 6 to space 12
+      And a moved event cites ufo.extra-face
+      And player 0 used the extra-face ability
+      And 3 dice are available
+
+    @option:ufo_extra_face_use
+    @id:mlem-0430
+    Example: With ufo_extra_face_use=with-dice, the extra face is not used alone
+      Given the rule option ufo_extra_face_use is with-dice
+      And the arrival token is A08 (extra face 3, 4 dice)
+      And the rocket is on space 6 with 4 dice
+      And the rocket carries player 0's satellite, player 1's parachute and player 2's moon-double
+      When the dice show 1, 1, 4 and 4
+      Then the rocket does not crash
+      When the commander uses the extra face
+      Then the action is rejected under ufo.extra-face naming "one more die"
+
+    @option:ufo_extra_face_use
+    @id:mlem-0431
+    Example: With ufo_extra_face_use=with-dice, the extra face alone is a group that saves a roll
+      Given the rule option ufo_extra_face_use is with-dice
+      And the arrival token is A08 (extra face 3, 4 dice)
+      And the rocket is on space 6 with 4 dice
+      And the rocket carries player 0's satellite, player 1's parachute and player 2's moon-double
+      When the dice show 1, 1, 4 and 4
+      And the commander uses the extra face together with the 3
+      Then the rocket is on space 9
+      And 4 dice are available
+
     @option:ufo_extra_face
     @id:mlem-0292
     Example: With allowed-only, the extra face is refused where its face is not allowed

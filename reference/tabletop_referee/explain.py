@@ -135,6 +135,9 @@ def _state(game: Game, doc: Any, label: str, options: dict, base: Path | None):
                 raise UsageError(f"{label}: position: {exc.__class__.__name__}: {exc}") from None
             # A position fills in defaults but checks few types: the state schema checks them all.
             game.state_from_json(game.state_to_json(state))
+            problems = game.position_problems(state)
+            if problems:
+                raise UsageError(f"{label}: inconsistent position: {'; '.join(problems)}")
     except RefereeError as exc:
         where = f"{exc.path}: " if exc.path not in (None, "$") else ""
         raise UsageError(f"{label}: {where}{exc.message}") from None
@@ -623,6 +626,35 @@ def render_text(answer: Answer) -> str:
             out += _wrap(f"- {d['id']}: {d['title']} — ruled {d['ruling']}", "  ")
     if not answer.disputes:
         out += ["", "No disputed rule option changes this answer."]
+    return "\n".join(out) + "\n"
+
+
+def deciding_clauses(answer: Answer) -> list[str]:
+    """The clauses that decided the answer: the rejecting clause, else those of the last step's
+    events, in order."""
+    rejected = answer.run.rejected
+    if rejected is not None:
+        return [rejected.error.clause]
+    steps = answer.run.steps
+    return list(dict.fromkeys(e.clause for e in steps[-1].events)) if steps else []
+
+
+def render_brief(answer: Answer) -> str:
+    """The short text form: the verdict, the deciding clause(s), then one line per event (and
+    the disputes whose readings change the answer)."""
+    q, run = answer.question, answer.run
+    game = q.game
+    clauses = deciding_clauses(answer)
+    out = [f"{_verdict(run)} — {_gist(game, run)}",
+           "decided by: " + (", ".join(clauses) if clauses else "no clause (nothing happened)")]
+    for step in run.steps:
+        for e in step.events:
+            out.append(f"  {step.number}. {game.describe_event(e, step.before)}")
+        if step.error is not None:
+            out.append(f"  {step.number}. rejected [{step.error.clause}]: {step.error.message}")
+    for r in answer.disputes:
+        if r.decides:
+            out.append(f"  disputed: {', '.join(d['id'] for d in r.disputes)} (option {r.option}) decides this answer")
     return "\n".join(out) + "\n"
 
 

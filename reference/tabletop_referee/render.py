@@ -375,8 +375,56 @@ def _impacts(game: str) -> dict[str, dict]:
     return {d["id"]: d for d in report["disputes"]} if report else {}
 
 
+EXPLAIN_CASES = Path("tests") / "explain_cases"
+"""Question files (``referee explain``) in a source checkout; the disputes page quotes them."""
+
+
+def _explain_cases(game: str) -> list[tuple[str, dict]]:
+    """The question files of ``game`` in the source checkout: (relative path, document)."""
+    folder = data_root() / EXPLAIN_CASES
+    if not folder.is_dir():
+        return []
+    import yaml
+
+    cases = []
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError):
+            continue
+        if isinstance(doc, dict) and isinstance(doc.get("expect"), dict):
+            cases.append(((EXPLAIN_CASES / path.name).as_posix(), doc))
+    return cases
+
+
+def _explain_examples(game: str, dispute: dict, opt: dict, cases: list[tuple[str, dict]]) -> list[str]:
+    """One ``referee explain --brief`` answer per option value, for the first question file
+    whose answer this dispute decides (none when no such file exists)."""
+    from .errors import RefereeError, UsageError
+    from .explain import answer_question, load_question, render_brief
+
+    for rel, doc in cases:
+        want = (doc["expect"].get("disputes") or {}).get(dispute["id"])
+        if not (isinstance(want, dict) and want.get("decides")):
+            continue
+        out = [f"**Example:** {_md(' '.join(str(doc.get('question', '')).split()))} "
+               f"(`referee explain --game {game} {rel} --brief --option {opt['name']}=VALUE`)", ""]
+        try:
+            for value in (opt["default"], opt["other"]):
+                shown = str(value).lower() if isinstance(value, bool) else str(value)
+                question = load_question(game, str(data_root() / rel), "", {opt["name"]: value})
+                brief = render_brief(answer_question(question))
+                out += [f"- with `{opt['name']}={shown}`:", "", "    ```text",
+                        *("    " + line for line in brief.rstrip("\n").splitlines()), "    ```", ""]
+        except (RefereeError, UsageError):  # a question file of another game, or one that no longer reads
+            continue
+        return out
+    return []
+
+
 def render_disputes_page(game: str) -> str:
     spec = load_spec(game)
+    examples = _explain_cases(game)
     page = f"{game}/disputes.md"
     out = [f"# {_md(spec.title)}: disputes", "", _generated_note(game), "",
            "Where the sources disagree or say nothing, this register records the readings, who "
@@ -398,6 +446,9 @@ def render_disputes_page(game: str) -> str:
                              if spec.source(t) else _md(t) for t in r.get("sources") or [])
             out.append(f"- {_code(r['id'])}{chosen}: {_md(r.get('summary', ''))} — "
                        f"{srcs or 'no source holds this reading'}")
+            for c in r.get("citations") or []:
+                out.append(f"    - {_md(c.get('tag', ''))}, {_md(c.get('where', ''))}: "
+                           f"“{_md(c.get('quote', ''))}”")
         out += ["", f"**Ruling:** {_code(d.get('ruling'))}. {_md(d.get('reason', ''))}", ""]
         opt = d.get("option")
         if opt:
@@ -409,8 +460,14 @@ def render_disputes_page(game: str) -> str:
                         markdown_summary(_impact_report(game), measured, heading="**Impact:**"),
                         f"*From spec/{game}/impact.json; [how it is measured]"
                         f"({_rel(page, 'impact.md')}).*", ""]
+        elif d.get("no_option"):
+            out += [f"**Rule option:** none. {_md(d['no_option'])}", ""]
+        elif d.get("option_needed"):
+            out += [f"**Rule option:** not yet; proposed: {_code(d.get('option_proposal'))}.", ""]
         else:
             out += ["**Rule option:** none.", ""]
+        if opt:
+            out += _explain_examples(game, d, opt, examples)
         if d.get("clauses"):
             out += ["**Clauses:** " + ", ".join(clause_link(spec, page, c) for c in d["clauses"]), ""]
         if d.get("digest_refs"):

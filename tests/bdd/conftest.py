@@ -178,9 +178,17 @@ def when_roll(scene: Scene, faces: str):
 
 def _move(scene: Scene, player: int, text: str) -> None:
     m = re.fullmatch(r"(?P<faces>.*?)(?: with the Die-1s? of (?P<who>players? .*))?", text.strip())
-    faces = parse_faces(m["faces"])
+    faces, dice = [], []
+    for item in parse_faces(m["faces"]):  # "1x2": one of the dice showing 2 (part of a group)
+        count, x, face = item.partition("x")
+        if x and count.isdigit():
+            face = parse_faces(face)[0]
+            dice.append((face, int(count)))
+        else:
+            face = item
+        faces.append(face)
     die_one = parse_players(m["who"]) if m["who"] else []
-    scene.play(mlem.Move(player, tuple(faces), tuple(die_one)))
+    scene.play(mlem.Move(player, tuple(faces), tuple(die_one), None, tuple(dice)))
 
 
 @when(parsers.parse("the commander picks {choice}"))
@@ -339,7 +347,8 @@ def _legal_of(state: mlem.State, kind: type) -> list:
 
 
 def _describe_move(m: mlem.Move) -> str:
-    text = " and ".join(m.faces)
+    counts = dict(m.dice)
+    text = " and ".join(f"{counts[f]}x{f}" if f in counts else f for f in m.faces)
     if m.die_one:
         word = "player" if len(m.die_one) == 1 else "players"
         text += f" with the Die-1{'s' if len(m.die_one) > 1 else ''} of {word} " + " and ".join(

@@ -98,7 +98,7 @@ def pytest_bdd_after_scenario(request, feature, scenario):
         capabilities.append("events")
     # the defaults of the same variants: a variant's own options count only when not default
     default = options_to_json(dataclasses.replace(Options(), variants=options_used.variants))
-    options = {k: v for k, v in options_to_json(options_used).items() if k == "variants" or default[k] != v}
+    options = {k: v for k, v in options_to_json(options_used).items() if k == "variants" or default.get(k) != v}
     vector = build_vector(
         vector_id=vector_ids[0],
         description=scenario.name,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..explain import answer_question, answer_to_json, load_question, render_text
+from ..explain import answer_question, answer_to_json, load_question, render_brief, render_text
 from .common import EXIT_OK, emit, game_arg, option_arg
 
 
@@ -20,7 +20,8 @@ def register(sub: argparse._SubParsersAction) -> None:
             "full state (interchange JSON), a compact position (YAML/JSON), or a question file "
             "{position, actions, question}; '-' reads stdin. ACTION is a file, '-', action JSON/YAML, "
             "or a short form in the game's notation, e.g. for MLEM 'roll 1,2,2,3', 'move 2+afterburner' "
-            "(or 'move 2 a'), 'move 1 die-one:2' (or 'move 1 die-one 2'), 'land 7', 'stay', "
+            "(or 'move 2 a'), 'move 1x2+3' (one of the 2s, all 3s), 'move 1 die-one:2' (or 'move 1 die-one 2'), "
+            "'land 7', 'stay', "
             "'embark satellite'; with the variants 'draw E07', 'discard M04', 'reroll', 'move extra-face', "
             "'move 2+3 keep-dice' (add 'player:N' to act for player N)."
         ),
@@ -29,7 +30,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("state", metavar="STATE", help="state, position or question file; '-' for stdin")
     p.add_argument("action", metavar="ACTION", nargs="*",
                    help="the action (words are joined: roll 1 2 2 3 works unquoted)")
-    p.add_argument("--json", action="store_true", help="print one JSON document instead of text")
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print one JSON document instead of text")
+    out.add_argument("--brief", action="store_true",
+                     help="short text: the verdict, the deciding clause and one line per event")
     p.add_argument("--option", type=option_arg, action="append", metavar="NAME=VALUE",
                    help="play under this rule option, replacing the position's (repeatable)")
     p.set_defaults(func=run)
@@ -40,6 +44,8 @@ def run(args: argparse.Namespace) -> int:
     answer = answer_question(question)
     if args.json:
         emit(json.dumps(answer_to_json(answer), indent=2, ensure_ascii=False) + "\n")
+    elif args.brief:
+        emit(render_brief(answer))
     else:
         emit(render_text(answer))
     return EXIT_OK

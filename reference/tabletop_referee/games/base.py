@@ -347,6 +347,11 @@ class BaseGame:
     def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> Any:
         raise MalformedInput(f"{self.info.id} has no compact positions: give a full state")
 
+    def position_problems(self, state: Any) -> list[str]:
+        """Why a position given by hand (``referee explain``) cannot occur in a game, beyond
+        what the state checks already catch; ``[]`` by default."""
+        return []
+
     def single_actor(self, state: Any) -> Actor | None:
         actors = self.actors(state)
         return actors[0] if len(actors) == 1 else None

@@ -234,6 +234,10 @@ class Game(Protocol):
         """A state from a compact position document (for ``explain``); ``base`` is the folder
         that relative file names in the document resolve against."""
 
+    def position_problems(self, state: Any) -> list[str]:
+        """Why a hand-written position cannot occur in a game beyond the state checks (for
+        ``explain``, which refuses it); ``[]`` when none."""
+
     # perft: pinned chance
     def pinned_chance(self, state: Any, pins: Mapping[str, Sequence[Any]],
                       used: Mapping[str, int]) -> tuple[str, Any] | None:

@@ -29,6 +29,8 @@ def action_to_json(a: Action) -> dict:
         }
         if a.ability is not None:
             doc["ability"] = a.ability
+        if a.dice:
+            doc["dice"] = dict(a.dice)
         return doc
     if isinstance(a, Land):
         return {"type": "land", "player": a.player, "space": a.space}

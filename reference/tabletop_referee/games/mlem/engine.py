@@ -244,19 +244,29 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if die_ones and not state.options.die_one_rescue and not any(f in allowed for f in rocket.roll):
             die_ones = ()  # [power.die-one]: only a roll with a fitting die (a UFO ability saved it)
         player = rocket.seats[0].player
-        moves = _move_actions(
-            player,
-            allowed,
-            frozenset(rocket.roll or ()),
-            die_ones,
-            state.options.dice_selection == "single-group",
-        )
+        single = state.options.dice_selection == "single-group"
+        any_dice = state.options.dice_grouping == "any-dice"
+        roll = rocket.roll or ()
+        moves = _move_actions(player, allowed, _roll_counts(roll), die_ones, single, any_dice)
         if state.ufo is None:
             return moves
         ability = _ability(state.ufo)
         if ability is None:
             return moves
-        return _ability_actions(player, moves, ability, _extra_face_usable(state, ability))
+        usable = _extra_face_usable(state, ability)
+        if usable and state.options.ufo_extra_face_use == "with-dice":
+            # [ufo.extra-face]: the token's face is one more die, joining the rolled dice
+            face = state.ufo.arrival.face
+            allowed_x = tuple(f for f in FACES if f in allowed or f == face)
+            roll_x = roll + (face,)
+            ones = _available_die_ones(state) if "1" in allowed_x else ()
+            with_face = [
+                Move(m.player, m.faces, m.die_one, "extra-face", m.dice)
+                for m in _move_actions(player, allowed_x, _roll_counts(roll_x), ones, single, any_dice)
+                if face in m.faces and dict(m.dice).get(face, 1) >= 1
+            ]
+            return _sorted([*moves, *with_face])
+        return _ability_actions(player, moves, ability, usable)
     if phase == "mission-discard":
         player = current_actor(state)
         return tuple(Discard(player, t.id) for t in state.missions.hands[player])
@@ -286,15 +296,23 @@ def _landing_actions(player: int, targets: tuple[int, ...]) -> tuple[Action, ...
     return _sorted([*(Land(player, s) for s in targets), Stay(player)])
 
 
+def _roll_counts(roll: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """How many dice show each face, in canonical face order (faces not rolled left out)."""
+    return tuple((f, roll.count(f)) for f in FACES if f in roll)
+
+
 @lru_cache(maxsize=16384)
 def _move_actions(
     player: int,
     allowed: tuple[str, ...],
-    rolled: frozenset[str],
+    counts: tuple[tuple[str, int], ...],
     die_ones: tuple[int, ...],
     single_group: bool,
+    any_dice: bool = False,
 ) -> tuple[Action, ...]:
-    """The commander's choices: whole groups of allowed rolled faces (+ Die-1 astronauts)."""
+    """The commander's choices: groups of allowed rolled faces (+ Die-1 astronauts); whole
+    groups, or with dice_grouping=any-dice also any part of a group [travel.whole-group]."""
+    rolled = dict(counts)
     groups = [f for f in allowed if f in rolled or (f == "1" and die_ones)]
     if single_group:
         choices = [(g,) for g in groups]
@@ -304,13 +322,19 @@ def _move_actions(
         ]
     moves: list[Action] = []
     for faces in choices:
-        if "1" not in faces:
-            moves.append(Move(player, faces))
-            continue
-        for r in range(len(die_ones) + 1):
-            for used in itertools.combinations(die_ones, r):
-                if used or "1" in rolled:
-                    moves.append(Move(player, faces, used))
+        uses = [()] if "1" not in faces else [
+            used for r in range(len(die_ones) + 1) for used in itertools.combinations(die_ones, r)
+            if used or "1" in rolled
+        ]
+        for used in uses:
+            if not any_dice:
+                moves.append(Move(player, faces, used))
+                continue
+            # per face: any count from 1 (0 for the 1s when a Die-1 astronaut is used) to all
+            ranges = [range(0 if f == "1" and used else 1, rolled.get(f, 0) + 1) for f in faces]
+            for ks in itertools.product(*ranges):
+                dice = tuple((f, k) for f, k in zip(faces, ks) if k < rolled.get(f, 0))
+                moves.append(Move(player, faces, used, None, dice))
     return _sorted(moves)
 
 
@@ -337,7 +361,7 @@ def _extra_face_fits(options, face: str, here) -> bool:
 
 def _ability_actions(player: int, moves: tuple[Action, ...], ability: str, extra_face: bool):
     if ability == "keep-dice":
-        extra = [Move(m.player, m.faces, m.die_one, "keep-dice") for m in moves]
+        extra = [Move(m.player, m.faces, m.die_one, "keep-dice", m.dice) for m in moves]
     elif ability == "reroll":
         extra = [Reroll(player)]
     else:
@@ -455,7 +479,7 @@ class _Work:
     __slots__ = (
         "board", "options", "phase", "start_player", "expedition", "crashes", "reserves",
         "space", "dice", "seats", "roll", "cursor", "landed", "goals", "ended", "events",
-        "exploration", "missions", "ufo",
+        "exploration", "missions", "ufo", "die_one_spent",
     )
 
     def __init__(self, s: State) -> None:
@@ -478,6 +502,7 @@ class _Work:
         self.exploration = s.exploration
         self.missions = s.missions
         self.ufo = s.ufo
+        self.die_one_spent = s.die_one_spent
         self.events: list[Event] = []
 
     def freeze(self) -> State:
@@ -487,6 +512,7 @@ class _Work:
             self.crashes, self.reserves,
             Rocket(self.space, self.dice, tuple(self.seats), self.roll, self.cursor),
             self.landed, self.goals, self.ended, self.exploration, self.missions, self.ufo,
+            self.die_one_spent,
         )
 
     def emit(self, type_: str, clause: str, **data) -> None:
@@ -518,7 +544,9 @@ def _embark(w: _Work, a: Embark) -> None:
         )
     i = reserve.index(a.astronaut)
     w.reserves = _replace_at(w.reserves, a.player, reserve[:i] + reserve[i + 1 :])
-    w.seats.append(Seat(a.player, a.astronaut))
+    # [power.die-one] with die_one=once-per-game: a spent Die-1 boards face down
+    spent = a.astronaut == "die-one" and a.player in w.die_one_spent
+    w.seats.append(Seat(a.player, a.astronaut, spent))
     w.emit("boarded", "takeoff.boarding-order", player=a.player, astronaut=a.astronaut,
            seat=len(w.seats) - 1)
     if len(w.seats) < w.players:
@@ -575,13 +603,28 @@ def _ufo_rescue(w: _Work) -> bool:
 
 
 def _move(w: _Work, a: Move) -> None:
+    with_dice = None  # the arrival token's face, when it joins the rolled dice
     if a.ability is not None:
         _check_ability(w, a.ability)
         if a.ability == "extra-face":
-            _extra_face_move(w, a)
-            return
+            if w.options.ufo_extra_face_use == "alone":
+                _extra_face_move(w, a)
+                return
+            with_dice = w.ufo.arrival.face
     roll = w.roll or ()
     here = w.board.spaces[w.space]
+    allowed = here.faces
+    if with_dice is not None:
+        # [ufo.extra-face] with ufo_extra_face_use=with-dice: one more die showing the face
+        _check_extra_face_fits(w, with_dice, here)
+        if with_dice not in a.faces:
+            raise IllegalAction(
+                "ufo.extra-face",
+                f"with ufo_extra_face_use=with-dice the token's face {with_dice!r} is one more die:"
+                f" the move must use the {with_dice!r} group",
+            )
+        roll = roll + (with_dice,)
+        allowed = tuple(f for f in FACES if f in allowed or f == with_dice)
     if not a.faces:
         raise IllegalAction("travel.group-count", "a move must use at least one group of dice")
     if len(set(a.faces)) != len(a.faces):
@@ -594,11 +637,11 @@ def _move(w: _Work, a: Move) -> None:
     for f in a.faces:
         if f not in FACE_INDEX:
             raise IllegalAction("components.dice", f"{f!r} is not a die face")
-        if f not in here.faces:
-            allowed = ", ".join(here.faces) or "none"
+        if f not in allowed:
+            shown = ", ".join(here.faces) or "none"
             raise IllegalAction(
                 "travel.allowed-faces",
-                f"face {f!r} is not allowed on space {w.space} (allowed: {allowed})",
+                f"face {f!r} is not allowed on space {w.space} (allowed: {shown})",
             )
         if f not in roll and not (f == "1" and a.die_one):
             raise IllegalAction("travel.allowed-faces", f"no die shows {f!r} in the roll {list(roll)}")
@@ -615,29 +658,36 @@ def _move(w: _Work, a: Move) -> None:
         raise IllegalAction(
             "power.die-one", "a Die-1 astronaut counts as a 1: the move must use the 1s group"
         )
-    if a.die_one and not w.options.die_one_rescue and not any(f in here.faces for f in roll):
+    if a.die_one and not w.options.die_one_rescue and not any(f in allowed for f in roll):
         raise IllegalAction(
             "power.die-one",
             "with die_one_rescue=false a Die-1 astronaut may be used only when a rolled die fits the space",
         )
-    # [travel.whole-group] [travel.distance] [travel.afterburner]
+    # [travel.whole-group]: how many dice of each face are used
+    used = _used_counts(w, a, roll, with_dice)
+    # [travel.distance] [travel.afterburner]
     distance = len(a.die_one)
     removed = 0
     for f in a.faces:
-        count = roll.count(f)
+        count = used[f]
         if f == "afterburner":
             distance += count * (here.afterburner or 0)
         else:
             distance += count * FACE_VALUE[f]
             removed += count
+    if with_dice is not None and with_dice != "afterburner":
+        removed -= 1  # the token's die is not a die of the rocket: nothing to remove
     start = w.space
     end = w.board.end
     target = min(start + distance, end)
     w.space = target
     w.roll = None
-    w.emit("moved", "travel.overshoot" if start + distance > end else "travel.distance",
+    clause = ("ufo.extra-face" if with_dice is not None
+              else "travel.overshoot" if start + distance > end else "travel.distance")
+    extra = {"dice": dict(sorted(a.dice, key=lambda d: FACE_INDEX[d[0]]))} if a.dice else {}
+    w.emit("moved", clause,
            player=a.player, faces=tuple(sorted(a.faces, key=FACE_INDEX.__getitem__)),
-           die_one=tuple(sorted(a.die_one)), **{"from": start}, to=target, distance=distance)
+           die_one=tuple(sorted(a.die_one)), **{"from": start}, to=target, distance=distance, **extra)
     if a.die_one:
         w.seats = [
             Seat(s.player, s.astronaut, True) if s.astronaut == "die-one" and s.player in a.die_one
@@ -646,12 +696,50 @@ def _move(w: _Work, a: Move) -> None:
         ]
         for p in sorted(a.die_one):
             w.emit("die-one-used", "power.die-one", player=p)
+        if w.options.die_one == "once-per-game":
+            w.die_one_spent = tuple(sorted({*w.die_one_spent, *a.die_one}))
+    if with_dice is not None:
+        _use_ability(w, a.player, "extra-face", "ufo.extra-face")
     # [travel.remove-dice] [travel.last-die]
     if a.ability == "keep-dice":  # [ufo.keep-dice]
         _use_ability(w, a.player, "keep-dice", "ufo.keep-dice")
     elif removed:
         _remove_dice(w, removed, "travel.remove-dice")
     _after_movement(w, start, target)
+
+
+def _used_counts(w: _Work, a: Move, roll: tuple[str, ...], token: str | None) -> dict[str, int]:
+    """[travel.whole-group]: per face of the move, the dice used: all that show it, or with
+    dice_grouping=any-dice the count ``a.dice`` names (1 or more; 0 only for the 1s when a
+    Die-1 astronaut supplies the 1)."""
+    used = {f: roll.count(f) for f in a.faces}
+    seen: set[str] = set()
+    for f, k in a.dice:
+        if f not in used:
+            raise IllegalAction("travel.whole-group", f"dice names face {f!r}, which the move does not use")
+        if f in seen:
+            raise IllegalAction("travel.whole-group", f"dice names face {f!r} twice")
+        seen.add(f)
+        n = used[f]
+        if not isinstance(k, int) or isinstance(k, bool) or k < 0 or k > n:
+            raise IllegalAction("travel.whole-group", f"{n} {'die shows' if n == 1 else 'dice show'} {f!r}: cannot use {k!r} of them")
+        if k == n:
+            raise IllegalAction(
+                "travel.whole-group",
+                f"all {n} dice showing {f!r} are its whole group: name the face alone, without a count",
+            )
+        if w.options.dice_grouping == "whole-groups":
+            raise IllegalAction(
+                "travel.whole-group",
+                f"a face is used with all its dice: {n} {'die shows' if n == 1 else 'dice show'} {f!r},"
+                f" so {k} cannot be used alone (dice_grouping=whole-groups)",
+            )
+        if k == 0 and not (f == "1" and a.die_one):
+            raise IllegalAction("travel.whole-group", f"face {f!r} is named with 0 dice: a group used needs at least one")
+        if token is not None and f == token and k < 1:
+            raise IllegalAction("ufo.extra-face", f"the token's face {token!r} is one of the dice used")
+        used[f] = k
+    return used
 
 
 def _check_ability(w: _Work, ability: str) -> None:
@@ -679,15 +767,12 @@ def _extra_face_move(w: _Work, a: Move) -> None:
     """[ufo.extra-face]: the token's face alone moves the rocket; no die is used or removed."""
     if a.faces or a.die_one:
         raise IllegalAction(
-            "ufo.extra-face", "the extra face is used on its own: no rolled dice or Die-1 astronauts with it"
+            "ufo.extra-face",
+            "the extra face is used on its own: no rolled dice or Die-1 astronauts with it (ufo_extra_face_use=alone)",
         )
     face = w.ufo.arrival.face
     here = w.board.spaces[w.space]
-    if not _extra_face_fits(w.options, face, here):
-        allowed = ", ".join(here.faces) or "none"
-        why = ("space {0} prints no afterburner dots" if face == "afterburner" and here.afterburner is None
-               else "the extra face is not allowed on space {0}")
-        raise IllegalAction("ufo.extra-face", f"{why.format(w.space)} (token face {face!r}; allowed: {allowed})")
+    _check_extra_face_fits(w, face, here)
     distance = here.afterburner if face == "afterburner" else FACE_VALUE[face]
     start = w.space
     end = w.board.end
@@ -698,6 +783,14 @@ def _extra_face_move(w: _Work, a: Move) -> None:
            **{"from": start}, to=target, distance=distance)
     _use_ability(w, a.player, "extra-face", "ufo.extra-face")
     _after_movement(w, start, target)
+
+
+def _check_extra_face_fits(w: _Work, face: str, here) -> None:
+    if not _extra_face_fits(w.options, face, here):
+        allowed = ", ".join(here.faces) or "none"
+        why = ("space {0} prints no afterburner dots" if face == "afterburner" and here.afterburner is None
+               else "the extra face is not allowed on space {0}")
+        raise IllegalAction("ufo.extra-face", f"{why.format(w.space)} (token face {face!r}; allowed: {allowed})")
 
 
 def _reroll(w: _Work, a: Reroll) -> None:
@@ -1013,7 +1106,8 @@ def _land(w: _Work, a: Land) -> None:
                site="planet", points=0)
     # [landing.seats-move-up] [landing.commander-change]
     del w.seats[w.cursor]
-    _claim_goals(w, seat.player)
+    if w.phase == "landing" or w.options.goal_claims == "any-landing":
+        _claim_goals(w, seat.player)  # [goal.first-come]: with goal_claims=landing-phase not in a crash
     if w.phase == "landing":
         if w.cursor == 0 and w.seats:
             w.emit("commander-changed", "landing.commander-change", player=w.seats[0].player)
@@ -1078,16 +1172,23 @@ def _claim_goals(w: _Work, player: int) -> None:
     mine = [x for x in w.landed if x.player == player]
     goals = list(w.goals)
     for i, goal in enumerate(GOALS):
-        if goals[i] is None and _meets(goal, mine):
+        if goals[i] is None and _meets(goal, mine, w.options.four_moons):
             goals[i] = player
             w.emit("goal-claimed", f"goal.{goal}", player=player, goal=goal)
     w.goals = tuple(goals)
 
 
-def _meets(goal: str, mine: list[Landing]) -> bool:
+def goal_met(state: State, player: int, goal: str) -> bool:
+    """Whether ``player``'s landed astronauts meet ``goal``'s condition [goal.*]."""
+    return _meets(goal, [x for x in state.landed if x.player == player], state.options.four_moons)
+
+
+def _meets(goal: str, mine: list[Landing], four_moons: str = "slots") -> bool:
     if goal == "deep-space-pair":
         return sum(1 for x in mine if x.site in ("comet", "galaxy")) >= 2
-    if goal == "four-moons":
+    if goal == "four-moons":  # four_moons=slots: every slot is a moon; spaces: a moon space is one
+        if four_moons == "spaces":
+            return len({x.space for x in mine if x.site == "moon"}) >= 4
         return sum(1 for x in mine if x.site == "moon") >= 4
     planets = [x.space for x in mine if x.site == "planet"]
     if goal == "planet-trio":

@@ -18,7 +18,8 @@ from ..interface import CHANCE, Event, GameInfo, OptionSpec, SetupFlag, Transiti
 from . import describe, engine, notation
 from . import interchange as ix
 from .position import state_from_position
-from .model import DIE, OPTION_VALUES, OPTION_VARIANT, VARIANTS, Draw, Options, Roll, Setup
+from .engine import goal_met
+from .model import DIE, GOALS, OPTION_VALUES, OPTION_VARIANT, VARIANTS, Draw, Options, Roll, Setup
 
 _OPTIONS = (
     OptionSpec("variants", VARIANTS, (), kind="set", description="the variants played"),
@@ -553,7 +554,27 @@ class MlemGame(BaseGame):
         return doc
 
     def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> Any:
-        return state_from_position(dict(doc))
+        doc = dict(doc)
+        # A board or token file named in a question file is read from the question file's folder.
+        for key in ("board", "tokens"):
+            value = doc.get(key)
+            if (base is not None and isinstance(value, str) and Path(value).suffix in (".yaml", ".yml", ".json")
+                    and not Path(value).is_absolute()):
+                doc[key] = str(base / value)
+        return state_from_position(doc)
+
+    def position_problems(self, state: Any) -> list[str]:
+        """[goal.first-come]: goals are checked after every landing, so with goal_claims=any-landing
+        a goal nobody holds cannot already be met by someone's landed astronauts."""
+        if state.options.goal_claims != "any-landing":
+            return []
+        problems = []
+        for goal, holder in zip(GOALS, state.goals):
+            met = [p for p in range(state.players) if holder is None and goal_met(state, p, goal)]
+            if met:
+                problems.append(f"player {met[0]}'s landed astronauts already meet the {goal} goal, which"
+                                f" nobody holds: it would have been claimed at that landing (goal.first-come)")
+        return problems
 
 
 def _swap_first(lists: tuple, index: int, token) -> tuple:

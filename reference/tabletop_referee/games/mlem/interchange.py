@@ -27,6 +27,7 @@ from .model import (
     DICE_COUNT,
     FACE_INDEX,
     GOALS,
+    LATE_OPTIONS,
     OPTION_VALUES,
     OPTION_VARIANT,
     PHASES,
@@ -243,8 +244,13 @@ def options_to_json(o: Options) -> dict:
     if o.variants:
         doc["variants"] = list(o.variants)
         for name, variant in OPTION_VARIANT.items():
-            if variant in o.variants:
+            if variant in o.variants and name not in LATE_OPTIONS:
                 doc[name] = getattr(o, name)
+    # Options added after format 1.0 appear only when they differ from their default.
+    for name in LATE_OPTIONS:
+        variant = OPTION_VARIANT.get(name)
+        if (variant is None or variant in o.variants) and getattr(o, name) != OPTION_VALUES[name][0]:
+            doc[name] = getattr(o, name)
     return doc
 
 
@@ -488,7 +494,7 @@ def state_to_json(s: State) -> dict:
         "landed": [_landing_to_json(x) for x in s.landed],
         "goals": dict(zip(GOALS, s.goals)),
         "ended": None if s.ended is None else {"reason": s.ended},
-    } | _variants_to_json(s)
+    } | ({"die_one_spent": list(s.die_one_spent)} if s.die_one_spent else {}) | _variants_to_json(s)
 
 
 def _tokens(items, to_json) -> Any:
@@ -601,6 +607,7 @@ def state_from_json(doc: Any) -> State:
         goals=tuple(doc["goals"][g] for g in GOALS),
         ended=None if doc["ended"] is None else doc["ended"]["reason"],
         **_variants_from_json(doc),
+        die_one_spent=tuple(sorted(doc.get("die_one_spent", ()))),
     )
     problems = state_problems(state)
     if problems:
@@ -672,6 +679,14 @@ def state_problems(s: State) -> list[str]:
             problems.append(f"rocket.seats[{i}].player {x.player} is not a player")
         if x.flipped and x.astronaut != "die-one":
             problems.append(f"rocket.seats[{i}] is flipped but is not a Die-1 astronaut")
+    if s.die_one_spent and s.options.die_one != "once-per-game":
+        problems.append("die_one_spent is kept only with the rule option die_one=once-per-game")
+    for p in s.die_one_spent:
+        if not 0 <= p < n:
+            problems.append(f"die_one_spent names {p}, not a player")
+    for i, x in enumerate(r.seats):
+        if x.astronaut == "die-one" and x.player in s.die_one_spent and not x.flipped:
+            problems.append(f"rocket.seats[{i}]: player {x.player}'s Die-1 power is spent for the game, so it is flipped")
     seat_players = [x.player for x in r.seats]
     if len(set(seat_players)) != len(seat_players):
         problems.append("a player has two astronauts aboard (one each per expedition)")
@@ -847,6 +862,7 @@ def action_from_json(doc: Any) -> Action:
             tuple(sorted(doc["faces"], key=_face_key)),
             tuple(sorted(doc["die_one"])),
             doc.get("ability"),
+            tuple(sorted(doc.get("dice", {}).items(), key=lambda d: _face_key(d[0]))),
         )
     if kind == "land":
         return Land(doc["player"], doc["space"])

@@ -151,6 +151,15 @@ class Options:
     """``end-of-expedition`` or ``immediate``."""
     die_one_rescue: bool = True
     """Whether a Die-1 astronaut alone can save a roll in which no die matches."""
+    dice_grouping: str = "whole-groups"
+    """``whole-groups`` (a face is used with all its dice) or ``any-dice`` (any number of them)."""
+    four_moons: str = "slots"
+    """``slots`` (every moon slot is a moon) or ``spaces`` (a moon space is one moon)."""
+    goal_claims: str = "any-landing"
+    """``any-landing`` (parachute landings claim goals too) or ``landing-phase``."""
+    die_one: str = "per-expedition"
+    """``per-expedition`` (a flipped Die-1 is restored when the expedition ends) or
+    ``once-per-game`` (it stays flipped for the rest of the game)."""
     variants: tuple[str, ...] = ()
     """The variants played, in :data:`VARIANTS` order [variants.selection]."""
     exploration_collision: str = "stack"
@@ -161,6 +170,7 @@ class Options:
     ufo_after_encounter: str = "return"
     ufo_token_value: str = "bonus"
     ufo_extra_face: str = "allowed-only"
+    ufo_extra_face_use: str = "alone"
     arrivals_exhausted: str = "reshuffle"
 
 
@@ -169,6 +179,10 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "tie_break": ("shared", "deep-space"),
     "game_end": ("end-of-expedition", "immediate"),
     "die_one_rescue": (True, False),
+    "dice_grouping": ("whole-groups", "any-dice"),
+    "four_moons": ("slots", "spaces"),
+    "goal_claims": ("any-landing", "landing-phase"),
+    "die_one": ("per-expedition", "once-per-game"),
     "exploration_collision": ("stack", "set-aside"),
     "tunnel_past_end": ("deep-space", "no-move"),
     "dice_reuse_cap": ("expedition", "six"),
@@ -177,6 +191,7 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "ufo_after_encounter": ("return", "stay"),
     "ufo_token_value": ("bonus", "penalty"),
     "ufo_extra_face": ("allowed-only", "any-space"),
+    "ufo_extra_face_use": ("alone", "with-dice"),
     "arrivals_exhausted": ("reshuffle", "none"),
 }
 """Every single-valued rule option with its values, default first (``variants`` is a list)."""
@@ -190,9 +205,16 @@ OPTION_VARIANT: dict[str, str] = {
     "ufo_after_encounter": "ufo",
     "ufo_token_value": "ufo",
     "ufo_extra_face": "ufo",
+    "ufo_extra_face_use": "ufo",
     "arrivals_exhausted": "ufo",
 }
 """Options that exist only while their variant is played."""
+
+LATE_OPTIONS: frozenset[str] = frozenset(
+    {"dice_grouping", "four_moons", "goal_claims", "die_one", "ufo_extra_face_use"}
+)
+"""Options added after format 1.0: an options document carries them only when they differ
+from their default, so every document written before them keeps its meaning and form."""
 
 
 # -- tokens (variants) ---------------------------------------------------------------------
@@ -348,6 +370,8 @@ class State:
     exploration: Exploration | None = None
     missions: Missions | None = None
     ufo: Ufo | None = None
+    die_one_spent: tuple[int, ...] = ()
+    """Players whose Die-1 astronaut has used its power for good (die_one=once-per-game)."""
 
     @property
     def players(self) -> int:
@@ -384,6 +408,9 @@ class Move:
     """Players whose Die-1 astronaut is used as an extra 1 [power.die-one]."""
     ability: str | None = None
     """``extra-face`` or ``keep-dice``: the UFO arrival token's ability used [ufo.ability]."""
+    dice: tuple[tuple[str, int], ...] = ()
+    """Per face, how many of its dice are used, for faces used only in part (canonical face
+    order); a face not listed is used whole [travel.whole-group]."""
     type = "move"
 
 

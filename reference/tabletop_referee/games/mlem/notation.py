@@ -8,6 +8,8 @@ Short actions (case does not matter; the acting player is the ``player`` argumen
     embark satellite          board an astronaut (takeoff); deep_space_double = deep-space-double
     roll 1,2,2,afterburner    a roll (chance): one face per die; faces 1 2 3 4 afterburner (a, ab)
     move 2+afterburner        the commander's groups, joined by + or spaces: move 2 a, move 2 + ab
+    move 1x2+3                part of a group: one of the dice showing 2 (COUNTxFACE), and all 3s
+                              (the rules decide whether that is allowed: dice_grouping)
     move 1 die-one:0,2        ... with the Die-1 astronauts of players 0 and 2 (also die-one 0,2);
                               die-one alone: the mover's own; move die-one = move 1 die-one
     land 7                    the astronaut being asked lands at space 7 (land alone: where the
@@ -16,7 +18,8 @@ Short actions (case does not matter; the acting player is the ``player`` argumen
     draw E07                  a token drawn (chance, variants): the pile is the one the phase names
     discard M04               put away one of the four missions dealt (Secret Missions)
     reroll                    the UFO arrival token's reroll ability (UFO)
-    move extra-face           move with the arrival token's face alone (UFO)
+    move extra-face           move with the arrival token's face alone (UFO); move 3 extra-face:
+                              the face joins the 3s group (ufo_extra_face_use=with-dice)
     move 2+3 keep-dice        an ordinary move that removes no dice (UFO); after die-one if any
     player:N ...  /  ... player:N   any of these (but a roll or a draw) on behalf of player N
 
@@ -31,16 +34,18 @@ Token ids keep the case they are written in, unless the caller passes the ids it
     >>> action_text(mlem.Move(1, ("1",), (0, 2)))
     'move 1 die-one:0,2'
     >>> parse_action("Move 2 + A", 1)
-    Move(player=1, faces=('2', 'afterburner'), die_one=(), ability=None)
+    Move(player=1, faces=('2', 'afterburner'), die_one=(), ability=None, dice=())
     >>> parse_action("move 1 die-one 0,2 player:3", 1)
-    Move(player=3, faces=('1',), die_one=(0, 2), ability=None)
+    Move(player=3, faces=('1',), die_one=(0, 2), ability=None, dice=())
+    >>> action_text(parse_action("move 1x2+3", 0))
+    'move 1x2+3'
 
 The variants' actions:
 
     >>> action_text(mlem.Move(0, ("2", "3"), (), "keep-dice"))
     'move 2+3 keep-dice'
     >>> parse_action("move extra-face", 2)
-    Move(player=2, faces=(), die_one=(), ability='extra-face')
+    Move(player=2, faces=(), die_one=(), ability='extra-face', dice=())
     >>> parse_action("draw e07", 0, tokens=["E07", "E08"])
     Draw(token='E07')
     >>> [action_text(a) for a in (Draw("A03"), Discard(1, "M04"), Reroll(0))]
@@ -100,7 +105,8 @@ def action_text(action: Action, *, show_player: bool = False) -> str:
     elif kind == "move":
         parts = ["move"]
         if action.faces:
-            parts.append("+".join(_sorted_faces(action.faces)))
+            counts = dict(action.dice)
+            parts.append("+".join(f"{counts[f]}x{f}" if f in counts else f for f in _sorted_faces(action.faces)))
         if action.die_one:
             parts.append("die-one:" + ",".join(str(p) for p in sorted(action.die_one)))
         if action.ability is not None:
@@ -226,6 +232,7 @@ def _tokens(text: str) -> list[str]:
 
 def _move(args: list[str], player: int) -> Move:
     faces: list[str] = []
+    dice: dict[str, int] = {}
     die_one: set[int] = set()
     in_die_one = False
     ability = None
@@ -245,22 +252,27 @@ def _move(args: list[str], player: int) -> Move:
             die_one.discard(-1)
             die_one.add(int(word))
         else:
-            face = _face(word)
+            count, x, rest = word.partition("x")
+            if x and count.isdigit() and rest:  # COUNTxFACE: part of a group
+                face = _face(rest)
+                dice[face] = int(count)
+            else:
+                face = _face(word)
             if face in faces:
-                raise ValueError(f"{word!r}: the {face} group is named twice (a group is used whole)")
+                raise ValueError(f"{word!r}: the {face} group is named twice")
             faces.append(face)
     if -1 in die_one:
         die_one.discard(-1)
         die_one.add(player)
-    if ability == "extra-face":
-        if faces or die_one:
-            raise ValueError("move extra-face moves with the arrival token's face alone: no groups or die-one")
+    if ability == "extra-face" and not faces and not die_one:
         return Move(player, (), (), ability)
     if not faces and not die_one:
         raise ValueError("move needs the groups used, e.g. move 2+afterburner")
     if not faces:
         faces = ["1"]  # "move die-one": the Die-1 belongs to the 1s group
-    return Move(player, _sorted_faces(faces), tuple(sorted(die_one)), ability)
+    ordered = _sorted_faces(faces)
+    return Move(player, ordered, tuple(sorted(die_one)), ability,
+                tuple((f, dice[f]) for f in ordered if f in dice))
 
 
 def _face(word: str) -> str:
@@ -311,7 +323,8 @@ def describe_event(event: Event, board: Board, *, observer: int | str | None = N
     if t == "rolled":
         return "rolled " + ", ".join(d["faces"])
     if t == "moved":
-        groups = "+".join(d["faces"])
+        counts = d.get("dice", {})
+        groups = "+".join(f"{counts[f]} of the {f}s" if f in counts else f for f in d["faces"])
         if d["die_one"]:
             groups += " (with the Die-1 of " + ", ".join(_player(p) for p in d["die_one"]) + ")"
         if event.clause == "ufo.extra-face":
