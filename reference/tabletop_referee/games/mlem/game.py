@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ...documents import canonical_text
 from ...errors import MalformedInput, RefereeError, UsageError
 from ..base import BaseGame
 from ..interface import CHANCE, Event, GameInfo, OptionSpec, SetupFlag, Transition
@@ -332,6 +333,17 @@ class MlemGame(BaseGame):
 
     def state_from_json(self, doc: Any) -> Any:
         return ix.state_from_json(doc)
+
+    def state_canonical_text(self, state: Any) -> str:
+        # "board" sorts before every other key of a state document, and a board is a frozen
+        # value shared by every state of a game: its canonical text is kept, not rebuilt
+        board = state.board
+        cached = self.__dict__.get("_board_text")
+        if cached is None or cached[0] is not board:
+            cached = (board, canonical_text(ix.board_to_json(board)))
+            self.__dict__["_board_text"] = cached
+        rest = canonical_text(ix.state_to_json(state, board=False))
+        return '{"board":' + cached[1] + "," + rest[1:]
 
     def state_problems(self, state: Any) -> list[str]:
         return ix.state_problems(state)

@@ -463,12 +463,13 @@ def load_tokens(name: str) -> TokenSet:
 # -- state --------------------------------------------------------------------------------
 
 
-def state_to_json(s: State) -> dict:
+def state_to_json(s: State, *, board: bool = True) -> dict:
+    """The state document; ``board=False`` leaves the board out (for a cached board text)."""
     r = s.rocket
-    return {
-        "game": "mlem",
-        "format": FORMAT,
-        "board": board_to_json(s.board),
+    doc: dict[str, Any] = {"game": "mlem", "format": FORMAT}
+    if board:
+        doc["board"] = board_to_json(s.board)
+    return doc | {
         "options": options_to_json(s.options),
         "phase": s.phase,
         "start_player": s.start_player,
