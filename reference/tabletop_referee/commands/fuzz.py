@@ -87,7 +87,8 @@ def run(args: argparse.Namespace) -> int:
                   protocol=args.protocol, digest_every=args.digest_every, pipeline=args.pipeline,
                   progress=sys.stderr.isatty())
     rate = result.transitions / result.seconds if result.seconds else 0
-    if result.games == 0 and result.adapter_failures:
+    if result.games == 0 and result.adapter_failures and result.adapter_failures[0].startswith(
+            ("adapter could not start", "the adapter does not declare")):
         raise UsageError(result.adapter_failures[0])
     for failure in result.adapter_failures:
         print(f"adapter failure: {failure}", file=sys.stderr)

@@ -479,9 +479,11 @@ def _run_games(opts: _Options, report, stop) -> None:
 
     todo = list(opts.games)
     inflight: list[Plan] = []
+    current: int | None = None
     while (todo or inflight) and not stop.is_set():
         try:
             if not v2:
+                current = todo[0]
                 p = plan(todo.pop(0))
                 n, div = compare_v1(g, adapter, p, events, observations)
                 report("game", (p.game, n, div))
@@ -491,6 +493,7 @@ def _run_games(opts: _Options, report, stop) -> None:
                 adapter.submit("play", **play_request(g, p, opts.digest_every))
                 inflight.append(p)
             p = inflight[0]
+            current = p.game
             resp = adapter.collect()
             inflight.pop(0)
             if adapter.pending:  # a divergence is pinned with single requests: let the pipe drain
@@ -500,17 +503,16 @@ def _run_games(opts: _Options, report, stop) -> None:
             n, div = compare_v2(g, adapter, p, resp, events, observations, opts.digest_every)
             report("game", (p.game, n, div))
             for q, r in zip(inflight, rest):
+                current = q.game
                 n, div = compare_v2(g, adapter, q, r, events, observations, opts.digest_every)
                 report("game", (q.game, n, div))
             if rest:
                 inflight.clear()
         except AdapterFailure as exc:
-            failed = inflight[0].game if inflight else None
-            report("failure", f"game {failed if failed is not None else '?'}: {type(exc).__name__}: {exc}")
-            if inflight:
-                inflight.pop(0)
-                todo[:0] = [q.game for q in inflight]  # asked again on the fresh process
-                inflight.clear()
+            report("failure", f"game {current}: {type(exc).__name__}: {exc}")
+            # the games still in flight are asked again on the fresh process
+            todo[:0] = [q.game for q in inflight if q.game != current]
+            inflight.clear()
             try:
                 adapter.ensure_running()
             except Exception as exc2:

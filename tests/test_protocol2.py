@@ -1,0 +1,152 @@
+"""Adapter protocol 2 (docs/protocol.md): the handshake, play requests with per-step digests,
+pipelining, and ``referee fuzz --keep-going`` collecting every distinct divergence of a run."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop_referee.adapter import Adapter
+from tabletop_referee.conformance.client import AdapterProcess, ProtocolViolation, default_command
+from tabletop_referee.documents import canonical_text, digest
+from tabletop_referee.games import GAMES, load
+from tabletop_referee.sampler import choose
+
+REPO = Path(__file__).resolve().parents[1]
+REFEREE = [sys.executable, "-m", "tabletop_referee.cli"]
+THREE_BUGS = REPO / "tests" / "fuzz_adapters" / "three_bugs.py"
+ZOO = REPO / "tests" / "adapters"
+
+
+def referee(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    return subprocess.run([*REFEREE, *args], cwd=REPO, capture_output=True, text=True, timeout=timeout)
+
+
+def random_states(game_id: str, games: int = 4, seed: int = 1):
+    g = load(game_id)
+    rng = random.Random(seed)
+    for _ in range(games):
+        setup = g.setup_from_json(g.fuzz_setup(rng, {}, True, g.info.variants))
+        state = g.initial_state(setup)
+        yield state
+        for _ in range(300):
+            if g.is_over(state):
+                break
+            state = g.apply(state, choose(g, rng, state)).state
+            yield state
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_fast_state_text_is_the_canonical_text_of_the_state_document(game_id):
+    """A game may compute the digested text its own way; it must be the same text."""
+    g = load(game_id)
+    for state in random_states(game_id):
+        text = g.state_canonical_text(state)
+        assert text == canonical_text(g.state_to_json(state))
+        assert g.state_digest(state) == digest(g.state_to_json(state))
+
+
+def test_the_worked_example_of_the_protocol_document_is_right():
+    """docs/protocol.md gives digests of a small play request; the reference computes them."""
+    text = (REPO / "docs" / "protocol.md").read_text(encoding="utf-8")
+    block = text.split("<!-- worked-example -->", 2)[1]
+    req = json.loads(block.split("```json", 2)[1].split("```", 1)[0])
+    resp = json.loads(block.split("```json", 3)[2].split("```", 1)[0])
+    answer = Adapter(["mlem"], protocols=(1, 2))
+    answer.handle({"cmd": "start", "seq": 0, "protocol": 1, "protocols": [1, 2]})
+    assert answer.handle(req) == resp
+
+
+def test_the_handshake_agrees_on_the_highest_common_version():
+    both = Adapter(["mlem"], protocols=(1, 2))
+    assert both.handle({"cmd": "start", "seq": 0, "protocol": 1, "protocols": [1, 2]})["protocol"] == 2
+    assert both.handle({"cmd": "start", "seq": 0, "protocol": 1})["protocol"] == 1  # a version-1 runner
+    old = Adapter(["mlem"])  # wrappers written for version 1 keep speaking it
+    assert old.handle({"cmd": "start", "seq": 0, "protocol": 1, "protocols": [1, 2]})["protocol"] == 1
+    assert old.handle({"cmd": "play", "seq": 1, "game": "mlem", "setup": {}, "steps": []})["error"]["kind"] \
+        == "unknown-command"
+    with AdapterProcess(default_command("mlem")) as a:
+        assert a.start()["protocol"] == 2 and a.protocol == 2
+    with AdapterProcess(default_command("mlem"), protocols=(1,)) as a:
+        assert a.start()["protocol"] == 1
+
+
+def test_pipelined_answers_come_back_in_order_and_an_out_of_order_one_is_a_violation():
+    with AdapterProcess(default_command("mlem")) as a:
+        a.start()
+        seqs = [a.submit("new_game", game="mlem", setup={"players": n, "start_player": 0}) for n in (2, 3, 4)]
+        answers = [a.collect() for _ in seqs]
+        assert [r["seq"] for r in answers] == seqs
+        assert [len(r["state"]["players"]) for r in answers] == [2, 3, 4]
+    with AdapterProcess([sys.executable, str(ZOO / "p2_out_of_order.py")], timeout=10,
+                        env=None, cwd=str(ZOO)) as a:
+        a.start()
+        for n in (2, 3):
+            a.submit("play", game="mlem", setup={"players": n, "start_player": 0}, steps=[])
+        with pytest.raises(ProtocolViolation, match="out-of-order"):
+            a.collect()
+
+
+def test_fuzz_keep_going_reports_three_planted_bugs_with_three_rerunnable_vectors(tmp_path):
+    out, report = tmp_path / "div.json", tmp_path / "report.json"
+    proc = referee("fuzz", "--game", "mlem", "--adapter", f"{sys.executable} {THREE_BUGS}", "--games", "16",
+                   "--seed", "3", "--keep-going", "--out", str(out), "--report", str(report))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "3 distinct divergences" in proc.stdout and "protocol 2" in proc.stdout
+    doc = json.loads(report.read_text())
+    assert doc["protocol"] == 2
+    keys = {(d["kind"], d["pointer"], d["clause"]) for d in doc["divergences"]}
+    assert keys == {("apply", "/rocket/space", "travel.distance"), ("events", "/events", "travel.roll"),
+                    ("legal_actions", "/actions", "missing embark")}
+    vectors = json.loads(out.read_text())["vectors"]
+    assert len(vectors) == 3 and {v["id"] for v in vectors} == {d["vector"] for d in doc["divergences"]}
+    # each vector fails against the buggy adapter and passes against the reference
+    buggy = referee("conform", "--game", "mlem", "--adapter", f"{sys.executable} {THREE_BUGS}",
+                    "--vectors", str(out))
+    assert buggy.stdout.strip().splitlines()[-1] == "0 passed, 3 failed, 0 skipped"
+    clean = referee("conform", "--game", "mlem", "--vectors", str(out))
+    assert clean.stdout.strip().splitlines()[-1] == "3 passed, 0 failed, 0 skipped"
+
+
+def test_version_1_and_version_2_runs_find_the_same_divergences(tmp_path):
+    """The games are decided before anything is sent, so the protocol changes only the speed."""
+    reports = []
+    for version in ("1", "2"):
+        report = tmp_path / f"r{version}.json"
+        referee("fuzz", "--game", "mlem", "--adapter", f"{sys.executable} {THREE_BUGS} --protocol {version}",
+                "--games", "8", "--seed", "3", "--keep-going", "--out", str(tmp_path / f"v{version}.json"),
+                "--report", str(report))
+        reports.append(json.loads(report.read_text()))
+    assert [r["protocol"] for r in reports] == [1, 2]
+    assert reports[0]["divergences"] == reports[1]["divergences"]
+    assert reports[0]["transitions"] == reports[1]["transitions"]
+    assert (tmp_path / "v1.json").read_text() == (tmp_path / "v2.json").read_text()
+
+
+def test_max_failures_stops_the_run_early(tmp_path):
+    proc = referee("fuzz", "--game", "mlem", "--adapter", f"{sys.executable} {THREE_BUGS}", "--games", "40",
+                   "--seed", "3", "--keep-going", "--max-failures", "1", "--out", str(tmp_path / "d.json"))
+    assert proc.returncode == 1
+    assert "1 distinct divergence (stopped at --max-failures)" in proc.stdout
+    assert len(json.loads((tmp_path / "d.json").read_text())["vectors"]) == 1
+    usage = referee("fuzz", "--game", "mlem", "--games", "1", "--max-failures", "2")
+    assert usage.returncode == 2 and "--max-failures needs --keep-going" in usage.stderr
+
+
+@pytest.mark.parametrize("zoo, says", [
+    ("p2_wrong_digest", "a wrong digest"),
+    ("p2_truncated", "truncated play answer"),
+    ("p2_out_of_order", "out-of-order answer to a pipelined request"),
+])
+def test_broken_protocol_2_answers_are_adapter_failures_not_divergences(zoo, says, tmp_path):
+    out = tmp_path / "d.json"
+    proc = referee("fuzz", "--game", "mlem", "--adapter", f"{sys.executable} {ZOO / (zoo + '.py')}",
+                   "--games", "2", "--seed", "1", "--timeout", "5", "--out", str(out))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert says in proc.stderr
+    assert "no divergence" in proc.stdout and not out.exists()
