@@ -150,3 +150,27 @@ def test_broken_protocol_2_answers_are_adapter_failures_not_divergences(zoo, say
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert says in proc.stderr
     assert "no divergence" in proc.stdout and not out.exists()
+
+
+def test_play_requests_and_answers_match_the_protocol_schemas():
+    from tabletop_referee.conformance.fuzz import plan_game, play_request
+    from tabletop_referee.schemas import validation_errors
+
+    g = load("mlem")
+    adapter = Adapter(["mlem"], protocols=(1, 2))
+    start = {"cmd": "start", "seq": 0, "protocol": 1, "protocols": [1, 2]}
+    assert validation_errors("protocol", "request", start) == []
+    assert validation_errors("protocol", "response", adapter.handle(start)) == []
+    for game in range(3):
+        plan = plan_game(g, game, 5, {}, True, variants=g.info.variants, observations=True, digests=True)
+        req = {"cmd": "play", "seq": game + 1, **play_request(g, plan, digest_every=1 + game)}
+        assert validation_errors("protocol", "request", req) == []
+        resp = adapter.handle(req)
+        assert validation_errors("protocol", "response", resp) == [], str(resp)[:300]
+        assert len(resp["steps"]) == len(plan.steps)
+        assert resp["start"] == plan.start_digest
+        for i, (got, step) in enumerate(zip(resp["steps"], plan.steps)):
+            want = dict(step.digests)
+            if (i + 1) % (1 + game) and i != len(plan.steps) - 1:
+                del want["state"]
+            assert got == want, i
