@@ -335,15 +335,27 @@ class MlemGame(BaseGame):
         return ix.state_from_json(doc)
 
     def state_canonical_text(self, state: Any) -> str:
-        # "board" sorts before every other key of a state document, and a board is a frozen
-        # value shared by every state of a game: its canonical text is kept, not rebuilt
-        board = state.board
-        cached = self.__dict__.get("_board_text")
-        if cached is None or cached[0] is not board:
-            cached = (board, canonical_text(ix.board_to_json(board)))
-            self.__dict__["_board_text"] = cached
-        rest = canonical_text(ix.state_to_json(state, board=False))
-        return '{"board":' + cached[1] + "," + rest[1:]
+        # The large parts of a state (board, landings, variant sections) are frozen values that
+        # a step mostly passes on unchanged: each one's text is kept with the value it was
+        # written from and reused while the next state holds the very same value. The small
+        # rest is written in one go with a placeholder per large part (a string holding a NUL,
+        # which no state string holds), then each placeholder is replaced by the kept text.
+        doc = ix.state_to_json(state, sections=False)
+        cache = self.__dict__.setdefault("_section_texts", {})
+        texts = []
+        for name, to_json in ix.SECTIONS.items():
+            value = state.landed if name == "landed" else getattr(state, name)
+            if value is None:
+                continue
+            hit = cache.get(name)
+            if hit is None or hit[0] is not value:
+                hit = cache[name] = (value, canonical_text(to_json(value)))
+            doc[name] = f"\0{name}\0"
+            texts.append((f'"\\u0000{name}\\u0000"', hit[1]))
+        text = canonical_text(doc)
+        for placeholder, section in texts:
+            text = text.replace(placeholder, section, 1)
+        return text
 
     def state_problems(self, state: Any) -> list[str]:
         return ix.state_problems(state)
