@@ -174,3 +174,18 @@ def test_play_requests_and_answers_match_the_protocol_schemas():
             if (i + 1) % (1 + game) and i != len(plan.steps) - 1:
                 del want["state"]
             assert got == want, i
+
+
+@pytest.mark.parametrize("example", [
+    pytest.param(f"{sys.executable} {REPO / 'examples' / 'python' / 'adapter_template.py'}", id="python-template"),
+    pytest.param(f"node {REPO / 'examples' / 'js' / 'adapter.js'}", id="javascript",
+                 marks=pytest.mark.skipif(__import__("shutil").which("node") is None, reason="no Node.js")),
+])
+@pytest.mark.parametrize("version", ["1", "2"])
+def test_the_examples_speak_both_versions_and_agree_with_the_reference(example, version, tmp_path):
+    report = tmp_path / "r.json"
+    proc = referee("fuzz", "--game", "mlem", "--adapter", f"{example} --protocol {version}", "--games", "3",
+                   "--seed", "8", "--report", str(report), "--out", str(tmp_path / "d.json"))
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    doc = json.loads(report.read_text())
+    assert doc["protocol"] == int(version) and doc["divergences"] == [] and doc["transitions"] > 100
