@@ -4,7 +4,8 @@ Three things carry a version (CHANGELOG.md states what each kind of bump means):
 
 - ``__version__``: the package (semantic versioning); the only place it is written, the
   wheel's metadata reads it from here.
-- ``PROTOCOL_VERSION``: the adapter protocol (docs/protocol.md), the integer in ``start``.
+- ``PROTOCOL_VERSION``: the adapter protocol (docs/protocol.md): the highest version the
+  runner speaks (it also speaks every older one an adapter answers in ``start``).
 - ``VECTOR_FORMAT``: the test vector file format (docs/vectors.md), a file's ``"format"``.
 
 The last two are read lazily from the modules that use them, so importing the package stays
@@ -20,9 +21,9 @@ __all__ = ["PROTOCOL_VERSION", "VECTOR_FORMAT", "__version__"]
 
 def __getattr__(name: str) -> Any:
     if name == "PROTOCOL_VERSION":
-        from .conformance.client import PROTOCOL
+        from .conformance.client import PROTOCOLS
 
-        return PROTOCOL
+        return max(PROTOCOLS)
     if name == "VECTOR_FORMAT":
         from .vectors import FORMAT
 
