@@ -189,3 +189,40 @@ def test_the_examples_speak_both_versions_and_agree_with_the_reference(example, 
     assert proc.returncode == 0, proc.stdout + proc.stderr
     doc = json.loads(report.read_text())
     assert doc["protocol"] == int(version) and doc["divergences"] == [] and doc["transitions"] > 100
+
+
+def test_an_http_adapter_is_checked_without_a_wrapper_process(tmp_path):
+    """--adapter http://... POSTs each request; conform and fuzz work the same over it."""
+    sys.path.insert(0, str(ZOO))
+    try:
+        from http_adapter import serve
+    finally:
+        sys.path.remove(str(ZOO))
+    server, url = serve()
+    try:
+        report = tmp_path / "r.json"
+        proc = referee("conform", "--game", "mlem", "--adapter", url, "--clause", "crash", "--report", str(report))
+        assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr
+        results = json.loads(report.read_text())["results"]
+        assert results and all(r["status"] == "passed" for r in results)
+        fz = referee("fuzz", "--game", "mlem", "--adapter", url, "--games", "3", "--seed", "2",
+                     "--report", str(tmp_path / "f.json"))
+        assert fz.returncode == 0, fz.stdout + fz.stderr
+        assert json.loads((tmp_path / "f.json").read_text())["protocol"] == 2
+    finally:
+        server.shutdown()
+    gone = referee("conform", "--game", "mlem", "--adapter", url, "--clause", "crash")
+    assert gone.returncode == 2 and "could not start" in gone.stderr and gone.stderr.count("\n") == 1
+
+
+def test_conform_over_two_adapter_processes_reports_the_same_vectors_in_the_same_order(tmp_path):
+    wrong = f"{sys.executable} {ZOO / 'wrong_rule.py'} clause"
+    reports = []
+    for workers in ("1", "2"):
+        report = tmp_path / f"r{workers}.json"
+        proc = referee("conform", "--game", "mlem", "--adapter", wrong, "--clause", "crash", "--clause", "travel",
+                       "--workers", workers, "--report", str(report))
+        assert proc.returncode == 1, proc.stdout[-2000:] + proc.stderr
+        reports.append([(r["id"], r["status"]) for r in json.loads(report.read_text())["results"]])
+    assert reports[0] == reports[1]
+    assert {s for _, s in reports[0]} == {"passed", "failed"}

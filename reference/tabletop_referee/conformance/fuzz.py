@@ -32,6 +32,7 @@ from ..games.interface import Game
 from ..sampler import choose
 from .client import AdapterFailure, AdapterProcess, ProtocolViolation
 from .compare import first_difference
+from .http import open_adapter
 
 
 @dataclass
@@ -452,7 +453,7 @@ def _run_games(opts: _Options, report, stop) -> None:
     ``hello``, ``game`` (number, transitions, divergence) and ``failure`` messages."""
     g = load(opts.game_id)
     protocols = tuple(v for v in (1, 2) if v <= opts.protocol)
-    adapter = AdapterProcess(opts.argv, timeout=opts.timeout, protocols=protocols)
+    adapter = open_adapter(opts.argv, timeout=opts.timeout, protocols=protocols)
     try:
         hello = adapter.start()
     except Exception as exc:  # AdapterStartError and friends: reported, not raised across processes
