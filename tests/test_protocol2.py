@@ -116,16 +116,18 @@ def test_fuzz_keep_going_reports_three_planted_bugs_with_three_rerunnable_vector
 def test_version_1_and_version_2_runs_find_the_same_divergences(tmp_path):
     """The games are decided before anything is sent, so the protocol changes only the speed."""
     reports = []
-    for version in ("1", "2"):
-        report = tmp_path / f"r{version}.json"
+    for version, every in (("1", "1"), ("2", "1"), ("2", "8")):
+        name = f"{version}-{every}"
+        report = tmp_path / f"r{name}.json"
         referee("fuzz", "--game", "mlem", "--adapter", f"{sys.executable} {THREE_BUGS} --protocol {version}",
-                "--games", "8", "--seed", "3", "--keep-going", "--out", str(tmp_path / f"v{version}.json"),
-                "--report", str(report))
+                "--games", "8", "--seed", "3", "--keep-going", "--out", str(tmp_path / f"v{name}.json"),
+                "--report", str(report), "--digest-every", every)
         reports.append(json.loads(report.read_text()))
-    assert [r["protocol"] for r in reports] == [1, 2]
-    assert reports[0]["divergences"] == reports[1]["divergences"]
-    assert reports[0]["transitions"] == reports[1]["transitions"]
-    assert (tmp_path / "v1.json").read_text() == (tmp_path / "v2.json").read_text()
+    assert [r["protocol"] for r in reports] == [1, 2, 2]
+    assert reports[0]["divergences"] == reports[1]["divergences"] == reports[2]["divergences"]
+    assert reports[0]["transitions"] == reports[1]["transitions"] == reports[2]["transitions"]
+    vectors = {(tmp_path / f"v{n}.json").read_text() for n in ("1-1", "2-1", "2-8")}
+    assert len(vectors) == 1
 
 
 def test_max_failures_stops_the_run_early(tmp_path):
