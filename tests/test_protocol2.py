@@ -228,3 +228,11 @@ def test_conform_over_two_adapter_processes_reports_the_same_vectors_in_the_same
         reports.append([(r["id"], r["status"]) for r in json.loads(report.read_text())["results"]])
     assert reports[0] == reports[1]
     assert {s for _, s in reports[0]} == {"passed", "failed"}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_fast_observation_digest_is_the_digest_of_the_observation_document(game_id):
+    g = load(game_id)
+    for state in random_states(game_id, games=3, seed=4):
+        for player in range(g.player_count(state)):
+            assert g.observation_digest(state, player) == digest(g.observation_to_json(state, player))

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from ...documents import canonical_text
+from ...documents import canonical_text, digest_text
 from ...errors import MalformedInput, RefereeError, UsageError
 from ..base import BaseGame
 from ..interface import CHANCE, Event, GameInfo, OptionSpec, SetupFlag, Transition
@@ -340,8 +340,17 @@ class MlemGame(BaseGame):
         # written from and reused while the next state holds the very same value. The small
         # rest is written in one go with a placeholder per large part (a string holding a NUL,
         # which no state string holds), then each placeholder is replaced by the kept text.
+        return self._canonical_text(state, None, "_section_texts")
+
+    def observation_digest(self, state: Any, player: int) -> str:
+        # an observation document is the observed state's document plus "observer"
+        return digest_text(self._canonical_text(engine.observe(state, player), player, "_observed_texts"))
+
+    def _canonical_text(self, state: Any, observer: int | None, cache_name: str) -> str:
         doc = ix.state_to_json(state, sections=False)
-        cache = self.__dict__.setdefault("_section_texts", {})
+        if observer is not None:
+            doc["observer"] = observer
+        cache = self.__dict__.setdefault(cache_name, {})
         texts = []
         for name, to_json in ix.SECTIONS.items():
             value = state.landed if name == "landed" else getattr(state, name)
