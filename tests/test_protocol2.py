@@ -236,3 +236,20 @@ def test_the_fast_observation_digest_is_the_digest_of_the_observation_document(g
     for state in random_states(game_id, games=3, seed=4):
         for player in range(g.player_count(state)):
             assert g.observation_digest(state, player) == digest(g.observation_to_json(state, player))
+
+
+def test_conform_last_failed_reruns_only_what_failed(tmp_path):
+    wrong = f"{sys.executable} {ZOO / 'wrong_rule.py'} clause"
+    first, second = tmp_path / "1.json", tmp_path / "2.json"
+    referee("conform", "--game", "mlem", "--adapter", wrong, "--clause", "crash", "--clause", "travel",
+            "--report", str(first))
+    failed = {r["id"] for r in json.loads(first.read_text())["results"] if r["status"] == "failed"}
+    assert failed
+    proc = referee("conform", "--game", "mlem", "--adapter", wrong, "--last-failed", str(first),
+                   "--report", str(second))
+    assert proc.returncode == 1
+    assert {r["id"] for r in json.loads(second.read_text())["results"]} == failed
+    fixed = referee("conform", "--game", "mlem", "--last-failed", str(second))
+    assert fixed.returncode == 0 and fixed.stdout.strip().splitlines()[-1] == f"{len(failed)} passed, 0 failed, 0 skipped"
+    clean = referee("conform", "--game", "mlem", "--last-failed", str(tmp_path / "missing.json"))
+    assert clean.returncode == 2 and clean.stderr.count("\n") == 1

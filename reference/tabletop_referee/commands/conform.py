@@ -58,6 +58,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                    help=f"per-request timeout (default {DEFAULT_TIMEOUT:g})")
     p.add_argument("--fail-fast", action="store_true", help="stop at the first failing vector")
+    p.add_argument("--last-failed", metavar="REPORT",
+                   help="run only the vectors that failed (failed, errored, timeout, crashed, xpass) in the "
+                        "conformance report REPORT of an earlier run (--report)")
     p.add_argument("--workers", type=positive, default=1, metavar="N",
                    help="run the vectors over N adapter processes (default 1)")
     p.add_argument("--expect", metavar="FILE", help="expectations file: known failures (skip / xfail)")
@@ -173,6 +176,14 @@ def cmd_conform(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.expect}: $.game: expectations for {expectations.game!r}, not {args.game!r}")
     filters = {"clauses": args.clause or [], "tags": args.tag or [], "ids": args.id or []}
     chosen = select(vectors, clauses=filters["clauses"], tags=filters["tags"], ids=filters["ids"])
+    if args.last_failed:
+        earlier = load_report(args.last_failed)
+        failed = {r["id"] for r in earlier["results"] if r["status"] in COUNTED_FAILED}
+        if not failed:
+            print(f"nothing failed in {args.last_failed}: no vector to rerun")
+            return 0
+        chosen = [v for v in chosen if v.id in failed]
+        filters["ids"] = sorted(failed)
     if not chosen:
         given = " ".join(f"--{k.rstrip('s')} {v}" for k, vs in (("clauses", filters["clauses"]), ("tags", filters["tags"]), ("ids", filters["ids"])) for v in vs)
         raise UsageError(f"no vector matches {given} (of {len(vectors)} loaded)")
