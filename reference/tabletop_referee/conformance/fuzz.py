@@ -500,17 +500,16 @@ def _run_games(opts: _Options, report, stop) -> None:
             current = p.game
             resp = adapter.collect()
             inflight.pop(0)
-            if adapter.pending:  # a divergence is pinned with single requests: let the pipe drain
-                rest = [adapter.collect() for _ in range(adapter.pending)]
-            else:
-                rest = []
-            n, div = compare_v2(g, adapter, p, resp, events, observations, opts.digest_every)
+            # the pipe stays full unless the answer differs: pinning a divergence takes
+            # single requests, so the answers still in the pipe are taken first
+            proxy = _Draining(adapter)
+            n, div = compare_v2(g, proxy, p, resp, events, observations, opts.digest_every)
             report("game", (p.game, n, div))
-            for q, r in zip(inflight, rest):
-                current = q.game
-                n, div = compare_v2(g, adapter, q, r, events, observations, opts.digest_every)
-                report("game", (q.game, n, div))
-            if rest:
+            if proxy.drained:
+                for q, r in zip(inflight, proxy.drained):
+                    current = q.game
+                    n, div = compare_v2(g, adapter, q, r, events, observations, opts.digest_every)
+                    report("game", (q.game, n, div))
                 inflight.clear()
         except AdapterFailure as exc:
             report("failure", f"game {current}: {type(exc).__name__}: {exc}")
@@ -526,6 +525,19 @@ def _run_games(opts: _Options, report, stop) -> None:
         adapter.kill()
     adapter.stop()
     report("done", None)
+
+
+class _Draining:
+    """An adapter whose first single request first collects the pipelined answers pending."""
+
+    def __init__(self, adapter) -> None:
+        self.adapter = adapter
+        self.drained: list[dict] = []
+
+    def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
+        while self.adapter.pending:
+            self.drained.append(self.adapter.collect())
+        return self.adapter.request(cmd, **fields)
 
 
 def _process_worker(opts: _Options, queue, stop) -> None:
@@ -587,6 +599,8 @@ def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
             _, n, div = payload
             played += 1
             transitions += n
+            if div is not None and limit is not None and len(best_by_key) >= limit and div.key not in best_by_key:
+                div = None  # found after the limit was reached (a game still in flight): not kept
             if div is not None:
                 found.append(div)
                 counts[div.key] = counts.get(div.key, 0) + 1
