@@ -131,7 +131,7 @@ def test_adapter_that_exits_at_start_is_a_usage_error(capsys, tmp_path) -> None:
 
 
 @pytest.mark.parametrize(("command", "fragment"), [
-    (adapter("wrong_protocol.py"), "speaks protocol 2"),
+    (adapter("wrong_protocol.py"), "speaks protocol 3"),
     ("no-such-adapter-command --flag", "cannot run 'no-such-adapter-command'"),
     ("'unbalanced", "No closing quotation"),
 ])

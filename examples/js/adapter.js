@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 'use strict';
-// Adapter protocol v1 (docs/protocol.md) for the JavaScript MLEM engine in mlem.js.
-// One JSON request per line on stdin, one JSON response per line on stdout.
+// Adapter protocol, versions 1 and 2 (docs/protocol.md), for the JavaScript MLEM engine in mlem.js.
+// One JSON request per line on stdin, one JSON response per line on stdout, in order (so
+// pipelined requests are answered in the order they came). `node adapter.js --protocol 1`
+// speaks version 1 only.
 
+const crypto = require('crypto');
 const readline = require('readline');
 const mlem = require('./mlem');
 
-const PROTOCOL = 1;
+const PROTOCOLS = process.argv.includes('--protocol') && process.argv[process.argv.indexOf('--protocol') + 1] === '1' ? [1] : [1, 2];
+let protocol = 1;
 const IMPLEMENTATION = {
   name: 'mlem-js',
   version: '0.1.0',
@@ -39,15 +43,75 @@ function needState(req) {
   return s;
 }
 
+/** Canonical JSON text (docs/protocol.md, "Digests"): keys sorted, no whitespace. */
+function canonical(v) {
+  if (Array.isArray(v)) return '[' + v.map(canonical).join(',') + ']';
+  if (v !== null && typeof v === 'object') {
+    return '{' + Object.keys(v).sort().map((k) => JSON.stringify(k) + ':' + canonical(v[k])).join(',') + '}';
+  }
+  return JSON.stringify(v);
+}
+
+function digestText(text) { return crypto.createHash('sha256').update(text, 'utf8').digest('hex'); }
+function digest(v) { return digestText(canonical(v)); }
+function listDigest(items, asSet) {
+  const texts = items.map(canonical);
+  if (asSet) texts.sort();
+  return digestText('[' + texts.join(',') + ']');
+}
+
+/** Protocol 2: play a sequence of steps, answering digests per step. */
+function play(req) {
+  let state;
+  if (req.setup !== undefined) {
+    const r = handle({ cmd: 'new_game', game: req.game, setup: req.setup });
+    if (!r.state) return r;
+    state = r.state;
+  } else {
+    state = needState(req);
+  }
+  const every = req.digest_every === undefined ? 1 : req.digest_every;
+  if (!Array.isArray(req.steps)) throw new mlem.InputError('steps must be a list', '$.steps');
+  const steps = [];
+  const start = digest(state);
+  for (let i = 0; i < req.steps.length; i++) {
+    const step = req.steps[i];
+    const entry = { legal: listDigest(mlem.legalActions(state).actions, true) };
+    if (step.observe !== undefined) entry.observation = digest(mlem.observe(state, step.observe));
+    if (step.probe !== undefined) {
+      const p = mlem.apply(state, step.probe);
+      entry.probe = p.rejected ? p.rejected.clause : null;
+    }
+    const r = mlem.apply(state, step.action);
+    if (r.rejected) {
+      entry.rejected = r.rejected;
+      steps.push(entry);
+      break;
+    }
+    state = r.state;
+    entry.events = listDigest(r.events, false);
+    if ((i + 1) % every === 0 || i === req.steps.length - 1) entry.state = digest(state);
+    steps.push(entry);
+  }
+  return { start, steps };
+}
+
 function handle(req) {
   const cmd = req.cmd;
   if (cmd === 'start') {
-    if (req.protocol !== PROTOCOL) {
-      return { error: { kind: 'protocol', message: `this adapter speaks protocol ${PROTOCOL}, not ${JSON.stringify(req.protocol)}` } };
+    const offered = Array.isArray(req.protocols) ? req.protocols : [req.protocol];
+    const common = PROTOCOLS.filter((v) => offered.includes(v));
+    if (common.length === 0) {
+      return { error: { kind: 'protocol', message: `this adapter speaks protocol ${PROTOCOLS.join(' or ')}, not ${JSON.stringify(req.protocol)}` } };
     }
-    return { protocol: PROTOCOL, implementation: IMPLEMENTATION, capabilities: CAPABILITIES };
+    protocol = Math.max(...common);
+    return { protocol, implementation: IMPLEMENTATION, capabilities: CAPABILITIES };
   }
   if (cmd === 'stop') return { ok: true };
+  if (cmd === 'play' && protocol >= 2) {
+    if (req.game !== 'mlem') return { skipped: { reason: `game ${JSON.stringify(req.game)} is not supported (supported: mlem)` } };
+    return play(req);
+  }
   if (!['new_game', 'legal_actions', 'apply', 'scores', 'observe'].includes(cmd)) {
     return { error: { kind: 'unknown-command', message: `unknown command ${JSON.stringify(cmd)}` } };
   }

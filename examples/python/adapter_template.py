@@ -13,8 +13,13 @@ engine, so the template runs and passes as it is:
 
 Anything you do not support yet: return ``{"skipped": {"reason": "..."}}``; the runner reports
 it as skipped, never as passed.
+
+The template speaks protocol version 2 as well (fast fuzzing: ``play`` answers digests, see
+docs/protocol.md); the loop below builds it from your functions, nothing to add. Pass
+``--protocol 1`` to keep to version 1.
 """
 
+import hashlib
 import json
 import sys
 
@@ -67,13 +72,59 @@ def observe(state, player):
 
 # -- the protocol loop (no need to change) ------------------------------------------------------
 
+PROTOCOLS = [1] if sys.argv[1:3] == ["--protocol", "1"] else [1, 2]
+agreed = [1]
+
+
+def canonical(doc):
+    """Canonical JSON text (docs/protocol.md, "Digests")."""
+    return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest_text(text):
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def play(req):
+    """Protocol 2: the steps one after the other, a digest of each step's results."""
+    if "setup" in req:
+        body = new_game(req["setup"])
+        if "state" not in body:
+            return body
+        state = body["state"]
+    else:
+        state = req["state"]
+    every, steps, out = req.get("digest_every", 1), req["steps"], []
+    start = digest_text(canonical(state))
+    for i, step in enumerate(steps):
+        actions = legal_actions(state)["actions"]
+        entry = {"legal": digest_text("[" + ",".join(sorted(canonical(a) for a in actions)) + "]")}
+        if "observe" in step:
+            entry["observation"] = digest_text(canonical(observe(state, step["observe"])["observation"]))
+        if "probe" in step:
+            entry["probe"] = apply(state, step["probe"]).get("rejected", {}).get("clause")
+        result = apply(state, step["action"])
+        if "rejected" in result:
+            entry["rejected"] = result["rejected"]
+            out.append(entry)
+            break
+        state = result["state"]
+        entry["events"] = digest_text("[" + ",".join(canonical(e) for e in result.get("events", [])) + "]")
+        if (i + 1) % every == 0 or i == len(steps) - 1:
+            entry["state"] = digest_text(canonical(state))
+        out.append(entry)
+    return {"start": start, "steps": out}
+
 
 def answer(req):
     cmd = req.get("cmd")
     if cmd == "start":
-        if req.get("protocol") != 1:
-            return {"error": {"kind": "protocol", "message": "this adapter speaks protocol 1"}}
-        return {"protocol": 1, "capabilities": CAPABILITIES,
+        offered = req.get("protocols") if isinstance(req.get("protocols"), list) else [req.get("protocol")]
+        common = [v for v in PROTOCOLS if v in offered]
+        if not common:
+            return {"error": {"kind": "protocol", "message": f"this adapter speaks protocol {PROTOCOLS}"}}
+        agreed[0] = max(common)
+        return {"protocol": agreed[0], "capabilities": CAPABILITIES,
                 "implementation": {"name": NAME, "version": VERSION, "language": LANGUAGE,
                                    "games": {"mlem": {"options": OPTIONS, "variants": VARIANTS}}}}
     if cmd == "stop":
@@ -85,6 +136,8 @@ def answer(req):
                 "apply": lambda: apply(req["state"], req["action"]),
                 "scores": lambda: scores(req["state"]),
                 "observe": lambda: observe(req["state"], req["player"])}
+    if agreed[0] >= 2:
+        handlers["play"] = lambda: play(req)
     if cmd not in handlers:
         return {"error": {"kind": "unknown-command", "message": f"unknown command {cmd!r}"}}
     body = handlers[cmd]()

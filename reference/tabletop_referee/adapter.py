@@ -18,8 +18,12 @@ from .games import load
 from .games.interface import CHANCE
 from .versions import PROTOCOL_VERSION
 
-PROTOCOL = PROTOCOL_VERSION
-COMMANDS = ("new_game", "legal_actions", "apply", "scores", "observe")
+PROTOCOL = 1
+"""The protocol version an :class:`Adapter` speaks unless told otherwise (wrappers written for
+version 1 keep speaking it)."""
+PROTOCOLS = tuple(range(1, PROTOCOL_VERSION + 1))
+"""Every version this module can speak; ``referee adapter`` offers the highest."""
+COMMANDS = ("new_game", "legal_actions", "apply", "scores", "observe", "play")
 """The game commands; each request names its game."""
 CAPABILITIES = ("custom-boards", "events", "chance-probabilities", "observations")
 
@@ -85,6 +89,59 @@ def game_handlers(game_id: str):
                 path="$.player", clause="observation.per-player")
         return {"observation": game.observation_to_json(state, player)}
 
+    def play(req):
+        """Protocol 2: a whole sequence of steps in one request, a digest per step."""
+        if "setup" in req:
+            try:
+                state = game.initial_state(game.setup_from_json(req["setup"]))
+            except IllegalAction as exc:
+                return {"rejected": {"clause": exc.clause, "message": exc.message}}
+        else:
+            state = game.state_from_json(req["state"])
+        every = req.get("digest_every", 1)
+        if not isinstance(every, int) or isinstance(every, bool) or every < 1:
+            raise MalformedInput(f"digest_every must be a positive integer, got {every!r}", path="$.digest_every")
+        steps = req.get("steps")
+        if not isinstance(steps, list):
+            raise MalformedInput("steps must be a list", path="$.steps")
+        out: list[dict[str, Any]] = []
+        start = game.state_digest(state)
+        last = len(steps) - 1
+        for i, step in enumerate(steps):
+            where = f"$.steps[{i}]"
+            if not isinstance(step, dict) or "action" not in step:
+                raise MalformedInput("a step must be an object with an action", path=where)
+            entry: dict[str, Any] = {}
+            player = step.get("player")
+            actors = game.actors(state)
+            if player is not None and len(actors) > 1:
+                if player not in actors:
+                    raise MalformedInput(f"player {player!r} is not choosing now (choosing: {list(actors)})",
+                                         path=where + ".player", clause="turn.actor")
+                entry["legal"] = game.legal_digest(game.legal_actions(state, player))
+            else:
+                entry["legal"] = game.legal_digest(game.legal_actions(state))
+            if "observe" in step:
+                entry["observation"] = game.observation_digest(state, step["observe"])
+            if "probe" in step:
+                try:
+                    game.apply(state, game.action_from_json(step["probe"]))
+                    entry["probe"] = None
+                except IllegalAction as exc:
+                    entry["probe"] = exc.clause
+            try:
+                t = game.apply(state, game.action_from_json(step["action"]))
+            except IllegalAction as exc:
+                entry["rejected"] = {"clause": exc.clause, "message": exc.message}
+                out.append(entry)
+                break
+            state = t.state
+            entry["events"] = game.events_digest(t.events)
+            if (i + 1) % every == 0 or i == last:
+                entry["state"] = game.state_digest(state)
+            out.append(entry)
+        return {"start": start, "steps": out}
+
     info: dict[str, Any] = {
         "options": {o.name: (list(o.values) if o.kind == "choice" else "any")
                     for o in game.info.options if o.kind in ("choice", "data")},
@@ -92,13 +149,16 @@ def game_handlers(game_id: str):
     if game.info.variants:
         info["variants"] = list(game.info.variants)
     return info, {"new_game": new_game, "legal_actions": legal_actions, "apply": apply,
-                  "scores": scores, "observe": observe}
+                  "scores": scores, "observe": observe, "play": play}
 
 
 class Adapter:
     """Answers protocol requests for the games it was started with."""
 
-    def __init__(self, games: list[str]) -> None:
+    def __init__(self, games: list[str], *, protocols: tuple[int, ...] = (PROTOCOL,)) -> None:
+        self.protocols = tuple(protocols)
+        self.protocol = PROTOCOL
+        """The version agreed at the last ``start``."""
         self.games = {}
         self.info = {}
         for g in games:
@@ -122,11 +182,16 @@ class Adapter:
 
     def _dispatch(self, cmd: Any, req: dict) -> dict:
         if cmd == "start":
-            if req.get("protocol") != PROTOCOL:
+            offered = req.get("protocols")
+            offered = offered if isinstance(offered, list) else [req.get("protocol")]
+            common = [v for v in self.protocols if v in offered]
+            if not common:
                 return {"error": {"kind": "protocol", "message":
-                                  f"protocol {req.get('protocol')!r} is not supported (this adapter speaks {PROTOCOL})"}}
+                                  f"protocol {req.get('protocol')!r} is not supported (this adapter speaks "
+                                  f"{', '.join(map(str, self.protocols))})"}}
+            self.protocol = max(common)
             return {
-                "protocol": PROTOCOL,
+                "protocol": self.protocol,
                 "implementation": {
                     "name": "tabletop-referee",
                     "version": __version__,
@@ -138,6 +203,8 @@ class Adapter:
             }
         if cmd == "stop":
             return {"ok": True}
+        if cmd == "play" and self.protocol < 2:
+            return {"error": {"kind": "unknown-command", "message": "play is a protocol-2 command"}}
         if cmd in COMMANDS:
             game = req.get("game")
             if game not in self.games:
@@ -146,11 +213,12 @@ class Adapter:
         return {"error": {"kind": "unknown-command", "message": f"unknown command {cmd!r}"}}
 
 
-def serve(games: list[str], stdin: IO[str] | None = None, stdout: IO[str] | None = None) -> int:
+def serve(games: list[str], stdin: IO[str] | None = None, stdout: IO[str] | None = None,
+          protocols: tuple[int, ...] = PROTOCOLS) -> int:
     """Serves requests until ``stop`` or end of input. Returns the exit code."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
-    adapter = Adapter(games)
+    adapter = Adapter(games, protocols=protocols)
     for line in stdin:
         if not line.strip():
             continue

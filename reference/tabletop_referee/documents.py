@@ -8,6 +8,7 @@ JSON path).
 
 from __future__ import annotations
 
+import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -49,3 +50,19 @@ def read_json(path: str | Path, *, schema: tuple[str, str] | None = None, what: 
 def canonical_text(doc: Any) -> str:
     """The canonical JSON text of a document: sorted keys, no spaces, UTF-8 as is."""
     return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def digest_text(text: str) -> str:
+    """The protocol-2 digest of a canonical text: SHA-256 of its UTF-8 bytes, lowercase hex."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def digest(doc: Any) -> str:
+    """The protocol-2 digest of a document (docs/protocol.md, "Digests")."""
+    return digest_text(canonical_text(doc))
+
+
+def list_digest(texts: list[str], *, as_set: bool = False) -> str:
+    """The digest of a JSON array given the canonical texts of its items; with ``as_set`` the
+    items are sorted by their canonical texts first (a legal-action set)."""
+    return digest_text("[" + ",".join(sorted(texts) if as_set else texts) + "]")

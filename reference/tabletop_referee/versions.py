@@ -6,5 +6,5 @@
 The package version, ``__version__``, is written once, in ``tabletop_referee/__init__.py``.
 """
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 VECTOR_FORMAT = 1

@@ -20,6 +20,11 @@ def reference() -> Adapter:
     return Adapter(["mlem"])
 
 
+def reference2() -> Adapter:
+    """The reference adapter agreeing to protocol 2 (play requests, digests)."""
+    return Adapter(["mlem"], protocols=(1, 2))
+
+
 def send(doc: Any) -> None:
     sys.stdout.write(json.dumps(doc, separators=(",", ":")) + "\n")
     sys.stdout.flush()

@@ -1,4 +1,4 @@
-"""Answers start with another protocol version."""
+"""Answers start with a protocol version the runner did not offer."""
 from _zoo import reference, serve
 
 ref = reference()
@@ -7,7 +7,7 @@ ref = reference()
 def handle(req):
     resp = ref.handle(req)
     if req.get("cmd") == "start":
-        resp["protocol"] = 2
+        resp["protocol"] = 3  # the runner offers 1 and 2
     return resp
 
 

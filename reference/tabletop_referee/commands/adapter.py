@@ -13,8 +13,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                        description="Reads protocol requests (docs/protocol.md), one JSON object per line, "
                                    "and answers each with the reference engine of the game.")
     p.add_argument("--game", type=game_arg, required=True, help="the game id")
+    p.add_argument("--protocol", type=int, choices=(1, 2), default=2,
+                   help="the highest protocol version to agree to (default 2; 1 serves as a version-1 adapter)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    return serve([args.game])
+    return serve([args.game], protocols=tuple(v for v in (1, 2) if v <= args.protocol))

@@ -21,14 +21,16 @@ from datetime import datetime, timezone
 from typing import Any
 
 from ..conformance import expectations as expmod
-from ..conformance.client import DEFAULT_TIMEOUT, AdapterProcess, AdapterStartError, default_command, last_line
+from ..conformance.client import DEFAULT_TIMEOUT, AdapterStartError, default_command, last_line
+from ..conformance.http import open_adapter
+from ..conformance.parallel import run_parallel
 from ..conformance.expectations import from_results
 from ..conformance.report import build_report, render_junit, render_markdown, render_text
 from ..conformance.runner import COUNTED_FAILED, Runner
 from ..conformance.smoke import run_smoke
 from ..conformance.vectors import VectorFileError, default_vector_dir, load_vectors, select, vector_files
 from ..htmlreport import load_report
-from .common import UsageError, check_output, game_arg, write_output
+from .common import UsageError, check_output, game_arg, positive, write_output
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -56,6 +58,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                    help=f"per-request timeout (default {DEFAULT_TIMEOUT:g})")
     p.add_argument("--fail-fast", action="store_true", help="stop at the first failing vector")
+    p.add_argument("--last-failed", metavar="REPORT",
+                   help="run only the vectors that failed (failed, errored, timeout, crashed, xpass) in the "
+                        "conformance report REPORT of an earlier run (--report)")
+    p.add_argument("--workers", type=positive, default=1, metavar="N",
+                   help="run the vectors over N adapter processes (default 1)")
     p.add_argument("--expect", metavar="FILE", help="expectations file: known failures (skip / xfail)")
     p.add_argument("--write-expect", metavar="FILE",
                    help="write an expectations file that marks this run's failures xfail")
@@ -169,27 +176,44 @@ def cmd_conform(args: argparse.Namespace) -> int:
             raise UsageError(f"{args.expect}: $.game: expectations for {expectations.game!r}, not {args.game!r}")
     filters = {"clauses": args.clause or [], "tags": args.tag or [], "ids": args.id or []}
     chosen = select(vectors, clauses=filters["clauses"], tags=filters["tags"], ids=filters["ids"])
+    if args.last_failed:
+        earlier = load_report(args.last_failed)
+        failed = {r["id"] for r in earlier["results"] if r["status"] in COUNTED_FAILED}
+        if not failed:
+            print(f"nothing failed in {args.last_failed}: no vector to rerun")
+            return 0
+        chosen = [v for v in chosen if v.id in failed]
+        filters["ids"] = sorted(failed)
     if not chosen:
         given = " ".join(f"--{k.rstrip('s')} {v}" for k, vs in (("clauses", filters["clauses"]), ("tags", filters["tags"]), ("ids", filters["ids"])) for v in vs)
         raise UsageError(f"no vector matches {given} (of {len(vectors)} loaded)")
 
     started_at = datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
-    adapter = AdapterProcess(argv, timeout=args.timeout)
+    adapters = [open_adapter(argv, timeout=args.timeout) for _ in range(min(args.workers, len(chosen)))]
+    adapter = adapters[0]
     try:
         try:
             hello = adapter.start()
+            for other in adapters[1:]:
+                other.start()
         except AdapterStartError as exc:
             said = last_line(exc.stderr_tail)
             extra = f" (stderr: {said})" if said and said not in exc.message else ""
             raise UsageError(_one_line(f"adapter {shlex.join(argv)} could not start: {exc.message}{extra}")) from None
         progress = Progress()
-        runner = Runner(adapter, args.game, expectations=expectations, fail_fast=args.fail_fast, on_result=progress)
         try:
-            run = runner.run(chosen)
+            if len(adapters) == 1:
+                runner = Runner(adapter, args.game, expectations=expectations, fail_fast=args.fail_fast,
+                                on_result=progress)
+                run = runner.run(chosen)
+            else:
+                run = run_parallel(adapters, args.game, chosen, on_result=progress, expectations=expectations,
+                                   fail_fast=args.fail_fast)
         finally:
             progress.close()
     finally:
-        adapter.stop()
+        for a in adapters:
+            a.stop()
 
     unused = [e.to_json() for e in expectations.unused([v.id for v in vectors])] if expectations else []
     report = build_report(
@@ -221,7 +245,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
 def cmd_smoke(args: argparse.Namespace) -> int:
 
     argv = _adapter_argv(args)
-    adapter = AdapterProcess(argv, timeout=args.timeout)
+    adapter = open_adapter(argv, timeout=args.timeout)
     try:
         checks = run_smoke(adapter, args.game)
     finally:

@@ -3,51 +3,124 @@
 from __future__ import annotations
 
 import argparse
+import json
 import shlex
 import sys
 
 from ..conformance.client import default_command
-from ..conformance.fuzz import fuzz
+from ..conformance.fuzz import FuzzResult, fuzz
 from ..vectors import dump
-from .common import EXIT_FAILED, EXIT_OK, UsageError, emit, game_arg, positive
+from .common import EXIT_FAILED, EXIT_OK, UsageError, check_output, emit, game_arg, positive, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("fuzz", help="differential random games against an adapter, the reference as oracle",
                        description="Plays seeded random games through an adapter and the reference engine side "
                                    "by side, comparing legal actions, states, events and observations at every "
-                                   "step; a divergence is written as a rerunnable vector file.")
+                                   "step; a divergence is written as a rerunnable vector file. With "
+                                   "--keep-going every distinct divergence of the run is kept.")
     p.add_argument("--game", type=game_arg, required=True, help="the game id")
     p.add_argument("--adapter", help="adapter command (default: the reference engine)")
     p.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="the seed of the run (default 0)")
     p.add_argument("--workers", type=positive, default=1, help="worker processes, each with its own adapter")
     p.add_argument("--timeout", type=float, default=10.0, help="seconds per request")
-    p.add_argument("--out", default="fuzz-divergence.json", help="vector file written on a divergence")
+    p.add_argument("--out", default="fuzz-divergence.json",
+                   help="vector file written on a divergence (with --keep-going: one vector per distinct divergence)")
+    p.add_argument("--keep-going", action="store_true",
+                   help="go on after a divergence; keep one (the smallest) per distinct kind, pointer and clause")
+    p.add_argument("--max-failures", type=positive, metavar="N",
+                   help="with --keep-going: stop once N distinct divergences are found")
+    p.add_argument("--report", metavar="FILE", help="write a JSON report of the run")
+    p.add_argument("--protocol", type=int, choices=(1, 2), default=2,
+                   help="the highest adapter protocol version to offer (default 2; 1 forces version 1)")
+    p.add_argument("--digest-every", type=positive, default=1, metavar="K",
+                   help="protocol 2: ask for the state digest every K steps (default 1: every step; "
+                        "a mismatch is narrowed down step by step)")
+    p.add_argument("--pipeline", type=positive, default=2, metavar="N",
+                   help="protocol 2: games in flight per adapter (default 2)")
     p.set_defaults(func=run)
+
+
+def _key_text(key: tuple) -> str:
+    kind, pointer, clause = key
+    return f"{kind} {pointer} {clause}".strip()
+
+
+def report_doc(args: argparse.Namespace, result: FuzzResult, vectors: list[dict]) -> dict:
+    return {
+        "format": 1,
+        "game": args.game,
+        "seed": args.seed,
+        "games": result.games,
+        "transitions": result.transitions,
+        "seconds": round(result.seconds, 3),
+        "protocol": result.protocol,
+        "workers": args.workers,
+        "implementation": result.implementation,
+        "stopped_early": result.stopped_early,
+        "adapter_failures": result.adapter_failures,
+        "divergences": [
+            {"kind": d.key[0], "pointer": d.key[1], "clause": d.key[2], "games": result.counts.get(d.key, 1),
+             "game": d.game, "step": d.step, "message": d.message, "vector": v["id"]}
+            for d, v in zip(_distinct(result), vectors)
+        ],
+        "vectors": args.out if vectors else None,
+    }
+
+
+def _distinct(result: FuzzResult) -> list:
+    if result.divergences:
+        return result.divergences
+    return [result.divergence] if result.divergence is not None else []
 
 
 def run(args: argparse.Namespace) -> int:
     argv = shlex.split(args.adapter) if args.adapter else default_command(args.game)
     if not argv:
         raise UsageError("--adapter: empty command")
+    if args.max_failures and not args.keep_going:
+        raise UsageError("--max-failures needs --keep-going")
+    check_output("--report", args.report)
     result = fuzz(argv, game=args.game, games=args.games, seed=args.seed, workers=args.workers,
-                  timeout=args.timeout)
+                  timeout=args.timeout, keep_going=args.keep_going, max_failures=args.max_failures,
+                  protocol=args.protocol, digest_every=args.digest_every, pipeline=args.pipeline,
+                  progress=sys.stderr.isatty())
     rate = result.transitions / result.seconds if result.seconds else 0
-    if result.games == 0 and result.adapter_failures:
+    if result.games == 0 and result.adapter_failures and result.adapter_failures[0].startswith(
+            ("adapter could not start", "the adapter does not declare")):
         raise UsageError(result.adapter_failures[0])
     for failure in result.adapter_failures:
         print(f"adapter failure: {failure}", file=sys.stderr)
     print(f"{result.games} games, {result.transitions} transitions compared in {result.seconds:.2f} s "
-          f"({rate:,.0f} transitions/s, {args.workers} worker{'s' if args.workers > 1 else ''})")
-    d = result.divergence
-    if d is None:
+          f"({rate:,.0f} transitions/s, {args.workers} worker{'s' if args.workers > 1 else ''}, "
+          f"protocol {result.protocol})")
+    divs = _distinct(result)
+    vectors = [d.to_vector(args.seed) for d in divs]
+    if args.report:
+        write_output("--report", args.report, json.dumps(report_doc(args, result, vectors), indent=2) + "\n")
+    if not divs:
         print("no divergence")
         return EXIT_FAILED if result.adapter_failures else EXIT_OK
-    vector = d.to_vector(args.seed)
-    doc = {"format": 1, "game": args.game, "source": "referee fuzz", "vectors": [vector]}
+    doc = {"format": 1, "game": args.game, "source": "referee fuzz", "vectors": vectors}
     emit(dump(doc), args.out)
-    print(f"divergence in game {d.game} at step {d.step} ({d.kind}): {d.message}")
-    print(f"vector {vector['id']} written to {args.out}; rerun: referee conform --game {args.game}"
-          + (f" --adapter {shlex.quote(args.adapter)}" if args.adapter else "") + f" --vectors {args.out}")
+    rerun = (f"referee conform --game {args.game}" + (f" --adapter {shlex.quote(args.adapter)}" if args.adapter else "")
+             + f" --vectors {args.out}")
+    if not args.keep_going:
+        d, vector = divs[0], vectors[0]
+        print(f"divergence in game {d.game} at step {d.step} ({d.kind}): {d.message}")
+        print(f"vector {vector['id']} written to {args.out}; rerun: {rerun}")
+        return EXIT_FAILED
+    stop = " (stopped at --max-failures)" if result.stopped_early else ""
+    print(f"{len(divs)} distinct divergence{'s' if len(divs) != 1 else ''}{stop}:")
+    rows = [("kind", "pointer", "clause", "games", "first seen", "vector")]
+    for d, v in zip(divs, vectors):
+        rows.append((d.key[0], d.key[1], d.key[2], str(result.counts.get(d.key, 1)),
+                     f"game {d.game} step {d.step}", v["id"]))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    for r in rows:
+        print("  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+    for d in divs:
+        print(f"- {_key_text(d.key)}: {d.message}")
+    print(f"{len(vectors)} vector{'s' if len(vectors) != 1 else ''} written to {args.out}; rerun: {rerun}")
     return EXIT_FAILED

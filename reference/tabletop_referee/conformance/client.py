@@ -31,7 +31,11 @@ import time
 from typing import Any
 from ..versions import PROTOCOL_VERSION
 
-PROTOCOL = PROTOCOL_VERSION
+PROTOCOL = 1
+"""The version every adapter speaks; ``start`` names it in ``protocol`` for version-1 adapters."""
+PROTOCOLS = tuple(range(1, PROTOCOL_VERSION + 1))
+"""The versions the runner offers in ``start`` (``protocols``); the adapter answers the one it
+chose, and the runner speaks that (docs/protocol.md)."""
 DEFAULT_TIMEOUT = 10.0
 START_TIMEOUT = 10.0
 """The least time the ``start`` handshake gets: runtimes (a JVM, node) can be slow to boot."""
@@ -274,7 +278,8 @@ class AdapterProcess:
 
     def __init__(self, argv: list[str], *, timeout: float = DEFAULT_TIMEOUT, max_line: int = MAX_LINE,
                  stderr_keep: int = STDERR_KEEP, cwd: str | None = None,
-                 env: dict[str, str] | None = None, start_timeout: float | None = None) -> None:
+                 env: dict[str, str] | None = None, start_timeout: float | None = None,
+                 protocols: tuple[int, ...] = PROTOCOLS) -> None:
         if not argv:
             raise ValueError("empty adapter command")
         self.argv = list(argv)
@@ -292,6 +297,11 @@ class AdapterProcess:
         """Requests since :meth:`reset_transcript` (the transcript keeps only the last ones)."""
         self._pipes: _Pipes | None = None
         self._seq = 0
+        self.protocols = tuple(protocols)
+        self.protocol = PROTOCOL
+        """The version agreed at the latest ``start``."""
+        self._pending: collections.deque = collections.deque()
+        """Pipelined requests sent and not yet answered, oldest first."""
 
     # -- lifecycle --------------------------------------------------------------------------
 
@@ -316,7 +326,8 @@ class AdapterProcess:
         self.starts += 1
         saved, self.timeout = self.timeout, self.start_timeout
         try:
-            answer = self._exchange({"cmd": "start", "protocol": PROTOCOL}, record=False)
+            answer = self._exchange({"cmd": "start", "protocol": PROTOCOL, "protocols": list(self.protocols)},
+                                    record=False)
         except AdapterFailure as exc:
             tail = exc.stderr_tail
             if isinstance(exc, AdapterCrashed):
@@ -336,14 +347,15 @@ class AdapterProcess:
             problem = f"the adapter refused start ({err.get('kind', 'error')}): {err.get('message', '')}".rstrip(": ")
         elif "skipped" in answer:
             problem = "the adapter answered start with skipped"
-        elif answer.get("protocol") != PROTOCOL:
+        elif answer.get("protocol") not in self.protocols or type(answer.get("protocol")) is not int:
             problem = (f"the adapter speaks protocol {answer.get('protocol')!r}, "
-                       f"the runner speaks {PROTOCOL}")
+                       f"the runner speaks {' or '.join(map(str, self.protocols))}")
         if problem:
             tail = self._pipes.stderr_tail() if self._pipes else ""
             self.kill()
             raise AdapterStartError(problem, stderr_tail=tail)
         self.hello = answer
+        self.protocol = answer["protocol"]
         return answer
 
     def ensure_running(self) -> None:
@@ -383,6 +395,7 @@ class AdapterProcess:
 
     def kill(self) -> None:
         """Kills the process (and its process group) if one is running."""
+        self._pending.clear()
         if self._pipes is not None:
             pipes, self._pipes = self._pipes, None
             pipes.kill()
@@ -406,6 +419,42 @@ class AdapterProcess:
         if self._pipes is None:
             raise AdapterCrashed("the adapter is not running")
         return self._exchange({"cmd": cmd, **fields}, record=True)
+
+    # -- pipelining (protocol 2) -------------------------------------------------------------
+
+    def submit(self, cmd: str, **fields: Any) -> int:
+        """Sends a request without waiting for its answer (pipelining); returns its ``seq``.
+
+        Answers must come back in the order of the requests: :meth:`collect` takes the oldest.
+        """
+        if self._pipes is None:
+            raise AdapterCrashed("the adapter is not running")
+        seq = self._seq
+        self._seq += 1
+        req = {"cmd": cmd, "seq": seq, **fields}
+        self._pending.append((req, time.monotonic()))
+        self._pipes.send((json.dumps(req, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8"))
+        return seq
+
+    @property
+    def pending(self) -> int:
+        """How many submitted requests are not collected yet."""
+        return len(self._pending)
+
+    def collect(self) -> dict[str, Any]:
+        """The answer to the oldest submitted request (see :meth:`submit`); an answer with
+        another ``seq`` (an out-of-order reply) is a protocol violation. The timeout counts
+        from when the request was sent."""
+        pipes = self._pipes
+        if pipes is None:
+            self._pending.clear()
+            raise AdapterCrashed("the adapter is not running")
+        req, sent = self._pending.popleft()
+        try:
+            return self._await(pipes, req, sent)
+        except AdapterFailure:
+            self._pending.clear()
+            raise
 
     def observe(self, game: str, state: Any, player: int) -> dict[str, Any]:
         """Sends ``observe`` (capability ``observations``): what ``player`` sees of ``state``.
@@ -436,8 +485,14 @@ class AdapterProcess:
         return resp
 
     def _receive(self, pipes: _Pipes, req: dict[str, Any], started: float) -> dict[str, Any]:
+        if self._pending:
+            raise ProtocolViolation(f"{req['cmd']} sent while {len(self._pending)} pipelined request(s) "
+                                    "wait for their answers (collect them first)")
         line = json.dumps(req, separators=(",", ":"), ensure_ascii=False) + "\n"
         pipes.send(line.encode("utf-8"))
+        return self._await(pipes, req, started)
+
+    def _await(self, pipes: _Pipes, req: dict[str, Any], started: float) -> dict[str, Any]:
         deadline = started + self.timeout
         while True:
             remaining = deadline - time.monotonic()
@@ -491,6 +546,8 @@ class AdapterProcess:
             elif resp["seq"] != req["seq"] or type(resp["seq"]) is not type(req["seq"]):
                 problem = (f"the answer to {req['cmd']} has seq {resp['seq']!r}, "
                            f"not the request's {req['seq']!r}")
+                if any(p[0]["seq"] == resp["seq"] for p in self._pending):
+                    problem += " (an out-of-order answer to a pipelined request)"
             else:
                 return resp
         tail = pipes.stderr_tail(4000)

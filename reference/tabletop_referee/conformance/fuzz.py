@@ -17,8 +17,10 @@ whatever the number of workers.
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import random
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,8 +30,9 @@ from ..errors import IllegalAction
 from ..games import load
 from ..games.interface import Game
 from ..sampler import choose
-from .client import AdapterFailure, AdapterProcess
+from .client import AdapterFailure, AdapterProcess, ProtocolViolation
 from .compare import first_difference
+from .http import open_adapter
 
 
 @dataclass
@@ -46,6 +49,9 @@ class Divergence:
     expected: Any
     actual: Any
     history: list[dict] = field(default_factory=list)
+    key: tuple[str, str, str] = ("", "", "")
+    """What makes two divergences the same: kind, first differing pointer (array indices as
+    ``*``) and clause (``fuzz --keep-going`` keeps one per key)."""
 
     def to_vector(self, seed: int) -> dict:
         """A vector that reruns this divergence from the state just before it."""
@@ -122,82 +128,279 @@ def _legal_texts(actions: list[dict]) -> list[str]:
     return sorted(canonical_text(a) for a in actions)
 
 
-def play_game(game_def: Game, adapter: AdapterProcess, game: int, seed: int, supported, custom_boards: bool,
-              max_steps: int = 2000, variants: list[str] | tuple[str, ...] = (),
-              observations: bool = False, events: bool = False) -> tuple[int, Divergence | None]:
-    """Plays one game; returns (transitions compared, first divergence or None)."""
-    g = game_def
-    gid = g.info.id
+@dataclass
+class PlanStep:
+    """One step of a reference game, decided before anything is sent to the adapter."""
+
+    state: Any
+    player: int | None
+    """The player whose legal actions are compared at a simultaneous node, else ``None``."""
+    legal: tuple
+    observe: int | None
+    """The player whose observation is compared, or ``None``."""
+    probe: dict | None
+    """A deliberately illegal action sent before the real one, or ``None``."""
+    probe_expected: dict | None
+    action: Any
+    transition: Any
+    digests: dict | None = None
+    """The expected protocol-2 answer of this step (``legal``, ``observation``, ``probe``,
+    ``events``, ``state``), with ``digest``."""
+
+
+@dataclass
+class Plan:
+    game: int
+    setup: dict
+    initial: Any
+    steps: list[PlanStep]
+    start_digest: str | None = None
+
+
+def plan_game(g: Game, game: int, seed: int, supported, custom_boards: bool, max_steps: int = 2000,
+              variants=(), observations: bool = False, digests: bool = False, digest_every: int = 1) -> Plan:
+    """Plays one reference game with ``random.Random(f"{seed}:{game}")``: the setup, and per step
+    the action, the illegal probe and the observed player (the same draws whatever the protocol)."""
     rng = random.Random(f"{seed}:{game}")
     setup_doc = g.fuzz_setup(rng, supported, custom_boards, variants)
     state = g.initial_state(g.setup_from_json(setup_doc))
-    expected_doc = g.state_to_json(state)
-    resp = adapter.request("new_game", game=gid, setup=setup_doc)
-    if resp.get("state") != expected_doc:
-        return 0, Divergence(gid, game, 0, "new_game", f"new_game: {_where(expected_doc, resp)}", setup_doc,
-                             expected_doc, None, {"state": expected_doc}, resp)
-    compared = 0
-    for step in range(max_steps):
+    plan = Plan(game, setup_doc, state, [], g.state_digest(state) if digests else None)
+    for _ in range(max_steps):
         if g.is_over(state):
             break
-        doc = g.state_to_json(state)
         actors = g.actors(state)
+        player = None
         if len(actors) > 1:
             player = rng.choice(actors)
             legal = g.legal_actions(state, player)
-            resp = adapter.request("legal_actions", game=gid, state=doc, player=player)
         else:
             legal = g.legal_actions(state)
-            resp = adapter.request("legal_actions", game=gid, state=doc)
-        expected_legal = [g.action_to_json(a) for a in legal]
-        if _legal_texts(resp.get("actions", [])) != _legal_texts(expected_legal):
-            extra = sorted(set(_legal_texts(resp.get("actions", []))) - set(_legal_texts(expected_legal)))
-            missing = sorted(set(_legal_texts(expected_legal)) - set(_legal_texts(resp.get("actions", []))))
-            msg = f"legal actions differ: missing {missing[:3]}, extra {extra[:3]}"
-            if "actions" not in resp:
-                msg = f"legal_actions answered {str(resp)[:200]}"
-            return compared, Divergence(gid, game, step, "legal_actions", msg, setup_doc, doc, None,
-                                        expected_legal, resp.get("actions", resp))
+        observe = None
         if observations and g.hides_anything(state):
-            player = rng.randrange(g.player_count(state))
-            expected_obs = g.observation_to_json(state, player)
-            resp = adapter.request("observe", game=gid, state=doc, player=player)
-            if resp.get("observation") != expected_obs:
-                where = first_difference(expected_obs, resp["observation"]) if "observation" in resp else None
-                msg = (f"observation of player {player}: differs at {where.pointer or '/'}: {where.message}"
-                       if where else f"observe answered {str(resp)[:200]}")
-                return compared, Divergence(gid, game, step, "observe", msg, setup_doc, doc, None,
-                                            expected_obs, resp.get("observation", resp))
+            observe = rng.randrange(g.player_count(state))
         action = rng.choice(legal) if len(actors) > 1 else choose(g, rng, state)
+        probe = probe_expected = None
         if rng.random() < g.probe_rate(state, action):
             bad = g.illegal_probe(state, action, rng)
             if bad is not None:
-                reference = _reference_apply(g, state, g.action_from_json(bad))
-                resp = adapter.request("apply", game=gid, state=doc, action=bad)
-                if "rejected" in reference and resp.get("rejected", {}).get("clause") != reference["rejected"]["clause"]:
-                    return compared, Divergence(
-                        gid, game, step, "rejection",
-                        f"illegal action {canonical_text(bad)}: expected rejection under "
-                        f"{reference['rejected']['clause']}, got {str(resp)[:200]}",
-                        setup_doc, doc, bad, reference, resp)
+                probe, probe_expected = bad, _reference_apply(g, state, g.action_from_json(bad))
         t = g.apply(state, action)
-        action_doc = g.action_to_json(action)
-        resp = adapter.request("apply", game=gid, state=doc, action=action_doc)
-        expected_next = g.state_to_json(t.state)
-        compared += 1
-        expected_events = [g.event_to_json(e) for e in t.events]
-        if resp.get("state") != expected_next:
-            return compared, Divergence(
-                gid, game, step, "apply", f"apply {canonical_text(action_doc)}: {_where(expected_next, resp)}",
-                setup_doc, doc, action_doc, {"state": expected_next, "events": expected_events}, resp)
-        if events and resp.get("events") != expected_events:
-            return compared, Divergence(
-                gid, game, step, "events",
-                f"apply {canonical_text(action_doc)}: {_events_difference(expected_events, resp.get('events'))}",
-                setup_doc, doc, action_doc, {"state": expected_next, "events": expected_events},
-                resp.get("events"))
+        step = PlanStep(state, player, legal, observe, probe, probe_expected, action, t)
+        if digests:
+            d: dict[str, Any] = {"legal": g.legal_digest(legal)}
+            if observe is not None:
+                d["observation"] = g.observation_digest(state, observe)
+            if probe is not None:
+                d["probe"] = probe_expected["rejected"]["clause"] if "rejected" in probe_expected else None
+            d["events"] = g.events_digest(t.events)
+            if len(plan.steps) % digest_every == digest_every - 1:
+                d["state"] = g.state_digest(t.state)
+            step.digests = d
+        plan.steps.append(step)
         state = t.state
-    return compared, None
+    if digests and plan.steps and "state" not in plan.steps[-1].digests:
+        plan.steps[-1].digests["state"] = g.state_digest(state)  # the last step always has one
+    return plan
+
+
+def check_new_game(g: Game, adapter, plan: Plan) -> Divergence | None:
+    gid = g.info.id
+    expected_doc = g.state_to_json(plan.initial)
+    resp = adapter.request("new_game", game=gid, setup=plan.setup)
+    if resp.get("state") != expected_doc:
+        return Divergence(gid, plan.game, 0, "new_game", f"new_game: {_where(expected_doc, resp)}", plan.setup,
+                          expected_doc, None, {"state": expected_doc}, resp,
+                          key=("new_game", _pointer_of(expected_doc, resp.get("state")), ""))
+    return None
+
+
+def check_step(g: Game, adapter, plan: Plan, i: int, events: bool, observations: bool) -> Divergence | None:
+    """Compares step ``i`` of ``plan`` with version-1 requests (the state sent in full)."""
+    gid = g.info.id
+    st = plan.steps[i]
+    state, setup_doc, game = st.state, plan.setup, plan.game
+    doc = g.state_to_json(state)
+    if st.player is not None:
+        resp = adapter.request("legal_actions", game=gid, state=doc, player=st.player)
+    else:
+        resp = adapter.request("legal_actions", game=gid, state=doc)
+    expected_legal = [g.action_to_json(a) for a in st.legal]
+    got = resp.get("actions", [])
+    if not isinstance(got, list) or _legal_texts(got) != _legal_texts(expected_legal):
+        got = got if isinstance(got, list) else []
+        extra = sorted(set(_legal_texts(got)) - set(_legal_texts(expected_legal)))
+        missing = sorted(set(_legal_texts(expected_legal)) - set(_legal_texts(got)))
+        msg = f"legal actions differ: missing {missing[:3]}, extra {extra[:3]}"
+        if "actions" not in resp:
+            msg = f"legal_actions answered {str(resp)[:200]}"
+        first = (missing or extra or ["{}"])[0]
+        what = "missing" if missing else "extra"
+        key = ("legal_actions", "/actions", f"{what} {_type_of(first)}")
+        return Divergence(gid, game, i, "legal_actions", msg, setup_doc, doc, None,
+                          expected_legal, resp.get("actions", resp), key=key)
+    if st.observe is not None:
+        player = st.observe
+        expected_obs = g.observation_to_json(state, player)
+        resp = adapter.request("observe", game=gid, state=doc, player=player)
+        if resp.get("observation") != expected_obs:
+            where = first_difference(expected_obs, resp["observation"]) if "observation" in resp else None
+            msg = (f"observation of player {player}: differs at {where.pointer or '/'}: {where.message}"
+                   if where else f"observe answered {str(resp)[:200]}")
+            return Divergence(gid, game, i, "observe", msg, setup_doc, doc, None,
+                              expected_obs, resp.get("observation", resp),
+                              key=("observe", _generic(where.pointer) if where else "/", g.observation_clause))
+    if st.probe is not None:
+        bad, reference = st.probe, st.probe_expected
+        resp = adapter.request("apply", game=gid, state=doc, action=bad)
+        if "rejected" in reference and resp.get("rejected", {}).get("clause") != reference["rejected"]["clause"]:
+            return Divergence(
+                gid, game, i, "rejection",
+                f"illegal action {canonical_text(bad)}: expected rejection under "
+                f"{reference['rejected']['clause']}, got {str(resp)[:200]}",
+                setup_doc, doc, bad, reference, resp, key=("rejection", "/rejected", reference["rejected"]["clause"]))
+    t = st.transition
+    action_doc = g.action_to_json(st.action)
+    resp = adapter.request("apply", game=gid, state=doc, action=action_doc)
+    expected_next = g.state_to_json(t.state)
+    expected_events = [g.event_to_json(e) for e in t.events]
+    first_clause = expected_events[0]["clause"] if expected_events else g.fallback_clause
+    if resp.get("state") != expected_next:
+        return Divergence(
+            gid, game, i, "apply", f"apply {canonical_text(action_doc)}: {_where(expected_next, resp)}",
+            setup_doc, doc, action_doc, {"state": expected_next, "events": expected_events}, resp,
+            key=("apply", _pointer_of(expected_next, resp.get("state")), first_clause))
+    if events and resp.get("events") != expected_events:
+        got_events = resp.get("events")
+        clause = first_clause
+        if isinstance(got_events, list):
+            for k in range(max(len(expected_events), len(got_events))):
+                e = expected_events[k] if k < len(expected_events) else None
+                a = got_events[k] if k < len(got_events) else None
+                if e != a:
+                    clause = (e or {}).get("clause") or (a.get("clause") if isinstance(a, dict) else None) or clause
+                    break
+        return Divergence(
+            gid, game, i, "events",
+            f"apply {canonical_text(action_doc)}: {_events_difference(expected_events, got_events)}",
+            setup_doc, doc, action_doc, {"state": expected_next, "events": expected_events},
+            got_events, key=("events", "/events", str(clause)))
+    return None
+
+
+def play_game(game_def: Game, adapter: AdapterProcess, game: int, seed: int, supported, custom_boards: bool,
+              max_steps: int = 2000, variants: list[str] | tuple[str, ...] = (),
+              observations: bool = False, events: bool = False) -> tuple[int, Divergence | None]:
+    """Plays one game with version-1 requests; returns (transitions compared, first divergence or None)."""
+    plan = plan_game(game_def, game, seed, supported, custom_boards, max_steps, variants, observations)
+    return compare_v1(game_def, adapter, plan, events, observations)
+
+
+def compare_v1(g: Game, adapter, plan: Plan, events: bool, observations: bool) -> tuple[int, Divergence | None]:
+    div = check_new_game(g, adapter, plan)
+    if div is not None:
+        return 0, div
+    for i in range(len(plan.steps)):
+        div = check_step(g, adapter, plan, i, events, observations)
+        if div is not None:
+            return i + (div.kind in ("apply", "events")), div
+    return len(plan.steps), None
+
+
+class DigestMismatch(ProtocolViolation):
+    """A protocol-2 answer whose digests differ where the same steps asked one by one agree:
+    the adapter's digest (or its batch play) is wrong, not its rules."""
+
+
+def play_request(g: Game, plan: Plan, digest_every: int = 1) -> dict[str, Any]:
+    """The protocol-2 ``play`` request of a planned game."""
+    steps = []
+    for st in plan.steps:
+        s: dict[str, Any] = {"action": g.action_to_json(st.action)}
+        if st.player is not None:
+            s["player"] = st.player
+        if st.observe is not None:
+            s["observe"] = st.observe
+        if st.probe is not None:
+            s["probe"] = st.probe
+        steps.append(s)
+    req: dict[str, Any] = {"game": g.info.id, "setup": plan.setup, "steps": steps}
+    if digest_every != 1:
+        req["digest_every"] = digest_every
+    return req
+
+
+def compare_v2(g: Game, adapter, plan: Plan, resp: dict, events: bool, observations: bool,
+               digest_every: int = 1) -> tuple[int, Divergence | None]:
+    """Compares a ``play`` answer with the plan. At the first step whose digests differ, the
+    step is asked again with version-1 requests, which pin the divergence and give the
+    documents for the vector (with ``digest_every`` k > 1, every step since the last matching
+    state digest is asked)."""
+    if "start" not in resp or "steps" not in resp:
+        if "rejected" in resp or "skipped" in resp or "error" in resp:
+            return compare_v1(g, adapter, plan, events, observations)
+        raise ProtocolViolation(f"protocol violation: the answer to play has no start or steps: {str(resp)[:200]}")
+    if resp["start"] != plan.start_digest:
+        div = check_new_game(g, adapter, plan)
+        if div is None:
+            raise DigestMismatch("protocol violation: the start digest of play is wrong, but new_game agrees")
+        return 0, div
+    got = resp["steps"]
+    if not isinstance(got, list):
+        raise ProtocolViolation("protocol violation: the steps of the play answer are not a list")
+    checked = 0  # the steps before this one are known to agree (state digest included)
+    for i, st in enumerate(plan.steps):
+        if i >= len(got):
+            raise ProtocolViolation(f"protocol violation: truncated play answer: {len(got)} steps for "
+                                    f"{len(plan.steps)} actions, and no rejection")
+        a, e = got[i], st.digests
+        bad = (not isinstance(a, dict) or a.get("legal") != e["legal"] or "rejected" in a
+               or (st.observe is not None and observations and a.get("observation") != e.get("observation"))
+               or (st.probe is not None and e.get("probe") is not None and a.get("probe") != e["probe"])
+               or (events and a.get("events") != e["events"]))
+        has_state = isinstance(a, dict) and "state" in a and "state" in e
+        if not bad and has_state and a["state"] == e["state"]:
+            checked = i + 1
+            continue
+        if not bad and not has_state and (i + 1) % digest_every != 0 and i != len(plan.steps) - 1:
+            continue
+        # a mismatch at step i, or a state digest mismatch at a checkpoint: ask one by one
+        for j in range(checked, i + 1):
+            div = check_step(g, adapter, plan, j, events, observations)
+            if div is not None:
+                return j + (div.kind in ("apply", "events")), div
+        raise DigestMismatch(f"protocol violation: the play answer differs at step {i} "
+                             f"({_which(a, e)}), but the same step asked alone agrees: a wrong digest")
+    if len(got) > len(plan.steps):
+        raise ProtocolViolation(f"protocol violation: the play answer has {len(got)} steps for "
+                                f"{len(plan.steps)} actions")
+    return len(plan.steps), None
+
+
+def _which(a: Any, e: dict) -> str:
+    if not isinstance(a, dict):
+        return "not an object"
+    if "rejected" in a:
+        return "rejected"
+    return ", ".join(k for k in ("legal", "observation", "probe", "events", "state") if k in a and a[k] != e.get(k)) or "?"
+
+
+def _type_of(text: str) -> str:
+    try:
+        return str(json.loads(text).get("type"))
+    except (ValueError, AttributeError):
+        return "?"
+
+
+def _generic(pointer: str) -> str:
+    """A pointer with its array indices replaced by ``*`` (``/landed/3/space`` -> ``/landed/*/space``)."""
+    return "/".join("*" if t.isdigit() else t for t in pointer.split("/")) or "/"
+
+
+def _pointer_of(expected: Any, actual: Any) -> str:
+    if actual is None:
+        return "(no state)"
+    d = first_difference(expected, actual)
+    return _generic(d.pointer) if d else "/"
 
 
 def _reference_apply(game: Game, state: Any, action) -> dict:
@@ -214,65 +417,229 @@ class FuzzResult:
     transitions: int
     seconds: float
     divergence: Divergence | None
+    """The divergence found earliest in its game (the one a run without keep-going reports)."""
     adapter_failures: list[str]
     implementation: dict | None
+    divergences: list[Divergence] = field(default_factory=list)
+    """With keep-going: one divergence per distinct key (the shortest example), in key order."""
+    counts: dict = field(default_factory=dict)
+    """With keep-going: how many games hit each key."""
+    protocol: int = 1
+    stopped_early: bool = False
 
 
-def _worker(args) -> tuple[int, int, Divergence | None, list[str], dict | None]:
-    argv, game_id, games, seed, timeout = args
-    game_def = load(game_id)
-    adapter = AdapterProcess(argv, timeout=timeout)
-    failures: list[str] = []
-    best: Divergence | None = None
-    transitions = played = 0
+@dataclass
+class _Options:
+    argv: list[str]
+    game_id: str
+    games: list[int]
+    seed: int
+    timeout: float
+    protocol: int
+    digest_every: int
+    pipeline: int
+    keep_going: bool
+
+
+def _run_games(opts: _Options, report, stop) -> None:
+    """Plays ``opts.games`` against one adapter process; ``report(kind, payload)`` receives
+    ``hello``, ``game`` (number, transitions, divergence) and ``failure`` messages."""
+    g = load(opts.game_id)
+    protocols = tuple(v for v in (1, 2) if v <= opts.protocol)
+    adapter = open_adapter(opts.argv, timeout=opts.timeout, protocols=protocols)
     try:
         hello = adapter.start()
     except Exception as exc:  # AdapterStartError and friends: reported, not raised across processes
-        return 0, 0, None, [f"adapter could not start: {exc}"], None
-    info = (hello.get("implementation") or {}).get("games", {}).get(game_id)
+        report("failure", f"adapter could not start: {exc}")
+        report("done", None)
+        return
+    info = (hello.get("implementation") or {}).get("games", {}).get(opts.game_id)
+    report("hello", {"implementation": hello.get("implementation"), "protocol": adapter.protocol})
     if info is None:
         adapter.stop()
-        return 0, 0, None, [f"the adapter does not declare the game {game_id}"], hello.get("implementation")
+        report("failure", f"the adapter does not declare the game {opts.game_id}")
+        report("done", None)
+        return
+    caps = hello.get("capabilities") or []
     supported = info.get("options") or {}
-    variants = [v for v in (info.get("variants") or []) if v in game_def.info.variants]
-    custom = "custom-boards" in (hello.get("capabilities") or [])
-    observations = "observations" in (hello.get("capabilities") or [])
-    events = "events" in (hello.get("capabilities") or [])
-    for game in games:
+    variants = [v for v in (info.get("variants") or []) if v in g.info.variants]
+    custom, observations, events = "custom-boards" in caps, "observations" in caps, "events" in caps
+    v2 = adapter.protocol >= 2
+    depth = max(1, opts.pipeline) if v2 else 1
+
+    def plan(game: int) -> Plan:
+        return plan_game(g, game, opts.seed, supported, custom, variants=variants,
+                         observations=observations, digests=v2, digest_every=opts.digest_every)
+
+    todo = list(opts.games)
+    inflight: list[Plan] = []
+    current: int | None = None
+    while (todo or inflight) and not stop.is_set():
         try:
-            n, div = play_game(game_def, adapter, game, seed, supported, custom, variants=variants,
-                               observations=observations, events=events)
+            if not v2:
+                current = todo[0]
+                p = plan(todo.pop(0))
+                n, div = compare_v1(g, adapter, p, events, observations)
+                report("game", (p.game, n, div))
+                continue
+            while todo and len(inflight) < depth:
+                p = plan(todo.pop(0))
+                adapter.submit("play", **play_request(g, p, opts.digest_every))
+                inflight.append(p)
+            p = inflight[0]
+            current = p.game
+            resp = adapter.collect()
+            inflight.pop(0)
+            # the pipe stays full unless the answer differs: pinning a divergence takes
+            # single requests, so the answers still in the pipe are taken first
+            proxy = _Draining(adapter)
+            n, div = compare_v2(g, proxy, p, resp, events, observations, opts.digest_every)
+            report("game", (p.game, n, div))
+            if proxy.drained:
+                for q, r in zip(inflight, proxy.drained):
+                    current = q.game
+                    n, div = compare_v2(g, adapter, q, r, events, observations, opts.digest_every)
+                    report("game", (q.game, n, div))
+                inflight.clear()
         except AdapterFailure as exc:
-            failures.append(f"game {game}: {type(exc).__name__}: {exc}")
-            adapter.ensure_running()
-            continue
-        transitions += n
-        played += 1
-        if div is not None and (best is None or (div.step, div.game) < (best.step, best.game)):
-            best = div
+            report("failure", f"game {current}: {type(exc).__name__}: {exc}")
+            # the games still in flight are asked again on the fresh process
+            todo[:0] = [q.game for q in inflight if q.game != current]
+            inflight.clear()
+            try:
+                adapter.ensure_running()
+            except Exception as exc2:
+                report("failure", f"adapter could not restart: {exc2}")
+                break
+    if adapter.pending:  # stopped with answers still in the pipe
+        adapter.kill()
     adapter.stop()
-    return played, transitions, best, failures, hello.get("implementation")
+    report("done", None)
+
+
+class _Draining:
+    """An adapter whose first single request first collects the pipelined answers pending."""
+
+    def __init__(self, adapter) -> None:
+        self.adapter = adapter
+        self.drained: list[dict] = []
+
+    def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
+        while self.adapter.pending:
+            self.drained.append(self.adapter.collect())
+        return self.adapter.request(cmd, **fields)
+
+
+def _process_worker(opts: _Options, queue, stop) -> None:
+    _run_games(opts, lambda kind, payload: queue.put((kind, payload)), stop)
+
+
+class _Progress:
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total, self.enabled, self.last = total, enabled, 0.0
+
+    def show(self, games: int, transitions: int, distinct: int, started: float, final: bool = False) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if not final and now - self.last < 0.2:
+            return
+        self.last = now
+        rate = transitions / (now - started) if now > started else 0
+        sys.stderr.write(f"\r\x1b[Kfuzz: {games}/{self.total} games, {transitions:,} transitions "
+                         f"({rate:,.0f}/s), {distinct} distinct divergence{'s' if distinct != 1 else ''}")
+        if final:
+            sys.stderr.write("\r\x1b[K")
+        sys.stderr.flush()
 
 
 def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
-         timeout: float = 10.0) -> FuzzResult:
-    """Plays ``games`` differential games of ``game`` against the adapter ``argv``."""
+         timeout: float = 10.0, keep_going: bool = False, max_failures: int | None = None,
+         protocol: int = 2, digest_every: int = 1, pipeline: int = 2,
+         progress: bool = False) -> FuzzResult:
+    """Plays ``games`` differential games of ``game`` against the adapter ``argv``.
+
+    Without ``keep_going`` the run stops at the first divergence (the earliest in its game
+    among those in flight); with it the run goes on, keeping one divergence per distinct key,
+    until ``games`` are played or ``max_failures`` distinct divergences are found.
+    ``protocol`` is the highest version offered at the handshake (1 forces version 1)."""
     chunks = [list(range(i, games, workers)) for i in range(workers)]
+    jobs = [_Options(argv, game, chunk, seed, timeout, protocol, digest_every, pipeline, keep_going)
+            for chunk in chunks if chunk]
     started = time.perf_counter()
-    jobs = [(argv, game, chunk, seed, timeout) for chunk in chunks if chunk]
-    if workers == 1:
-        results = [_worker(jobs[0])] if jobs else []
+    played = transitions = 0
+    failures: list[str] = []
+    impl = None
+    agreed = 1
+    found: list[Divergence] = []
+    best_by_key: dict[tuple, Divergence] = {}
+    counts: dict[tuple, int] = {}
+    bar = _Progress(games, progress)
+    stopped = False
+    limit = max_failures if keep_going else None
+
+    def handle(kind: str, payload: Any, stop) -> None:
+        nonlocal played, transitions, impl, agreed, stopped
+        if kind == "hello":
+            impl = impl or payload["implementation"]
+            agreed = payload["protocol"]
+        elif kind == "failure":
+            failures.append(payload)
+        elif kind == "game":
+            _, n, div = payload
+            played += 1
+            transitions += n
+            if div is not None and limit is not None and len(best_by_key) >= limit and div.key not in best_by_key:
+                div = None  # found after the limit was reached (a game still in flight): not kept
+            if div is not None:
+                found.append(div)
+                counts[div.key] = counts.get(div.key, 0) + 1
+                old = best_by_key.get(div.key)
+                if old is None or _size(div) < _size(old):
+                    best_by_key[div.key] = div
+                if limit is not None and len(best_by_key) >= limit:
+                    stopped = True
+                    stop.set()
+            bar.show(played, transitions, len(best_by_key), started)
+
+    if len(jobs) <= 1:
+        import threading
+        stop = threading.Event()
+        for job in jobs:
+            _run_games(job, lambda kind, payload: handle(kind, payload, stop), stop)
     else:
-        with multiprocessing.get_context("spawn").Pool(len(jobs)) as pool:
-            results = pool.map(_worker, jobs)
+        ctx = multiprocessing.get_context("spawn")
+        q = ctx.Queue()
+        stop = ctx.Event()
+        procs = [ctx.Process(target=_process_worker, args=(job, q, stop), daemon=True) for job in jobs]
+        for proc in procs:
+            proc.start()
+        done = 0
+        while done < len(procs):
+            try:
+                kind, payload = q.get(timeout=1.0)
+            except Exception:  # queue.Empty: check that the workers are alive
+                if not any(proc.is_alive() for proc in procs):
+                    break
+                continue
+            if kind == "done":
+                done += 1
+            else:
+                handle(kind, payload, stop)
+        for proc in procs:
+            proc.join(5)
     seconds = time.perf_counter() - started
-    played = sum(r[0] for r in results)
-    transitions = sum(r[1] for r in results)
-    divergences = [r[2] for r in results if r[2] is not None]
-    best = min(divergences, key=lambda d: (d.step, d.game)) if divergences else None
-    failures = [f for r in results for f in r[3]]
-    impl = next((r[4] for r in results if r[4]), None)
-    return FuzzResult(played, transitions, seconds, best, failures, impl)
+    bar.show(played, transitions, len(best_by_key), started, final=True)
+    best = min(found, key=lambda d: (d.step, d.game)) if found else None
+    distinct = [best_by_key[k] for k in sorted(best_by_key)] if keep_going else []
+    return FuzzResult(played, transitions, seconds, best, failures, impl, distinct,
+                      {k: counts[k] for k in sorted(counts)} if keep_going else {}, agreed,
+                      stopped and played < games)
 
 
-__all__ = ["fuzz", "FuzzResult", "Divergence"]
+def _size(d: Divergence) -> tuple[int, int, int]:
+    """Smaller is a better example: fewer bytes of state, then earlier in its game."""
+    return (len(canonical_text(d.state)), d.step, d.game)
+
+
+__all__ = ["fuzz", "FuzzResult", "Divergence", "plan_game", "play_request", "compare_v2"]

@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from ..documents import canonical_text
+from ..documents import canonical_text, digest_text, list_digest
 from ..errors import MalformedInput, UsageError
 from .interface import CHANCE, Actor, Event, GameInfo, OptionSpec
 
@@ -154,6 +154,46 @@ class BaseGame:
     def hides_anything(self, state: Any) -> bool:
         """Whether observations of ``state`` can differ from the state (fuzz compares them then)."""
         return True
+
+    # -- protocol-2 digests (docs/protocol.md, "Digests") -----------------------------------
+
+    _TEXT_CACHE_MAX = 200_000
+
+    def state_canonical_text(self, state: Any) -> str:
+        """The canonical JSON text of ``state_to_json(state)``. A game may override it with a
+        faster way to the same text (MLEM keeps the board's text); a test checks they agree."""
+        return canonical_text(self.state_to_json(state))
+
+    def state_digest(self, state: Any) -> str:
+        return digest_text(self.state_canonical_text(state))
+
+    def _cached_text(self, cache_name: str, value: Any, to_json) -> str:
+        cache = self.__dict__.setdefault(cache_name, {})
+        try:
+            return cache[value]
+        except KeyError:
+            text = canonical_text(to_json(value))
+            if len(cache) >= self._TEXT_CACHE_MAX:
+                cache.clear()
+            cache[value] = text
+            return text
+        except TypeError:  # an unhashable value: no caching
+            return canonical_text(to_json(value))
+
+    def action_canonical_text(self, action: Any) -> str:
+        """The canonical text of an action document (cached: actions are frozen values)."""
+        return self._cached_text("_action_texts", action, self.action_to_json)
+
+    def legal_digest(self, actions: Sequence[Any]) -> str:
+        """The digest of a legal-action set: its documents sorted by canonical text."""
+        return list_digest([self.action_canonical_text(a) for a in actions], as_set=True)
+
+    def events_digest(self, events: Sequence[Event]) -> str:
+        """The digest of the events of one transition, in order."""
+        return list_digest([self._cached_text("_event_texts", e, self.event_to_json) for e in events])
+
+    def observation_digest(self, state: Any, player: int) -> str:
+        return digest_text(canonical_text(self.observation_to_json(state, player)))
 
     # -- hidden information ------------------------------------------------------------------
 

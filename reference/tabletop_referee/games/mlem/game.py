@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from ...documents import canonical_text, digest_text
 from ...errors import MalformedInput, RefereeError, UsageError
 from ..base import BaseGame
 from ..interface import CHANCE, Event, GameInfo, OptionSpec, SetupFlag, Transition
@@ -397,6 +398,38 @@ class MlemGame(BaseGame):
 
     def state_from_json(self, doc: Any) -> Any:
         return ix.state_from_json(doc)
+
+    def state_canonical_text(self, state: Any) -> str:
+        # The large parts of a state (board, landings, variant sections) are frozen values that
+        # a step mostly passes on unchanged: each one's text is kept with the value it was
+        # written from and reused while the next state holds the very same value. The small
+        # rest is written in one go with a placeholder per large part (a string holding a NUL,
+        # which no state string holds), then each placeholder is replaced by the kept text.
+        return self._canonical_text(state, None, "_section_texts")
+
+    def observation_digest(self, state: Any, player: int) -> str:
+        # an observation document is the observed state's document plus "observer"
+        return digest_text(self._canonical_text(engine.observe(state, player), player, "_observed_texts"))
+
+    def _canonical_text(self, state: Any, observer: int | None, cache_name: str) -> str:
+        doc = ix.state_to_json(state, sections=False)
+        if observer is not None:
+            doc["observer"] = observer
+        cache = self.__dict__.setdefault(cache_name, {})
+        texts = []
+        for name, to_json in ix.SECTIONS.items():
+            value = state.landed if name == "landed" else getattr(state, name)
+            if value is None:
+                continue
+            hit = cache.get(name)
+            if hit is None or hit[0] is not value:
+                hit = cache[name] = (value, canonical_text(to_json(value)))
+            doc[name] = f"\0{name}\0"
+            texts.append((f'"\\u0000{name}\\u0000"', hit[1]))
+        text = canonical_text(doc)
+        for placeholder, section in texts:
+            text = text.replace(placeholder, section, 1)
+        return text
 
     def state_problems(self, state: Any) -> list[str]:
         return ix.state_problems(state)

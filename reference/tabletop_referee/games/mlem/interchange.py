@@ -469,12 +469,14 @@ def load_tokens(name: str) -> TokenSet:
 # -- state --------------------------------------------------------------------------------
 
 
-def state_to_json(s: State) -> dict:
+def state_to_json(s: State, *, sections: bool = True) -> dict:
+    """The state document; ``sections=False`` leaves out the :data:`SECTIONS` (for a digest
+    that keeps their texts)."""
     r = s.rocket
-    return {
-        "game": "mlem",
-        "format": FORMAT,
-        "board": board_to_json(s.board),
+    doc: dict[str, Any] = {"game": "mlem", "format": FORMAT}
+    if sections:
+        doc["board"] = board_to_json(s.board)
+    doc |= {
         "options": options_to_json(s.options),
         "phase": s.phase,
         "start_player": s.start_player,
@@ -491,10 +493,16 @@ def state_to_json(s: State) -> dict:
                 for x in r.seats
             ],
         },
-        "landed": [_landing_to_json(x) for x in s.landed],
+    }
+    if sections:
+        doc["landed"] = landed_to_json(s.landed)
+    doc |= {
         "goals": dict(zip(GOALS, s.goals)),
         "ended": None if s.ended is None else {"reason": s.ended},
-    } | ({"die_one_spent": list(s.die_one_spent)} if s.die_one_spent else {}) | _variants_to_json(s)
+    }
+    if s.die_one_spent:
+        doc["die_one_spent"] = list(s.die_one_spent)
+    return doc | _variants_to_json(s) if sections else doc
 
 
 def _tokens(items, to_json) -> Any:
@@ -504,37 +512,56 @@ def _tokens(items, to_json) -> Any:
     return [to_json(t) for t in items]
 
 
+def exploration_to_json(ex) -> dict:
+    return {
+        "pile": _tokens(ex.pile, exploration_token_to_json),
+        "spaces": [exploration_token_to_json(t) for t in ex.spaces],
+        "held": [[exploration_token_to_json(t) for t in h] for h in ex.held],
+        "removed": [exploration_token_to_json(t) for t in ex.removed],
+        "pending": ex.pending,
+    }
+
+
+def missions_to_json(m) -> dict:
+    return {
+        "pile": _tokens(m.pile, mission_token_to_json),
+        "hands": [_tokens(h, mission_token_to_json) for h in m.hands],
+        "discarded": [_tokens(d, mission_token_to_json) for d in m.discarded],
+    }
+
+
+def ufo_to_json(u) -> dict:
+    return {
+        "home": u.home,
+        "space": u.space,
+        "pile": _tokens(u.pile, arrival_token_to_json),
+        "used": [arrival_token_to_json(t) for t in u.used],
+        "arrival": None if u.arrival is None else arrival_token_to_json(u.arrival),
+        "ability_used": u.ability_used,
+        "stack": list(u.stack),
+        "held": [list(h) for h in u.held],
+    }
+
+
+def landed_to_json(landed) -> list:
+    return [_landing_to_json(x) for x in landed]
+
+
+SECTIONS = {"board": board_to_json, "landed": landed_to_json, "exploration": exploration_to_json,
+            "missions": missions_to_json, "ufo": ufo_to_json}
+"""The large parts of a state document, each written from one field of the state (of the same
+name; ``landed``: the tuple of landings), so a digest can keep their texts while they do not change."""
+
+
 def _variants_to_json(s: State) -> dict:
     """The variant sections of a state document, each present only while its variant is played."""
     doc: dict[str, Any] = {}
-    ex = s.exploration
-    if ex is not None:
-        doc["exploration"] = {
-            "pile": _tokens(ex.pile, exploration_token_to_json),
-            "spaces": [exploration_token_to_json(t) for t in ex.spaces],
-            "held": [[exploration_token_to_json(t) for t in h] for h in ex.held],
-            "removed": [exploration_token_to_json(t) for t in ex.removed],
-            "pending": ex.pending,
-        }
-    m = s.missions
-    if m is not None:
-        doc["missions"] = {
-            "pile": _tokens(m.pile, mission_token_to_json),
-            "hands": [_tokens(h, mission_token_to_json) for h in m.hands],
-            "discarded": [_tokens(d, mission_token_to_json) for d in m.discarded],
-        }
-    u = s.ufo
-    if u is not None:
-        doc["ufo"] = {
-            "home": u.home,
-            "space": u.space,
-            "pile": _tokens(u.pile, arrival_token_to_json),
-            "used": [arrival_token_to_json(t) for t in u.used],
-            "arrival": None if u.arrival is None else arrival_token_to_json(u.arrival),
-            "ability_used": u.ability_used,
-            "stack": list(u.stack),
-            "held": [list(h) for h in u.held],
-        }
+    if s.exploration is not None:
+        doc["exploration"] = exploration_to_json(s.exploration)
+    if s.missions is not None:
+        doc["missions"] = missions_to_json(s.missions)
+    if s.ufo is not None:
+        doc["ufo"] = ufo_to_json(s.ufo)
     return doc
 
 
