@@ -29,6 +29,7 @@ from typing import Any
 from .errors import IllegalAction, MalformedInput, RefereeError
 from .games import GAMES, load
 from .games.interface import Game
+from .loading import LOG_MAX_BYTES, LoadError, parse_json, read_bytes
 from .schemas import has_schema, validation_errors
 from .spec import load_spec
 
@@ -89,11 +90,10 @@ def parse_log(text: str, game: str | None = None) -> GameLog:
             continue
         last = number
         try:
-            doc = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise InvalidLog(number, "$", f"not JSON: {exc.msg} (column {exc.colno})") from None
-        except RecursionError:
-            raise InvalidLog(number, "$", "not JSON: nested too deeply") from None
+            doc = parse_json(raw)
+        except LoadError as exc:
+            problem = exc.problem.replace("not JSON: line 1 column", "not JSON: column", 1)
+            raise InvalidLog(number, exc.pointer or "$", problem) from None
         if isinstance(doc, dict) and doc.get("type") == "setup" and played is None:
             named = doc.get("game")
             if named not in GAMES:
@@ -173,9 +173,9 @@ def read_log_file(path: str) -> str:
         InvalidLog: unreadable file or bytes that are not UTF-8.
     """
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as exc:
-        raise InvalidLog(0, "$", f"cannot read: {exc.strerror}") from None
+        data = read_bytes(path, what="log", max_bytes=LOG_MAX_BYTES)
+    except LoadError as exc:
+        raise InvalidLog(0, "$", exc.problem) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

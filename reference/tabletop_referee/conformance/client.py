@@ -30,6 +30,8 @@ import threading
 import time
 from typing import Any
 
+from ..loading import LoadError, parse_json
+
 PROTOCOL = 1
 DEFAULT_TIMEOUT = 10.0
 START_TIMEOUT = 10.0
@@ -479,9 +481,12 @@ class AdapterProcess:
 
     def _parse(self, pipes: _Pipes, req: dict[str, Any], data: bytes) -> dict[str, Any]:
         try:
-            resp = json.loads(data)
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            problem = f"the answer to {req['cmd']} is not JSON: {preview(data)}"
+            resp = parse_json(data, what="JSON")  # the input boundary: strict numbers, caps
+        except LoadError as exc:
+            if exc.pointer:  # JSON, but past a limit (NaN, a 5,000-digit number, too deep)
+                problem = f"the answer to {req['cmd']} is refused: {exc.pointer}: {exc.problem}"
+            else:
+                problem = f"the answer to {req['cmd']} is not JSON: {preview(data)}"
         else:
             if not isinstance(resp, dict):
                 problem = f"the answer to {req['cmd']} is not a JSON object: {preview(data)}"
