@@ -347,6 +347,8 @@ def log_paths(target: str, games: int) -> list[Path]:
     if games == 1 and not path.is_dir():
         if not path.parent.is_dir():
             raise MalformedInput(f"--log {target}: the folder {path.parent} does not exist")
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise MalformedInput(f"--log {target}: a symbolic link, device or pipe is not replaced")
         return [path]
     if path.exists() and not path.is_dir():
         raise MalformedInput(f"--log {target}: {games} games need a folder (one log per game), not a file")
@@ -354,7 +356,12 @@ def log_paths(target: str, games: int) -> list[Path]:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise MalformedInput(f"--log {target}: cannot create the folder: {exc.strerror}") from None
-    return [path / f"game-{i:04d}.jsonl" for i in range(1, games + 1)]
+    paths = [path / f"game-{i:04d}.jsonl" for i in range(1, games + 1)]
+    stale = sorted(set(p.name for p in path.glob("game-*.jsonl")) - {p.name for p in paths})
+    if stale:  # never deleted (they are not ours), never mixed with this run's logs
+        raise MalformedInput(f"--log {target}: the folder holds {len(stale)} other log(s) ({stale[0]}...) that "
+                             "this run would not replace; give an empty or new folder")
+    return paths
 
 
 # -- report -----------------------------------------------------------------------------------

@@ -9,7 +9,8 @@ import sys
 from ..conformance.client import default_command
 from ..conformance.fuzz import fuzz
 from ..vectors import dump
-from .common import EXIT_FAILED, EXIT_OK, UsageError, emit, game_arg, positive
+from ..output import check_outputs, plain
+from .common import EXIT_FAILED, EXIT_OK, UsageError, adapter_argv, emit, game_arg, positive, seconds
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,22 +23,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="the seed of the run (default 0)")
     p.add_argument("--workers", type=positive, default=1, help="worker processes, each with its own adapter")
-    p.add_argument("--timeout", type=float, default=10.0, help="seconds per request")
+    p.add_argument("--timeout", type=seconds, default=10.0, help="seconds per request")
     p.add_argument("--out", default="fuzz-divergence.json", help="vector file written on a divergence")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    argv = shlex.split(args.adapter) if args.adapter else default_command(args.game)
-    if not argv:
-        raise UsageError("--adapter: empty command")
+    argv = adapter_argv(args.adapter) if args.adapter is not None else default_command(args.game)
+    check_outputs((("--out", args.out),))  # before the run: a divergence found is never lost
     result = fuzz(argv, game=args.game, games=args.games, seed=args.seed, workers=args.workers,
                   timeout=args.timeout)
     rate = result.transitions / result.seconds if result.seconds else 0
+    if result.games == 0 and result.adapter_failures and result.adapter_failures[0].startswith("adapter could not"):
+        raise UsageError(plain(result.adapter_failures[0]))  # as conform: the command cannot run at all
     if result.games == 0 and result.adapter_failures:
-        raise UsageError(result.adapter_failures[0])
+        print(f"referee fuzz: every game failed: {plain(result.adapter_failures[0])}", file=sys.stderr)
+        return EXIT_FAILED  # the adapter failed the check; the command line was fine
     for failure in result.adapter_failures:
-        print(f"adapter failure: {failure}", file=sys.stderr)
+        print(f"adapter failure: {plain(failure)}", file=sys.stderr)
     print(f"{result.games} games, {result.transitions} transitions compared in {result.seconds:.2f} s "
           f"({rate:,.0f} transitions/s, {args.workers} worker{'s' if args.workers > 1 else ''})")
     d = result.divergence
@@ -49,5 +52,5 @@ def run(args: argparse.Namespace) -> int:
     emit(dump(doc), args.out)
     print(f"divergence in game {d.game} at step {d.step} ({d.kind}): {d.message}")
     print(f"vector {vector['id']} written to {args.out}; rerun: referee conform --game {args.game}"
-          + (f" --adapter {shlex.quote(args.adapter)}" if args.adapter else "") + f" --vectors {args.out}")
+          + (f" --adapter {shlex.quote(args.adapter)}" if args.adapter else "") + f" --vectors {shlex.quote(args.out)}")
     return EXIT_FAILED
