@@ -20,7 +20,8 @@ from datetime import datetime, timezone
 from typing import Any
 
 from ..conformance import expectations as expmod
-from ..conformance.client import DEFAULT_TIMEOUT, AdapterProcess, AdapterStartError, default_command, last_line
+from ..conformance.client import (DEFAULT_TIMEOUT, AdapterProcess, AdapterStartError, become_subreaper,
+                                  default_command, last_line)
 from ..conformance.expectations import from_results
 from ..conformance.report import build_report, render_junit, render_markdown, render_text
 from ..conformance.runner import COUNTED_FAILED, Runner
@@ -168,6 +169,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         given = " ".join(f"--{k.rstrip('s')} {v}" for k, vs in (("clauses", filters["clauses"]), ("tags", filters["tags"]), ("ids", filters["ids"])) for v in vs)
         raise UsageError(f"no vector matches {given} (of {len(vectors)} loaded)")
 
+    become_subreaper()  # an adapter's helpers that escape its process group are still ours to kill
     started_at = datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
     adapter = AdapterProcess(argv, timeout=args.timeout)
     try:
@@ -223,6 +225,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
 def cmd_smoke(args: argparse.Namespace) -> int:
 
     argv = _adapter_argv(args)
+    become_subreaper()
     adapter = AdapterProcess(argv, timeout=args.timeout)
     try:
         checks = run_smoke(adapter, args.game)

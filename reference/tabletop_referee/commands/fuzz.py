@@ -6,7 +6,7 @@ import argparse
 import shlex
 import sys
 
-from ..conformance.client import default_command
+from ..conformance.client import become_subreaper, default_command
 from ..conformance.fuzz import fuzz
 from ..vectors import dump
 from ..output import check_outputs, plain
@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     argv = adapter_argv(args.adapter) if args.adapter is not None else default_command(args.game)
     check_outputs((("--out", args.out),))  # before the run: a divergence found is never lost
+    become_subreaper()
     result = fuzz(argv, game=args.game, games=args.games, seed=args.seed, workers=args.workers,
                   timeout=args.timeout)
     rate = result.transitions / result.seconds if result.seconds else 0

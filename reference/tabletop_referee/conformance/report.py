@@ -196,6 +196,9 @@ def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
         out += ["", f"stopped at the first failure (--fail-fast); {len(report['not_run'])} vector(s) not run"]
     elif report["stopped"] == "interrupted":
         out += ["", f"interrupted; {len(report['not_run'])} vector(s) not run"]
+    elif report["stopped"] == "circuit-breaker":
+        out += ["", "stopped by the circuit breaker: the adapter timed out or crashed on too many vectors in a "
+                f"row; {len(report['not_run'])} vector(s) not run"]
     out += ["", breakdown_line(report), closing_line(report)]
     return "\n".join(out) + "\n"
 
