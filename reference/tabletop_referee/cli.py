@@ -18,7 +18,7 @@ from . import __version__
 from .commands import MODULES
 from .commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from .errors import RefereeError, UsageError
-from .output import StdoutClosed
+from .output import StdoutClosed, plain
 
 EXIT_BROKEN_PIPE = 141
 """stdout was a pipe whose reader went away (128 + SIGPIPE, as a shell reports it)."""
@@ -73,12 +73,12 @@ def _run(args: argparse.Namespace) -> int:
         print(f"referee {args.command}: error: cannot write to stdout: {exc.reason}", file=sys.stderr)
         return EXIT_IO
     except UsageError as exc:
-        print(f"referee {args.command}: error: {exc}", file=sys.stderr)
+        print(plain(f"referee {args.command}: error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     except RefereeError as exc:
         where = f"{exc.path}: " if exc.path not in (None, "$") else ""
         clause = f" [{exc.clause}]" if exc.clause and not exc.clause.startswith("interchange") else ""
-        print(f"referee {args.command}: error: {where}{exc.message}{clause}", file=sys.stderr)
+        print(plain(f"referee {args.command}: error: {where}{exc.message}{clause}"), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt as exc:
         terminated = isinstance(exc, Terminated)
