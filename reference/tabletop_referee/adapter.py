@@ -16,6 +16,7 @@ from . import __version__
 from .errors import IllegalAction, MalformedInput, RefereeError
 from .games import load
 from .games.interface import CHANCE
+from .loading import LoadError, parse_json
 
 PROTOCOL = 1
 COMMANDS = ("new_game", "legal_actions", "apply", "scores", "observe")
@@ -156,9 +157,9 @@ def serve(games: list[str], stdin: IO[str] | None = None, stdout: IO[str] | None
         if not line.strip():
             continue
         try:
-            req = json.loads(line)
-        except json.JSONDecodeError as exc:
-            resp: dict[str, Any] | None = {"seq": None, "error": {"kind": "bad-json", "message": str(exc)}}
+            req = parse_json(line, "request")  # the input boundary: strict numbers, caps
+        except LoadError as exc:
+            resp: dict[str, Any] | None = {"seq": None, "error": {"kind": "bad-json", "message": exc.message}}
             req = None
         else:
             resp = adapter.handle(req)

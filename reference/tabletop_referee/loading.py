@@ -327,6 +327,12 @@ def parse_yaml(text: str | bytes, source: str = "", *, what: str = "YAML/JSON", 
         text = decode(text, source, what)
     if len(text) > LIMITS.max_bytes:
         raise LoadError(source, "", f"{what} is larger than the limit of {LIMITS.max_bytes} bytes")
+    if json_only and text.lstrip().startswith(("{", "[")):
+        try:  # JSON is YAML too, and the JSON parser is a hundred times faster
+            return parse_json(text, source, what=what)
+        except LoadError as exc:
+            if exc.pointer or "nested" in exc.problem or "larger" in exc.problem:
+                raise  # JSON, but past a limit
     loader = None
     try:
         loader = _CappedLoader(text)

@@ -222,7 +222,7 @@ def _read_yaml(path: Path, what: str = "token set") -> Any:
     return parse_yaml(data, str(path), what="YAML/JSON")
 
 
-MAX_FILE_BYTES = 1024 * 1024
+MAX_FILE_BYTES = 256 * 1024
 """Largest board or token set file read (the shipped ones are a few kilobytes)."""
 MAX_SPACES = 200
 """Most spaces on a board (the shipped boards have fewer than 50): checked before any work."""
