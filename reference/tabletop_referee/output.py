@@ -31,7 +31,7 @@ def _refuse_special(path: Path) -> None:
     """Raises :class:`OutputRefused` when ``path`` exists and is not a regular file."""
     try:
         st = os.lstat(path)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return
     if stat.S_ISLNK(st.st_mode):
         raise OutputRefused(f"is a symbolic link (not replaced; write to its target {os.path.realpath(path)})")
