@@ -51,8 +51,8 @@ def one_line_error(code: int, err: str, expected: int = 2) -> str:
     return lines[0]
 
 
-def processes_with(marker: str) -> list[int]:
-    """Process ids whose command line contains ``marker`` (Linux /proc; [] elsewhere)."""
+def processes_with(marker: str, also: str = "") -> list[int]:
+    """Process ids whose command line contains ``marker`` (and ``also``) (Linux /proc; [] elsewhere)."""
     found = []
     proc = Path("/proc")
     if not proc.is_dir():
@@ -65,7 +65,7 @@ def processes_with(marker: str) -> list[int]:
             state = next((ln for ln in (entry / "status").read_text().splitlines() if ln.startswith("State:")), "")
         except OSError:
             continue
-        if marker.encode() in cmdline and "zombie" not in state:
+        if marker.encode() in cmdline and also.encode() in cmdline and "zombie" not in state:
             found.append(int(entry.name))
     return found
 

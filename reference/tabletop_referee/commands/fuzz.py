@@ -6,7 +6,7 @@ import argparse
 import shlex
 import sys
 
-from ..conformance.client import become_subreaper, default_command
+from ..conformance.client import become_subreaper, default_command, kill_all
 from ..conformance.fuzz import fuzz
 from ..vectors import dump
 from ..output import check_outputs, plain
@@ -32,8 +32,12 @@ def run(args: argparse.Namespace) -> int:
     argv = adapter_argv(args.adapter) if args.adapter is not None else default_command(args.game)
     check_outputs((("--out", args.out),))  # before the run: a divergence found is never lost
     become_subreaper()
-    result = fuzz(argv, game=args.game, games=args.games, seed=args.seed, workers=args.workers,
-                  timeout=args.timeout)
+    try:
+        result = fuzz(argv, game=args.game, games=args.games, seed=args.seed, workers=args.workers,
+                      timeout=args.timeout)
+    except BaseException:  # Ctrl-C, SIGTERM: no adapter (nor a worker's orphaned one) outlives us
+        kill_all()
+        raise
     rate = result.transitions / result.seconds if result.seconds else 0
     if result.games == 0 and result.adapter_failures and result.adapter_failures[0].startswith("adapter could not"):
         raise UsageError(plain(result.adapter_failures[0]))  # as conform: the command cannot run at all

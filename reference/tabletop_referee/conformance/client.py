@@ -29,6 +29,7 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from typing import Any
 
 from ..loading import LoadError, parse_json
@@ -51,6 +52,15 @@ _EXIT_POLL = 0.25
 _EXIT_GRACE = 0.5
 """Seconds an exited adapter's pipe may stay open (held by a child) before it counts as crashed."""
 _LIVE: set[int] = set()
+_ADAPTERS: "weakref.WeakSet[AdapterProcess]" = weakref.WeakSet()
+
+
+def kill_all() -> None:
+    """Kills every adapter this process runs (and their process groups), then sweeps orphans:
+    for a command interrupted where no ``finally`` of its own stops its adapters."""
+    for adapter in list(_ADAPTERS):
+        adapter.kill()
+    sweep_orphans()
 """Process ids of the adapters this process runs (never swept as orphans)."""
 
 
@@ -96,29 +106,53 @@ def sweep_orphans() -> list[int]:
     share our session and are left alone. Returns the ids killed (Linux with a subreaper only)."""
     if not _is_subreaper():
         return []
-    me, killed = os.getpid(), []
+    killed: list[int] = []
     try:
         own_sid = os.getsid(0)
-        tasks = os.listdir(f"/proc/{me}/task")
     except OSError:
         return []
-    children: set[int] = set()
+    for _ in range(20):  # killing an orphan orphans its own children: they are adopted next round
+        found = [pid for pid in _children() - _LIVE if _other_session(pid, own_sid)]
+        if not found:
+            break
+        for pid in found:
+            try:
+                os.killpg(os.getpgid(pid), signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+            killed.append(pid)
+        time.sleep(0.02)
+    return killed
+
+
+def _children() -> set[int]:
+    me, found = os.getpid(), set()
+    try:
+        tasks = os.listdir(f"/proc/{me}/task")
+    except OSError:
+        return found
     for tid in tasks:
         try:
             with open(f"/proc/{me}/task/{tid}/children", encoding="ascii") as fh:
-                children.update(int(x) for x in fh.read().split())
+                found.update(int(x) for x in fh.read().split())
         except (OSError, ValueError):
             continue
-    for pid in sorted(children - _LIVE):
-        try:
-            if os.getsid(pid) == own_sid:
-                continue
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-            killed.append(pid)
-        except (ProcessLookupError, ChildProcessError, PermissionError):
-            continue
-    return killed
+    return found
+
+
+def _other_session(pid: int, own_sid: int) -> bool:
+    try:
+        return os.getsid(pid) != own_sid
+    except (ProcessLookupError, PermissionError):
+        return False
 
 
 class AdapterFailure(Exception):
@@ -372,6 +406,7 @@ class AdapterProcess:
         """Requests since :meth:`reset_transcript` (the transcript keeps only the last ones)."""
         self._pipes: _Pipes | None = None
         self._seq = 0
+        _ADAPTERS.add(self)
 
     # -- lifecycle --------------------------------------------------------------------------
 
