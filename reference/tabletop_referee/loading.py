@@ -59,6 +59,7 @@ class Limits:
 
 
 LIMITS = Limits()
+_INT_CAP = 10 ** LIMITS.max_int_digits
 LOG_MAX_BYTES = 64 * 1024 * 1024
 """Largest game log read (a log of millions of actions is still far below it)."""
 
@@ -177,13 +178,51 @@ def parse_json(text: str | bytes, source: str = "", *, what: str = "JSON") -> An
     if len(text) > LIMITS.max_bytes:
         raise LoadError(source, "", f"{what} is larger than the limit of {LIMITS.max_bytes} bytes")
     try:
-        doc = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
-                         parse_constant=_parse_constant)
+        try:  # integers are checked after parsing (a hook per integer would cost 3x)
+            doc = json.loads(text, parse_float=_parse_float, parse_constant=_parse_constant)
+        except ValueError as exc:
+            if isinstance(exc, json.JSONDecodeError):
+                raise
+            # Python's own limit on integer digits: parse again with the hook, which refuses
+            # long integers before converting them, so the path can be told.
+            doc = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
     except json.JSONDecodeError as exc:
         raise LoadError(source, "", f"not {what}: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise LoadError(source, "", f"not {what}: nested too deeply (limit {LIMITS.max_depth} levels)") from None
-    return normalise(doc, source)
+    if _plain_json(doc):  # the common case: nothing to refuse, nothing to convert
+        return doc
+    return normalise(doc, source)  # finds the problem again, with its path
+
+
+def _plain_json(doc: Any) -> bool:
+    """Whether a document from :func:`json.loads` (with our hooks) is within the limits as it is:
+    no refused literal, not too deep, not too many values, no string too long. Fast: no copy, no
+    paths."""
+    if not isinstance(doc, (dict, list)):
+        if type(doc) is int:
+            return -_INT_CAP < doc < _INT_CAP
+        return not isinstance(doc, _Refused) and not (isinstance(doc, str) and len(doc) > LIMITS.max_string)
+    stack = [(doc, 0)]
+    nodes = 0
+    max_depth, max_string, refused = LIMITS.max_depth, LIMITS.max_string, _Refused
+    cap = _INT_CAP
+    while stack:
+        value, depth = stack.pop()
+        if depth >= max_depth:
+            return False
+        items = value.values() if type(value) is dict else value
+        nodes += len(items)
+        for item in items:
+            t = type(item)
+            if t is dict or t is list:
+                stack.append((item, depth + 1))
+            elif t is int:
+                if item >= cap or item <= -cap:
+                    return False
+            elif t is refused or (t is str and len(item) > max_string):
+                return False
+    return nodes <= LIMITS.max_nodes
 
 
 def _key(pointer: str, key: Any) -> str:
@@ -245,9 +284,9 @@ def normalise(doc: Any, source: str = "") -> Any:
         elif isinstance(value, bool) or value is None:
             parent[key] = value
         elif isinstance(value, int):
-            if abs(value) >= 10 ** LIMITS.max_int_digits:
-                raise LoadError(source, pointer, f"an integer of more than {LIMITS.max_int_digits} digits "
-                                f"(limit {LIMITS.max_int_digits} digits)")
+            if abs(value) >= _INT_CAP:
+                digits = len(str(abs(value)))
+                raise LoadError(source, pointer, f"an integer of {digits} digits (limit {LIMITS.max_int_digits} digits)")
             parent[key] = value
         elif isinstance(value, float):
             number = _number(value)

@@ -42,7 +42,9 @@ def run(args: argparse.Namespace) -> int:
     if result.games == 0 and result.adapter_failures and result.adapter_failures[0].startswith("adapter could not"):
         raise UsageError(plain(result.adapter_failures[0]))  # as conform: the command cannot run at all
     if result.games == 0 and result.adapter_failures:
-        print(f"referee fuzz: every game failed: {plain(result.adapter_failures[0])}", file=sys.stderr)
+        failures = result.adapter_failures
+        last = f"; then: {plain(failures[-1])}" if len(failures) > 1 else ""
+        print(f"referee fuzz: every game failed: {plain(failures[0])}{last}", file=sys.stderr)
         return EXIT_FAILED  # the adapter failed the check; the command line was fine
     for failure in result.adapter_failures:
         print(f"adapter failure: {plain(failure)}", file=sys.stderr)

@@ -28,7 +28,7 @@ from ..errors import IllegalAction
 from ..games import load
 from ..games.interface import Game
 from ..sampler import choose
-from .client import AdapterFailure, AdapterProcess
+from .client import AdapterFailure, AdapterProcess, AdapterStartError
 from .compare import first_difference
 
 
@@ -254,7 +254,11 @@ def _worker(args) -> tuple[int, int, Divergence | None, list[str], dict | None]:
                                observations=observations, events=events)
         except AdapterFailure as exc:
             failures.append(f"game {game}: {type(exc).__name__}: {exc}")
-            adapter.ensure_running()
+            try:
+                adapter.ensure_running()
+            except AdapterStartError as start:  # it died for good: the remaining games cannot run
+                failures.append(f"the adapter could not be restarted after game {game}: {start.message}")
+                break
             continue
         transitions += n
         played += 1

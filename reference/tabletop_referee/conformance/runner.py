@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .client import AdapterFailure, AdapterProcess, AdapterStartError, AdapterTimeout
+from .client import DEFAULT_TIMEOUT, AdapterFailure, AdapterProcess, AdapterStartError, AdapterTimeout
 from .compare import MISSING, Difference, canonical_text, first_difference, pointer_tokens, resolve, set_difference, short
 from .expectations import FAILING, Entry, Expectations
 from .vectors import Vector
@@ -184,7 +184,8 @@ class Runner:
                  fail_fast: bool = False, on_result: Callable[[Result, int, int], None] | None = None,
                  vector_deadline: float | None = None, breaker: int = BREAKER,
                  transcript_budget: int = TRANSCRIPT_BUDGET) -> None:
-        self.vector_deadline = vector_deadline or max(VECTOR_DEADLINE_MIN, VECTOR_DEADLINE_FACTOR * adapter.timeout)
+        self.vector_deadline = vector_deadline or max(
+            VECTOR_DEADLINE_MIN, VECTOR_DEADLINE_FACTOR * getattr(adapter, "timeout", DEFAULT_TIMEOUT))
         """Seconds one vector may take in all (perft included): a slow adapter cannot hold the run."""
         self.breaker = breaker
         self.transcript_budget = transcript_budget
@@ -279,8 +280,9 @@ class Runner:
             raise
         except Exception as exc:  # an answer shaped in a way no check foresaw: keep the run going
             result.status = "errored"
-            result.message = (f"the runner could not check the adapter's answer "
-                              f"({type(exc).__name__}: {exc}); this is a runner bug, please report it")
+            result.message = (f"the adapter's answer has a shape no check foresaw "
+                              f"({type(exc).__name__}: {exc}); if the answer follows docs/protocol.md, "
+                              "this is a runner bug: please report it")
         result.seconds = time.monotonic() - started
         if entry and entry.status == "xfail":
             result.expectation = entry
