@@ -285,8 +285,10 @@ def normalise(doc: Any, source: str = "") -> Any:
             parent[key] = value
         elif isinstance(value, int):
             if abs(value) >= _INT_CAP:
-                digits = len(str(abs(value)))
-                raise LoadError(source, pointer, f"an integer of {digits} digits (limit {LIMITS.max_int_digits} digits)")
+                # str() of a huge int is itself refused by Python (4,300 digits): estimate instead
+                digits = int(abs(value).bit_length() * 0.30103) + 1
+                raise LoadError(source, pointer, f"an integer of about {digits} digits "
+                                f"(limit {LIMITS.max_int_digits} digits)")
             parent[key] = value
         elif isinstance(value, float):
             number = _number(value)
