@@ -392,7 +392,7 @@ BAD = [
     (["{bad_yaml}", "stay"], "not valid YAML/JSON"),
     (["{list}", "stay"], "expected a state or position mapping"),
     (["{no_players}", "stay"], "needs 'players'"),
-    (["{rocket_int}", "stay"], "position:"),
+    (["{rocket_int}", "stay"], "rocket must be a mapping"),
     (["{bad_type}", "stay"], "not of type 'integer'"),
     (["{twice}", "stay"], "placed twice"),
     (["{q_unknown}"], "unknown key(s) 'postion'"),

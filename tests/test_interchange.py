@@ -542,7 +542,7 @@ def test_load_board_missing_file(tmp_path):
     path = tmp_path / "gone.yaml"
     with pytest.raises(MalformedInput) as info:
         load_board(str(path))
-    assert "cannot read board file" in info.value.message
+    assert "no such file" in info.value.message and str(path) in info.value.message
 
 
 def test_load_board_invalid_yaml(tmp_path):
@@ -615,7 +615,9 @@ def test_position_astronaut_placed_twice(doc):
     "doc, needle",
     [
         ("not a mapping", "a position is a mapping"),
-        ({}, "KeyError: 'players'"),
+        ({}, "a position needs 'players'"),
+        ({"players": 100000000}, "MLEM is for 2 to 5 players"),
+        ({"players": 2, "crahses": 1}, "unknown key(s) 'crahses'"),
         ({"players": 2, "goals": {"bogus": 1}}, "unknown goal(s) ['bogus']"),
         ({"players": 2, "landed": [[0, "pilot", 7]]}, "unknown astronaut 'pilot'"),
         ({"players": 2, "board": "short", "landed": [[0, "satellite", 99]]}, "space 99 is not on the board (0..13)"),
@@ -623,7 +625,7 @@ def test_position_astronaut_placed_twice(doc):
         ({"players": 2, "board": "short", "landed": [[0, "satellite", 13]]}, "comet or the galaxy"),
         ({"players": 2, "board": "nope"}, "unknown board 'nope'"),
     ],
-    ids=["not-mapping", "no-players", "bad-goal", "bad-astronaut", "off-board", "no-site",
+    ids=["not-mapping", "no-players", "huge-players", "misspelt-key", "bad-goal", "bad-astronaut", "off-board", "no-site",
          "deep-space-site", "bad-board"],
 )
 def test_position_malformed(doc, needle):

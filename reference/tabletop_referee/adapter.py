@@ -17,6 +17,7 @@ from .errors import IllegalAction, MalformedInput, RefereeError
 from .games import load
 from .games.interface import CHANCE
 from .versions import PROTOCOL_VERSION
+from .loading import LoadError, parse_json
 
 PROTOCOL = 1
 """The protocol version an :class:`Adapter` speaks unless told otherwise (wrappers written for
@@ -223,9 +224,9 @@ def serve(games: list[str], stdin: IO[str] | None = None, stdout: IO[str] | None
         if not line.strip():
             continue
         try:
-            req = json.loads(line)
-        except json.JSONDecodeError as exc:
-            resp: dict[str, Any] | None = {"seq": None, "error": {"kind": "bad-json", "message": str(exc)}}
+            req = parse_json(line, "request")  # the input boundary: strict numbers, caps
+        except LoadError as exc:
+            resp: dict[str, Any] | None = {"seq": None, "error": {"kind": "bad-json", "message": exc.message}}
             req = None
         else:
             resp = adapter.handle(req)

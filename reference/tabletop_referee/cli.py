@@ -9,12 +9,23 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import signal
 import sys
+import threading
 
 from . import __version__
 from .commands import MODULES
 from .commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from .errors import RefereeError, UsageError
+from .output import StdoutClosed, plain
+
+EXIT_BROKEN_PIPE = 141
+"""stdout was a pipe whose reader went away (128 + SIGPIPE, as a shell reports it)."""
+EXIT_IO = 74
+"""stdout could not be written (a full disk)."""
+EXIT_INTERNAL = 70
+"""A bug in the referee (reported on one line; REFEREE_DEBUG=1 shows the traceback)."""
 
 __all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_USAGE", "build_parser", "main"]
 
@@ -31,24 +42,63 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, turned into an interrupt so every command stops the way Ctrl-C stops it:
+    adapters killed, partial results written."""
+
+
+def _on_sigterm(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _run(args)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         return args.func(args)
+    except StdoutClosed as exc:
+        if exc.reason == "broken pipe":
+            return EXIT_BROKEN_PIPE
+        print(f"referee {args.command}: error: cannot write to stdout: {exc.reason}", file=sys.stderr)
+        return EXIT_IO
     except UsageError as exc:
-        print(f"referee {args.command}: error: {exc}", file=sys.stderr)
+        print(plain(f"referee {args.command}: error: {exc}"), file=sys.stderr)
         return EXIT_USAGE
     except RefereeError as exc:
         where = f"{exc.path}: " if exc.path not in (None, "$") else ""
         clause = f" [{exc.clause}]" if exc.clause and not exc.clause.startswith("interchange") else ""
-        print(f"referee {args.command}: error: {where}{exc.message}{clause}", file=sys.stderr)
+        print(plain(f"referee {args.command}: error: {where}{exc.message}{clause}"), file=sys.stderr)
         return EXIT_USAGE
-    except KeyboardInterrupt:
-        print(f"referee {args.command}: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        terminated = isinstance(exc, Terminated)
+        print(f"referee {args.command}: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        return 143 if terminated else 130
     except BrokenPipeError:
-        return EXIT_OK
+        return EXIT_BROKEN_PIPE
+    except RecursionError:
+        print(f"referee {args.command}: error: input nested too deeply", file=sys.stderr)
+        return EXIT_USAGE
+    except MemoryError:
+        print(f"referee {args.command}: error: out of memory", file=sys.stderr)
+        return EXIT_INTERNAL
+    except Exception as exc:  # the last line of defence: one line, never a traceback
+        if os.environ.get("REFEREE_DEBUG"):
+            raise
+        print(f"referee {args.command}: internal error: {exc.__class__.__name__}: "
+              f"{' '.join(str(exc).split())[:300]} (a bug in the referee; REFEREE_DEBUG=1 shows the traceback)",
+              file=sys.stderr)
+        return EXIT_INTERNAL
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -13,38 +13,20 @@ import json
 from pathlib import Path
 from typing import Any
 
-from .errors import MalformedInput
-from .schemas import validation_errors
+from .loading import read_document
 
 
 def read_json(path: str | Path, *, schema: tuple[str, str] | None = None, what: str = "JSON") -> Any:
     """Returns the document in ``path``, checked against ``schema`` = (folder, name) if given.
 
+    Goes through the input boundary (:mod:`tabletop_referee.loading`): size, depth and number
+    caps, strict numbers, integral floats as ints.
+
     Raises:
         MalformedInput: with a one-line message starting with the path; ``what`` names the
             expected kind of document ("a JSON report").
     """
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except IsADirectoryError:
-        raise MalformedInput(f"{path}: is a folder, not {what}") from None
-    except OSError as exc:
-        raise MalformedInput(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise MalformedInput(f"{path}: not {what}: not UTF-8 ({exc.reason} at byte {exc.start})") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise MalformedInput(f"{path}: not {what}: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
-    except RecursionError:
-        raise MalformedInput(f"{path}: not {what}: nested too deeply") from None
-    if schema is not None:
-        errors = validation_errors(*schema, doc)
-        if errors:
-            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-            raise MalformedInput(f"{path}: {' '.join(errors[0].split())}{more}")
-    return doc
+    return read_document(path, what=what, schema=schema)
 
 
 def canonical_text(doc: Any) -> str:

@@ -22,17 +22,15 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sys
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .errors import IllegalAction, RefereeError, UsageError
 from .games import load
 from .games.interface import CHANCE, Game
+from .loading import LoadError, decode, parse_yaml, read_bytes
 from .spec import load_spec
 
 QUESTION_KEYS = ("question", "position", "state", "actions", "title", "notes", "expect")
@@ -90,29 +88,29 @@ class Question:
 
 def _read(name: str, what: str) -> tuple[str, str]:
     """Returns (label, text) of a file or of stdin (``-``)."""
-    if name == "-":
-        return "<stdin>", sys.stdin.read()
-    path = Path(name)
+    if name != "-":
+        path = Path(name)
+        if not path.exists():
+            raise UsageError(f"{what} {name}: no such file")
+        if path.is_dir():
+            raise UsageError(f"{what} {name}: is a directory")
+    label = "<stdin>" if name == "-" else name
     try:
-        return name, path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise UsageError(f"{what} {name}: no such file") from None
-    except IsADirectoryError:
-        raise UsageError(f"{what} {name}: is a directory") from None
-    except OSError as exc:
-        raise UsageError(f"{what} {name}: cannot read: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise UsageError(f"{what} {name}: not UTF-8 text (byte {exc.start})") from None
+        data = read_bytes(name, what=what, max_bytes=MAX_QUESTION_BYTES)
+        return label, decode(data, f"{what} {label}", "text")
+    except LoadError as exc:
+        raise UsageError(exc.message if name == "-" else f"{what} {exc.message}") from None
+
+
+MAX_QUESTION_BYTES = 1024 * 1024
+"""Largest question, position, state or action file read."""
 
 
 def _parse(label: str, text: str) -> Any:
     try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise UsageError(f"{label}: not valid YAML/JSON: {problem}{where}") from None
+        return parse_yaml(text, label, what="YAML/JSON")
+    except LoadError as exc:
+        raise UsageError(exc.message) from None
 
 
 def _state(game: Game, doc: Any, label: str, options: dict, base: Path | None):

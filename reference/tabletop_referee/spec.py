@@ -12,9 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .errors import MalformedInput
+from .loading import parse_yaml, read_bytes
 from .paths import data_root, spec_dir
 
 CLAUSE_TAG = "@clause:"
@@ -74,12 +73,7 @@ class Spec:
 
 
 def _load_yaml(path: Path) -> Any:
-    try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise MalformedInput(f"cannot read: {exc.strerror}", path=str(path)) from None
-    except yaml.YAMLError as exc:
-        raise MalformedInput(f"not valid YAML: {str(exc).splitlines()[0]}", path=str(path)) from None
+    return parse_yaml(read_bytes(path, what="YAML"), str(path), what="YAML", json_only=False)
 
 
 OPTION_PROPOSAL = re.compile(r"^[a-z][a-z0-9_]* = [a-z0-9][a-z0-9-]*( \| [a-z0-9][a-z0-9-]*)+$")

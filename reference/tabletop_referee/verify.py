@@ -29,6 +29,7 @@ from typing import Any
 from .errors import IllegalAction, MalformedInput, RefereeError
 from .games import GAMES, load
 from .games.interface import Game
+from .loading import LOG_MAX_BYTES, LoadError, parse_json, read_bytes
 from .schemas import has_schema, validation_errors
 from .spec import load_spec
 
@@ -89,11 +90,10 @@ def parse_log(text: str, game: str | None = None) -> GameLog:
             continue
         last = number
         try:
-            doc = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise InvalidLog(number, "$", f"not JSON: {exc.msg} (column {exc.colno})") from None
-        except RecursionError:
-            raise InvalidLog(number, "$", "not JSON: nested too deeply") from None
+            doc = parse_json(raw)
+        except LoadError as exc:
+            problem = exc.problem.replace("not JSON: line 1 column", "not JSON: column", 1)
+            raise InvalidLog(number, exc.pointer or "$", problem) from None
         if isinstance(doc, dict) and doc.get("type") == "setup" and played is None:
             named = doc.get("game")
             if named not in GAMES:
@@ -173,9 +173,9 @@ def read_log_file(path: str) -> str:
         InvalidLog: unreadable file or bytes that are not UTF-8.
     """
     try:
-        data = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
-    except OSError as exc:
-        raise InvalidLog(0, "$", f"cannot read: {exc.strerror}") from None
+        data = read_bytes(path, what="log", max_bytes=LOG_MAX_BYTES)
+    except LoadError as exc:
+        raise InvalidLog(0, "$", exc.problem) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -350,6 +350,8 @@ def log_paths(target: str, games: int) -> list[Path]:
     if games == 1 and not path.is_dir():
         if not path.parent.is_dir():
             raise MalformedInput(f"--log {target}: the folder {path.parent} does not exist")
+        if path.is_symlink() or (path.exists() and not path.is_file()):
+            raise MalformedInput(f"--log {target}: a symbolic link, device or pipe is not replaced")
         return [path]
     if path.exists() and not path.is_dir():
         raise MalformedInput(f"--log {target}: {games} games need a folder (one log per game), not a file")
@@ -357,7 +359,12 @@ def log_paths(target: str, games: int) -> list[Path]:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise MalformedInput(f"--log {target}: cannot create the folder: {exc.strerror}") from None
-    return [path / f"game-{i:04d}.jsonl" for i in range(1, games + 1)]
+    paths = [path / f"game-{i:04d}.jsonl" for i in range(1, games + 1)]
+    stale = sorted(set(p.name for p in path.glob("game-*.jsonl")) - {p.name for p in paths})
+    if stale:  # never deleted (they are not ours), never mixed with this run's logs
+        raise MalformedInput(f"--log {target}: the folder holds {len(stale)} other log(s) ({stale[0]}...) that "
+                             "this run would not replace; give an empty or new folder")
+    return paths
 
 
 # -- report -----------------------------------------------------------------------------------

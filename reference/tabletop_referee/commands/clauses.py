@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections import Counter
 
 from ..spec import coverage, load_spec, spec_problems
+from ..output import dumps
 from .common import EXIT_FAILED, EXIT_OK, emit, game_arg
 
 
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     problems = spec_problems(args.game)
     if args.json:
         doc = {"game": args.game, "clauses": rows, "problems": problems}
-        emit(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        emit(dumps(doc, indent=2) + "\n")
     else:
         width = max(len(r["id"]) for r in rows)
         lines = []

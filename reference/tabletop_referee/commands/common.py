@@ -6,6 +6,7 @@ Imports no command module (so no command imports another through it).
 from __future__ import annotations
 
 import argparse
+import shlex
 
 from ..errors import UsageError
 from ..games import GAMES, load
@@ -16,7 +17,7 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 __all__ = [
     "EXIT_FAILED", "EXIT_OK", "EXIT_USAGE", "UsageError", "check_output", "emit", "game_arg",
-    "game_of", "option_arg", "positive", "write_atomically", "write_output",
+    "adapter_argv", "game_of", "option_arg", "positive", "seconds", "write_atomically", "write_output",
 ]
 
 
@@ -40,6 +41,34 @@ def positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
     return value
+
+
+MAX_SECONDS = 86400.0
+"""The longest timeout accepted (a day): larger values overflow the platform's waits."""
+
+
+def seconds(text: str) -> float:
+    """``--timeout``: a positive, finite number of seconds, at most :data:`MAX_SECONDS`."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+    if value > MAX_SECONDS:
+        raise argparse.ArgumentTypeError(f"{text!r} is more than the limit of {MAX_SECONDS:g} seconds (a day)")
+    return value
+
+
+def adapter_argv(text: str) -> list[str]:
+    """``--adapter``: split like a shell would (no shell runs it); bad quoting is a usage error."""
+    try:
+        argv = shlex.split(text)
+    except ValueError as exc:
+        raise UsageError(f"--adapter {text!r}: {exc}") from None
+    if not argv:
+        raise UsageError("--adapter: empty command")
+    return argv
 
 
 def option_arg(text: str) -> tuple[str, object]:

@@ -14,14 +14,13 @@ or an adapter that cannot complete the ``start`` handshake at the beginning of t
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 from datetime import datetime, timezone
 from typing import Any
 
 from ..conformance import expectations as expmod
-from ..conformance.client import DEFAULT_TIMEOUT, AdapterStartError, default_command, last_line
+from ..conformance.client import DEFAULT_TIMEOUT, AdapterStartError, become_subreaper, default_command, last_line
 from ..conformance.http import open_adapter
 from ..conformance.parallel import run_parallel
 from ..conformance.expectations import from_results
@@ -30,7 +29,8 @@ from ..conformance.runner import COUNTED_FAILED, Runner
 from ..conformance.smoke import run_smoke
 from ..conformance.vectors import VectorFileError, default_vector_dir, load_vectors, select, vector_files
 from ..htmlreport import load_report
-from .common import UsageError, check_output, game_arg, positive, write_output
+from ..output import StdoutClosed, check_outputs, dumps, write_stdout
+from .common import UsageError, check_output, game_arg, positive, seconds, write_output
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -79,14 +79,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=cmd_conform_expect)
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
-    return value
+_seconds = seconds
 
 
 def _adapter_argv(args: argparse.Namespace) -> list[str]:
@@ -157,10 +150,12 @@ def cmd_conform(args: argparse.Namespace) -> int:
         return cmd_smoke(args)
 
     argv = _adapter_argv(args)
-    for option, path in (("--report", args.report), ("--junit", args.junit),
-                         ("--markdown", args.markdown), ("--write-expect", args.write_expect)):
-        check_output(option, path)
     sources = args.vectors or [str(default_vector_dir(args.game))]
+    # Before any work: every output writable, none of them an input (the expectations file may
+    # be rewritten by --write-expect on purpose).
+    check_outputs((("--report", args.report), ("--junit", args.junit), ("--markdown", args.markdown)),
+                  inputs=[*sources, *([args.expect] if args.expect else [])])
+    check_outputs((("--write-expect", args.write_expect),), inputs=sources)
     try:
         vectors = load_vectors(sources, args.game)
         files = [str(f) for f in vector_files(sources)]
@@ -188,6 +183,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         given = " ".join(f"--{k.rstrip('s')} {v}" for k, vs in (("clauses", filters["clauses"]), ("tags", filters["tags"]), ("ids", filters["ids"])) for v in vs)
         raise UsageError(f"no vector matches {given} (of {len(vectors)} loaded)")
 
+    become_subreaper()  # an adapter's helpers that escape its process group are still ours to kill
     started_at = datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
     adapters = [open_adapter(argv, timeout=args.timeout) for _ in range(min(args.workers, len(chosen)))]
     adapter = adapters[0]
@@ -223,10 +219,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
         unused_expectations=unused, fail_fast=args.fail_fast, timeout=args.timeout,
         rerun={r.vector.id: rerun_command(args, r.vector.id) for r in run.results},
     )
-    sys.stdout.write(render_text(report, verbose=args.verbose))
-    sys.stdout.flush()
+    # Files first, then the text: a closed stdout (`conform | true`) loses nothing but the text.
     if args.report:
-        write_output("--report", args.report, json.dumps(report, indent=1, ensure_ascii=False) + "\n")
+        write_output("--report", args.report, dumps(report, indent=1) + "\n")
     if args.junit:
         write_output("--junit", args.junit, render_junit(report))
     if args.markdown:
@@ -236,7 +231,15 @@ def cmd_conform(args: argparse.Namespace) -> int:
         if expectations:  # entries for vectors outside this run stay as they were
             ran = [r["id"] for r in report["results"]]
             doc["entries"] += [e.to_json() for e in expectations.unused(ran)]
-        write_output("--write-expect", args.write_expect, json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        write_output("--write-expect", args.write_expect, dumps(doc, indent=2) + "\n")
+    try:
+        write_stdout(render_text(report, verbose=args.verbose))
+    except StdoutClosed as exc:
+        written = [o for o, p in (("--report", args.report), ("--junit", args.junit), ("--markdown", args.markdown),
+                                  ("--write-expect", args.write_expect)) if p not in (None, "-")]
+        print(f"referee conform: stdout closed ({exc.reason}): the summary was not printed"
+              + (f"; written: {', '.join(written)}" if written else "; give --report to keep the results"),
+              file=sys.stderr)
     if run.stopped == "interrupted":
         return EXIT_INTERRUPTED
     return EXIT_FAILED if any(r.status in COUNTED_FAILED for r in run.results) else EXIT_OK
@@ -245,6 +248,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
 def cmd_smoke(args: argparse.Namespace) -> int:
 
     argv = _adapter_argv(args)
+    become_subreaper()
     adapter = open_adapter(argv, timeout=args.timeout)
     try:
         checks = run_smoke(adapter, args.game)
@@ -267,8 +271,8 @@ def cmd_smoke(args: argparse.Namespace) -> int:
 
 def cmd_conform_expect(args: argparse.Namespace) -> int:
 
+    check_outputs((("--output", args.output),), inputs=[args.report])
     doc: Any = load_report(args.report)
-    check_output("--output", args.output)
     out = from_results(doc["results"], doc.get("game"))
-    write_output("--output", args.output, json.dumps(out, indent=2, ensure_ascii=False) + "\n")
+    write_output("--output", args.output, dumps(out, indent=2) + "\n")
     return EXIT_OK

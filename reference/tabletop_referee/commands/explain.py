@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from ..explain import answer_question, answer_to_json, load_question, render_brief, render_text
+from ..output import dumps
 from .common import EXIT_OK, emit, game_arg, option_arg
 
 
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     question = load_question(args.game, args.state, " ".join(args.action), dict(args.option or []))
     answer = answer_question(question)
     if args.json:
-        emit(json.dumps(answer_to_json(answer), indent=2, ensure_ascii=False) + "\n")
+        emit(dumps(answer_to_json(answer), indent=2) + "\n")
     elif args.brief:
         emit(render_brief(answer))
     else:

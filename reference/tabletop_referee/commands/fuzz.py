@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 
-from ..conformance.client import default_command
+from ..conformance.client import become_subreaper, default_command, kill_all
 from ..conformance.fuzz import FuzzResult, fuzz
+from ..output import check_outputs, dumps, plain
 from ..vectors import dump
-from .common import EXIT_FAILED, EXIT_OK, UsageError, check_output, emit, game_arg, positive, write_output
+from .common import EXIT_FAILED, EXIT_OK, UsageError, adapter_argv, emit, game_arg, positive, seconds, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="the seed of the run (default 0)")
     p.add_argument("--workers", type=positive, default=1, help="worker processes, each with its own adapter")
-    p.add_argument("--timeout", type=float, default=10.0, help="seconds per request")
+    p.add_argument("--timeout", type=seconds, default=10.0, help="seconds per request")
     p.add_argument("--out", default="fuzz-divergence.json",
                    help="vector file written on a divergence (with --keep-going: one vector per distinct divergence)")
     p.add_argument("--keep-going", action="store_true",
@@ -76,36 +76,45 @@ def _distinct(result: FuzzResult) -> list:
 
 
 def run(args: argparse.Namespace) -> int:
-    argv = shlex.split(args.adapter) if args.adapter else default_command(args.game)
-    if not argv:
-        raise UsageError("--adapter: empty command")
+    argv = adapter_argv(args.adapter) if args.adapter is not None else default_command(args.game)
     if args.max_failures and not args.keep_going:
         raise UsageError("--max-failures needs --keep-going")
-    check_output("--report", args.report)
-    result = fuzz(argv, game=args.game, games=args.games, seed=args.seed, workers=args.workers,
-                  timeout=args.timeout, keep_going=args.keep_going, max_failures=args.max_failures,
-                  protocol=args.protocol, digest_every=args.digest_every, pipeline=args.pipeline,
-                  progress=sys.stderr.isatty())
+    # before the run: a divergence found is never lost to an unwritable path
+    check_outputs((("--out", args.out),) + ((("--report", args.report),) if args.report else ()))
+    become_subreaper()
+    try:
+        result = fuzz(argv, game=args.game, games=args.games, seed=args.seed, workers=args.workers,
+                      timeout=args.timeout, keep_going=args.keep_going, max_failures=args.max_failures,
+                      protocol=args.protocol, digest_every=args.digest_every, pipeline=args.pipeline,
+                      progress=sys.stderr.isatty())
+    except BaseException:  # Ctrl-C, SIGTERM: no adapter (nor a worker's orphaned one) outlives us
+        kill_all()
+        raise
     rate = result.transitions / result.seconds if result.seconds else 0
     if result.games == 0 and result.adapter_failures and result.adapter_failures[0].startswith(
             ("adapter could not start", "the adapter does not declare")):
-        raise UsageError(result.adapter_failures[0])
+        raise UsageError(plain(result.adapter_failures[0]))  # as conform: the command cannot run at all
+    if result.games == 0 and result.adapter_failures:
+        failures = result.adapter_failures
+        last = f"; then: {plain(failures[-1])}" if len(failures) > 1 else ""
+        print(f"referee fuzz: every game failed: {plain(failures[0])}{last}", file=sys.stderr)
+        return EXIT_FAILED  # the adapter failed the check; the command line was fine
     for failure in result.adapter_failures:
-        print(f"adapter failure: {failure}", file=sys.stderr)
+        print(f"adapter failure: {plain(failure)}", file=sys.stderr)
     print(f"{result.games} games, {result.transitions} transitions compared in {result.seconds:.2f} s "
           f"({rate:,.0f} transitions/s, {args.workers} worker{'s' if args.workers > 1 else ''}, "
           f"protocol {result.protocol})")
     divs = _distinct(result)
     vectors = [d.to_vector(args.seed) for d in divs]
     if args.report:
-        write_output("--report", args.report, json.dumps(report_doc(args, result, vectors), indent=2) + "\n")
+        write_output("--report", args.report, dumps(report_doc(args, result, vectors), indent=2) + "\n")
     if not divs:
         print("no divergence")
         return EXIT_FAILED if result.adapter_failures else EXIT_OK
     doc = {"format": 1, "game": args.game, "source": "referee fuzz", "vectors": vectors}
     emit(dump(doc), args.out)
     rerun = (f"referee conform --game {args.game}" + (f" --adapter {shlex.quote(args.adapter)}" if args.adapter else "")
-             + f" --vectors {args.out}")
+             + f" --vectors {shlex.quote(args.out)}")
     if not args.keep_going:
         d, vector = divs[0], vectors[0]
         print(f"divergence in game {d.game} at step {d.step} ({d.kind}): {d.message}")

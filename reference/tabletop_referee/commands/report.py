@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from pathlib import Path
 
 from ..htmlreport import compare_reports, load_report, render_comparison, render_html
-from .common import EXIT_FAILED, EXIT_OK, UsageError, check_output, write_output
+from ..output import check_outputs, dumps, write_stdout
+from .common import EXIT_FAILED, EXIT_OK, UsageError, write_output
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,9 +39,9 @@ def run(args: argparse.Namespace) -> int:
                              f"but {args.files[1]} is for {old['game']!r}")
         diff = compare_reports(old, new, old_name=args.files[1], new_name=args.files[2])
         if args.json:
-            sys.stdout.write(json.dumps(diff, indent=2, ensure_ascii=False) + "\n")
+            write_stdout(dumps(diff, indent=2) + "\n")
         else:
-            sys.stdout.write(render_comparison(diff))
+            write_stdout(render_comparison(diff))
         return EXIT_FAILED if diff["regressed"] else EXIT_OK
     if len(args.files) != 1:
         raise UsageError(f"one report at a time (got {len(args.files)}); to compare two: "
@@ -51,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--json is for compare: referee report compare OLD.json NEW.json --json")
     if not args.html:
         raise UsageError("nothing to do: give --html OUT.html (or: referee report compare OLD.json NEW.json)")
-    check_output("--html", args.html)
+    check_outputs((("--html", args.html),), inputs=[args.files[0]])
     report = load_report(args.files[0])
     page = render_html(report, source=Path(args.files[0]).name)
     write_output("--html", args.html, page)

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 from ..simulate import simulate
 from ..verify import claimed_scores, log_paths, log_text
+from ..output import dumps
 from .common import (EXIT_OK, UsageError, add_setup_flags, emit, game_arg, game_of, option_arg, options_of,
                      positive, setup_flags_of, write_atomically)
 
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         "games_per_second": round(summary.games / summary.seconds, 1) if summary.seconds else None,
     }
     if args.json:
-        emit(json.dumps(doc, indent=2) + "\n")
+        emit(dumps(doc, indent=2) + "\n")
         return EXIT_OK
     ends = ", ".join(f"{k} {v}" for k, v in doc["end_reasons"].items())
     measured = "".join(f", {v} {k}" for k, v in sorted(summary.metrics.items()))

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -43,7 +42,18 @@ def run(args: argparse.Namespace) -> int:
         import pytest_bdd  # noqa: F401  (only to say clearly that the test extras are missing)
     except ImportError:
         raise UsageError("export needs the test extras: pip install -e '.[test]'") from None
-    out = Path(args.output) if args.output else root / "vectors" / args.game
+    default = root / "vectors" / args.game
+    out = Path(args.output) if args.output else default
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        raise UsageError(f"--output {out}: not a folder")
+    if not out.parent.is_dir():
+        raise UsageError(f"--output {out}: folder {out.parent} does not exist")
+    if out.exists() and not os.access(out, os.W_OK | os.X_OK):
+        raise UsageError(f"--output {out}: not writable (permission denied)")
+    # The list of unexportable scenarios sits next to the shipped folder (vectors/<game>-unexportable.json);
+    # for any other folder it goes inside it, as JSON Lines (not *.json: not read as a vector file).
+    skipped_target = (out.parent / f"{args.game}-unexportable.json" if out.resolve() == default.resolve()
+                      else out / UNEXPORTABLE_LINES)
     with tempfile.TemporaryDirectory() as tmp:
         staged = Path(tmp) / args.game
         env = dict(os.environ, REFEREE_EXPORT_VECTORS=str(staged))
@@ -54,20 +64,51 @@ def run(args: argparse.Namespace) -> int:
         if proc.returncode != 0 or not staged.is_dir():
             tail = (proc.stdout.strip().splitlines() or ["(no output)"])[-1]
             raise UsageError(f"the feature scenarios did not all pass, nothing exported: {tail}")
-        out.mkdir(parents=True, exist_ok=True)
-        for old in out.glob("*.json"):
-            if not (staged / old.name).exists():
-                old.unlink()
+        out.mkdir(exist_ok=True)
         if (root / "spec" / args.game / "perft.yaml").is_file():
             doc = vector_file(args.game, f"spec/{args.game}/perft.yaml", perft_vectors(args.game))
             (staged / "perft.json").write_text(dump(doc), encoding="utf-8")
-        for f in sorted(staged.glob("*.json")):
-            write_atomically(out / f.name, f.read_text(encoding="utf-8"))
+        written = sorted(f.name for f in staged.glob("*.json"))
+        count = 0
+        for name in written:
+            text = (staged / name).read_text(encoding="utf-8")
+            count += len(json.loads(text)["vectors"])
+            try:
+                write_atomically(out / name, text)
+            except OSError as exc:
+                raise UsageError(f"--output {out / name}: cannot write: {exc.strerror or exc}") from None
+        # Only files of an earlier export (its manifest) are removed; anything else stays.
+        removed = [name for name in read_manifest(out) if name not in written and (out / name).is_file()
+                   and not (out / name).is_symlink()]
+        for name in removed:
+            (out / name).unlink()
+        write_atomically(out / MANIFEST, "".join(f"{name}\n" for name in written))
+        others = sorted(f.name for f in out.glob("*.json") if f.name not in written)
         skipped = Path(tmp) / f"{args.game}-unexportable.json"
-        if skipped.is_file():
-            shutil.copyfile(skipped, out.parent / skipped.name)
-    count = sum(len(json.loads(f.read_text(encoding="utf-8"))["vectors"]) for f in out.glob("*.json"))
-    unexportable_file = out.parent / f"{args.game}-unexportable.json"
-    unexportable = len(json.loads(unexportable_file.read_text(encoding="utf-8"))) if unexportable_file.is_file() else 0
-    print(f"{count} vectors written to {out} ({unexportable} scenarios not exportable, see {unexportable_file})")
+        entries = json.loads(skipped.read_text(encoding="utf-8")) if skipped.is_file() else []
+        if skipped_target.suffix == ".json":
+            write_atomically(skipped_target, skipped.read_text(encoding="utf-8") if skipped.is_file() else "[]\n")
+        else:
+            write_atomically(skipped_target, "".join(json.dumps(e, ensure_ascii=False) + "\n" for e in entries))
+    note = (f"; {len(others)} other *.json file(s) left in place (not written by an export: {others[0]}...)"
+            if others else "")
+    print(f"{count} vectors written to {out} ({len(entries)} scenarios not exportable, see {skipped_target})"
+          f"{note}")
     return EXIT_OK
+
+
+MANIFEST = "MANIFEST.txt"
+"""The files an export wrote, one name a line: the only files a later export may remove."""
+UNEXPORTABLE_LINES = "unexportable.jsonl"
+
+
+def read_manifest(folder: Path) -> list[str]:
+    """The file names listed in ``folder``'s manifest (none when there is none); a name with a
+    path separator or a leading dot is ignored (a manifest never reaches outside its folder)."""
+    try:
+        text = (folder / MANIFEST).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return []
+    return [line.strip() for line in text.splitlines()
+            if line.strip() and "/" not in line and "\\" not in line and not line.strip().startswith(".")
+            and line.strip().endswith(".json")]

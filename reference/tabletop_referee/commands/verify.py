@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 
 from ..verify import log_files, report_json, report_text, verify_file
+from ..output import dumps, write_stdout
 from .common import EXIT_FAILED, EXIT_OK, game_arg
 
 
@@ -31,9 +30,9 @@ def run(args: argparse.Namespace) -> int:
         name = "<stdin>" if files[0] == "-" else files[0]
         report = verify_file(files[0], args.game)
         if args.json:
-            sys.stdout.write(json.dumps(report_json(report, name), indent=2, ensure_ascii=False) + "\n")
+            write_stdout(dumps(report_json(report, name), indent=2) + "\n")
         else:
-            sys.stdout.write(report_text(report))
+            write_stdout(report_text(report))
         return EXIT_OK if report.ok else EXIT_FAILED
     # Several logs (or a folder): every one is read before anything is printed, so that a log
     # that cannot be read stops the command with one error line, as for a single log.
@@ -42,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         doc = {"logs": len(reports), "ok": len(reports) - len(bad),
                "reports": [report_json(r, name) for name, r in reports]}
-        sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+        write_stdout(dumps(doc, indent=2) + "\n")
     else:
         out = []
         for name, r in reports:
@@ -51,5 +50,5 @@ def run(args: argparse.Namespace) -> int:
         illegal = sum(1 for _, r in reports if not r.legal)
         out.append(f"{len(reports)} logs: {len(reports) - len(bad)} ok, {illegal} with an illegal step, "
                    f"{len(bad) - illegal} with claimed scores that differ")
-        sys.stdout.write("\n".join(out) + "\n")
+        write_stdout("\n".join(out) + "\n")
     return EXIT_OK if not bad else EXIT_FAILED

@@ -20,6 +20,7 @@ the adapter. After a timeout, a crash or a violation the process is killed; the 
 from __future__ import annotations
 
 import collections
+import functools
 import json
 import os
 import queue
@@ -28,8 +29,11 @@ import subprocess
 import sys
 import threading
 import time
+import weakref
 from typing import Any
 from ..versions import PROTOCOL_VERSION
+
+from ..loading import LoadError, parse_json
 
 PROTOCOL = 1
 """The version every adapter speaks; ``start`` names it in ``protocol`` for version-1 adapters."""
@@ -45,8 +49,115 @@ STDERR_KEEP = 64 * 1024
 """How much of the adapter's stderr is kept (the last bytes)."""
 TRANSCRIPT_KEEP = 16
 """How many request/response exchanges of the current vector are kept for the report."""
+TRANSCRIPT_ENTRY_MAX = 64 * 1024
+"""A response longer than this (bytes) is kept in the transcript only as its size."""
 _CHUNK = 1024 * 1024
 _QUEUE_SIZE = 256
+_EXIT_POLL = 0.25
+_EXIT_GRACE = 0.5
+"""Seconds an exited adapter's pipe may stay open (held by a child) before it counts as crashed."""
+_LIVE: set[int] = set()
+_ADAPTERS: "weakref.WeakSet[AdapterProcess]" = weakref.WeakSet()
+
+
+def kill_all() -> None:
+    """Kills every adapter this process runs (and their process groups), then sweeps orphans:
+    for a command interrupted where no ``finally`` of its own stops its adapters."""
+    for adapter in list(_ADAPTERS):
+        adapter.kill()
+    sweep_orphans()
+"""Process ids of the adapters this process runs (never swept as orphans)."""
+
+
+def become_subreaper() -> bool:
+    """Makes this process the reaper of its orphaned descendants (Linux ``PR_SET_CHILD_SUBREAPER``),
+    so an adapter's helper that escapes its process group (double fork, ``setsid``) is adopted by
+    us, not by init, and :func:`sweep_orphans` can kill it. Returns whether it worked; elsewhere
+    it does nothing (the process group kill is then the only cleanup)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(36, 1, 0, 0, 0) == 0  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        return False
+
+
+@functools.lru_cache(maxsize=1)
+def _libc() -> Any:
+    import ctypes
+
+    return ctypes.CDLL(None, use_errno=True)
+
+
+def _is_subreaper() -> bool:
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = _libc()
+        flag = ctypes.c_int(0)
+        return libc.prctl(37, ctypes.byref(flag), 0, 0, 0) == 0 and flag.value == 1  # PR_GET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        return False
+
+
+def sweep_orphans() -> list[int]:
+    """Kills the adopted orphans of adapters: children of this (subreaper) process that live in
+    another session than ours and are not a running adapter. Our own helpers (worker processes)
+    share our session and are left alone. Returns the ids killed (Linux with a subreaper only)."""
+    if not _is_subreaper():
+        return []
+    killed: list[int] = []
+    try:
+        own_sid = os.getsid(0)
+    except OSError:
+        return []
+    for _ in range(20):  # killing an orphan orphans its own children: they are adopted next round
+        found = [pid for pid in _children() - _LIVE if _other_session(pid, own_sid)]
+        if not found:
+            break
+        for pid in found:
+            try:
+                os.killpg(os.getpgid(pid), signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
+            killed.append(pid)
+        time.sleep(0.02)
+    return killed
+
+
+def _children() -> set[int]:
+    me, found = os.getpid(), set()
+    try:
+        tasks = os.listdir(f"/proc/{me}/task")
+    except OSError:
+        return found
+    for tid in tasks:
+        try:
+            with open(f"/proc/{me}/task/{tid}/children", encoding="ascii") as fh:
+                found.update(int(x) for x in fh.read().split())
+        except (OSError, ValueError):
+            continue
+    return found
+
+
+def _other_session(pid: int, own_sid: int) -> bool:
+    try:
+        return os.getsid(pid) != own_sid
+    except (ProcessLookupError, PermissionError):
+        return False
 
 
 class AdapterFailure(Exception):
@@ -128,6 +239,7 @@ class _Pipes:
             argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             bufsize=0, cwd=cwd, env=env, **kwargs,
         )
+        _LIVE.add(self.proc.pid)
         self.max_line = max_line
         self.stderr_keep = stderr_keep
         self.items: queue.Queue = queue.Queue(maxsize=_QUEUE_SIZE)
@@ -235,21 +347,24 @@ class _Pipes:
 
     def kill(self) -> None:
         self.closed.set()
+        # The whole process group, always: at a normal stop too, when the adapter itself has
+        # exited but left helpers behind (they would hold its pipes or live on as orphans).
+        if os.name == "posix":
+            try:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
         if self.proc.poll() is None:
             try:
-                if os.name == "posix":
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                else:  # pragma: no cover
-                    self.proc.kill()
-            except (ProcessLookupError, PermissionError):
-                try:
-                    self.proc.kill()
-                except ProcessLookupError:
-                    pass
+                self.proc.kill()
+            except ProcessLookupError:
+                pass
         try:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:  # pragma: no cover
             pass
+        _LIVE.discard(self.proc.pid)
+        sweep_orphans()
         self.outbox.put(None)
         # Close a pipe only once its reader saw end of file: closing it under a blocked read
         # could hand the descriptor number to the next process's pipe. (A grandchild outside
@@ -302,6 +417,7 @@ class AdapterProcess:
         """The version agreed at the latest ``start``."""
         self._pending: collections.deque = collections.deque()
         """Pipelined requests sent and not yet answered, oldest first."""
+        _ADAPTERS.add(self)
 
     # -- lifecycle --------------------------------------------------------------------------
 
@@ -481,7 +597,10 @@ class AdapterProcess:
             raise
         finally:
             entry["seconds"] = round(time.monotonic() - started, 4)
-        entry["response"] = resp
+        size = getattr(self, "_last_size", 0)
+        entry["bytes"] = size
+        entry["response"] = resp if size <= TRANSCRIPT_ENTRY_MAX else {
+            "omitted": f"a response of {size} bytes (the transcript keeps up to {TRANSCRIPT_ENTRY_MAX})"}
         return resp
 
     def _receive(self, pipes: _Pipes, req: dict[str, Any], started: float) -> dict[str, Any]:
@@ -494,13 +613,22 @@ class AdapterProcess:
 
     def _await(self, pipes: _Pipes, req: dict[str, Any], started: float) -> dict[str, Any]:
         deadline = started + self.timeout
+        exited_at = None
         while True:
             remaining = deadline - time.monotonic()
             try:
-                kind, data = pipes.items.get(timeout=max(remaining, 0.0)) if remaining > 0 else pipes.items.get_nowait()
+                # Wake up now and then: an adapter that exited while a child of it still holds
+                # its stdout gives no end of file, and must not cost the whole timeout.
+                wait = min(remaining, _EXIT_POLL)
+                kind, data = pipes.items.get(timeout=wait) if wait > 0 else pipes.items.get_nowait()
             except queue.Empty:
                 if pipes.proc.poll() is not None:
-                    raise self._crashed(pipes) from None
+                    exited_at = exited_at or time.monotonic()
+                    if time.monotonic() - exited_at >= _EXIT_GRACE or remaining <= 0:
+                        raise self._crashed(pipes) from None
+                    continue
+                if remaining > 0:
+                    continue
                 tail = pipes.stderr_tail(4000)
                 self.kill()
                 raise AdapterTimeout(
@@ -534,10 +662,14 @@ class AdapterProcess:
         return AdapterCrashed(how + (f"; stderr: {said}" if said else ""), returncode=code, stderr_tail=tail)
 
     def _parse(self, pipes: _Pipes, req: dict[str, Any], data: bytes) -> dict[str, Any]:
+        self._last_size = len(data)
         try:
-            resp = json.loads(data)
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            problem = f"the answer to {req['cmd']} is not JSON: {preview(data)}"
+            resp = parse_json(data, what="JSON")  # the input boundary: strict numbers, caps
+        except LoadError as exc:
+            if exc.pointer:  # JSON, but past a limit (NaN, a 5,000-digit number, too deep)
+                problem = f"the answer to {req['cmd']} is refused: {exc.pointer}: {exc.problem}"
+            else:
+                problem = f"the answer to {req['cmd']} is not JSON: {preview(data)}"
         else:
             if not isinstance(resp, dict):
                 problem = f"the answer to {req['cmd']} is not a JSON object: {preview(data)}"

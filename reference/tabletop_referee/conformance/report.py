@@ -7,11 +7,13 @@ rendered from the same report document, so they can never disagree.
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
 from .. import __version__
+from ..output import fence, plain
 from .client import PROTOCOL
 from .compare import short
 from .runner import COUNTED_FAILED, STATUSES, Result, Run
@@ -196,8 +198,11 @@ def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
         out += ["", f"stopped at the first failure (--fail-fast); {len(report['not_run'])} vector(s) not run"]
     elif report["stopped"] == "interrupted":
         out += ["", f"interrupted; {len(report['not_run'])} vector(s) not run"]
+    elif report["stopped"] == "circuit-breaker":
+        out += ["", "stopped by the circuit breaker: the adapter timed out or crashed on too many vectors in a "
+                f"row; {len(report['not_run'])} vector(s) not run"]
     out += ["", breakdown_line(report), closing_line(report)]
-    return "\n".join(out) + "\n"
+    return plain("\n".join(out)) + "\n"  # adapter output never reaches the terminal raw
 
 
 def short_line(line: str, limit: int = 300) -> str:
@@ -275,16 +280,28 @@ def _xml_safe(text: str) -> str:
 
 
 def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """Untrusted text in Markdown prose or a table cell: no control characters, no raw HTML,
+    no table breaks (the page is shown as a CI job summary)."""
+    text = plain(str(text)).replace("\n", " ")
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("|", "\\|"))
+
+
+def _code(text: str) -> str:
+    """Untrusted text as inline code: the backtick fence is longer than any run inside."""
+    text = plain(str(text)).replace("\n", " ").replace("|", "\\|")
+    longest = max((len(m) for m in re.findall(r"`+", text)), default=0)
+    bar = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{bar}{pad}{text}{pad}{bar}"
 
 
 def render_markdown(report: dict[str, Any]) -> str:
     impl = report["adapter"]["implementation"]
     out = [
-        f"# Conformance: {report['game']} — {impl.get('name', '?')} {impl.get('version', '?')}",
+        f"# Conformance: {_md(report['game'])} — {_md(impl.get('name', '?'))} {_md(impl.get('version', '?'))}",
         "",
         f"**{closing_line(report)}** ({report['totals']['xfail']} xfail). "
-        f"Suite {report['suite_version'] or 'unknown'}, protocol {report['protocol']}, "
+        f"Suite {_md(report['suite_version'] or 'unknown')}, protocol {report['protocol']}, "
         f"runner {report['runner']['version']}, started {report['started_at']}, {report['seconds']} s.",
         "",
         "| status | count |",
@@ -293,20 +310,18 @@ def render_markdown(report: dict[str, Any]) -> str:
     out += [f"| {s} | {n} |" for s, n in report["totals"].items()]
     out += ["", "## Clauses", "", "| clause | passed/total | skipped | not passing |", "|---|---:|---:|---|"]
     for r in report["clauses"]:
-        bad = [f"`{x}`" for x in r["failed"]] + [f"`{x}` (xfail)" for x in r["xfail"]]
-        out.append(f"| `{r['clause']}` | {r['passed']}/{r['total']} | {r['skipped']} | {', '.join(bad)} |")
+        bad = [_code(x) for x in r["failed"]] + [f"{_code(x)} (xfail)" for x in r["xfail"]]
+        out.append(f"| {_code(r['clause'])} | {r['passed']}/{r['total']} | {r['skipped']} | {', '.join(bad)} |")
     bad = [r for r in report["results"] if r["status"] in COUNTED_FAILED]
     if bad:
         out += ["", "## Failures", ""]
         for r in bad:
-            out.append(f"### `{r['id']}` — {r['status']}")
-            out += ["", f"{_md(r['description'])} ({', '.join(f'`{c}`' for c in r['clauses'])})", "",
-                    "```text", r["message"]]
-            if r.get("diff"):
-                out.append(json.dumps(r["diff"], ensure_ascii=False)[:2000])
-            out.append("```")
+            out.append(f"### {_code(r['id'])} — {r['status']}")
+            out += ["", f"{_md(r['description'])} ({', '.join(_code(c) for c in r['clauses'])})", ""]
+            body = r["message"] + ("\n" + json.dumps(r["diff"], ensure_ascii=False)[:2000] if r.get("diff") else "")
+            out.append(fence(body, "text"))
             if r.get("rerun"):
-                out += ["", f"Rerun: `{r['rerun']}`"]
+                out += ["", f"Rerun: {_code(r['rerun'])}"]
             out.append("")
     skipped = Counter(r["message"] for r in report["results"] if r["status"] == "skipped")
     if skipped:

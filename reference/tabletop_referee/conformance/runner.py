@@ -26,12 +26,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .client import AdapterFailure, AdapterProcess, AdapterStartError
+from .client import DEFAULT_TIMEOUT, AdapterFailure, AdapterProcess, AdapterStartError, AdapterTimeout
 from .compare import MISSING, Difference, canonical_text, first_difference, pointer_tokens, resolve, set_difference, short
 from .expectations import FAILING, Entry, Expectations
 from .vectors import Vector
 
 
+BREAKER = 5
+"""Consecutive timeouts or crashes after which the run stops (circuit breaker): an adapter that
+hangs on every request would otherwise take the timeout times the number of vectors."""
+VECTOR_DEADLINE_FACTOR = 30
+VECTOR_DEADLINE_MIN = 60.0
+"""A vector's deadline: the larger of this and the factor times the per-request timeout."""
+TRANSCRIPT_BUDGET = 8 * 1024 * 1024
+"""Most response bytes kept in all the transcripts of a run; later failures keep none."""
 STATUSES = ("passed", "failed", "errored", "skipped", "timeout", "crashed", "xfail", "xpass")
 COUNTED_FAILED = ("failed", "errored", "timeout", "crashed", "xpass")
 """The statuses counted as "failed" in the closing line and the exit code."""
@@ -175,7 +183,15 @@ class Runner:
     """Runs vectors one by one through one :class:`AdapterProcess` (already started)."""
 
     def __init__(self, adapter: AdapterProcess, game: str, *, expectations: Expectations | None = None,
-                 fail_fast: bool = False, on_result: Callable[[Result, int, int], None] | None = None) -> None:
+                 fail_fast: bool = False, on_result: Callable[[Result, int, int], None] | None = None,
+                 vector_deadline: float | None = None, breaker: int = BREAKER,
+                 transcript_budget: int = TRANSCRIPT_BUDGET) -> None:
+        self.vector_deadline = vector_deadline or max(
+            VECTOR_DEADLINE_MIN, VECTOR_DEADLINE_FACTOR * getattr(adapter, "timeout", DEFAULT_TIMEOUT))
+        """Seconds one vector may take in all (perft included): a slow adapter cannot hold the run."""
+        self.breaker = breaker
+        self.transcript_budget = transcript_budget
+        self._deadline = float("inf")
         self.adapter = adapter
         self.game = game
         self.expectations = expectations or Expectations([])
@@ -189,19 +205,36 @@ class Runner:
         started = time.monotonic()
         starts_before = self.adapter.starts
         failed_restarts = 0
+        in_a_row = 0  # consecutive timeouts / crashes
+        transcript_bytes = 0
         try:
             for i, vector in enumerate(vectors):
+                ran = False
                 if failed_restarts >= RESTART_ATTEMPTS:
                     result = Result(vector, "crashed", message=(
                         f"not run: the adapter could not be restarted ({RESTART_ATTEMPTS} attempts in a row)"))
                 else:
                     result, restart_failed = self._one(vector)
                     failed_restarts = failed_restarts + 1 if restart_failed else 0
+                    ran = not restart_failed
                 run.results.append(result)
+                if result.transcript:  # capped per run: a flood of huge answers cannot fill memory
+                    size = sum(int(e.get("bytes", 0)) for e in result.transcript)
+                    if transcript_bytes + size > self.transcript_budget:
+                        result.transcript_omitted += len(result.transcript)
+                        result.transcript = []
+                    transcript_bytes += size
                 if self.on_result:
                     self.on_result(result, i + 1, len(vectors))
                 if self.fail_fast and result.status in COUNTED_FAILED:
                     run.stopped = "fail-fast"
+                    run.not_run = vectors[i + 1:]
+                    break
+                status = result.underlying or result.status
+                if ran and status != "skipped":  # failed restarts have their own limit (RESTART_ATTEMPTS)
+                    in_a_row = in_a_row + 1 if status in ("timeout", "crashed") else 0
+                if self.breaker and in_a_row >= self.breaker and i + 1 < len(vectors):
+                    run.stopped = "circuit-breaker"
                     run.not_run = vectors[i + 1:]
                     break
         except KeyboardInterrupt:
@@ -227,6 +260,7 @@ class Runner:
             return Result(vector, "skipped", message=reason, expectation=entry), False
         self.adapter.reset_transcript()
         started = time.monotonic()
+        self._deadline = started + self.vector_deadline
         result = Result(vector, "passed")
         try:
             if vector.kind == "perft":
@@ -248,8 +282,9 @@ class Runner:
             raise
         except Exception as exc:  # an answer shaped in a way no check foresaw: keep the run going
             result.status = "errored"
-            result.message = (f"the runner could not check the adapter's answer "
-                              f"({type(exc).__name__}: {exc}); this is a runner bug, please report it")
+            result.message = (f"the adapter's answer has a shape no check foresaw "
+                              f"({type(exc).__name__}: {exc}); if the answer follows docs/protocol.md, "
+                              "this is a runner bug: please report it")
         result.seconds = time.monotonic() - started
         if entry and entry.status == "xfail":
             result.expectation = entry
@@ -268,6 +303,9 @@ class Runner:
     # -- requests ---------------------------------------------------------------------------
 
     def _call(self, cmd: str, **fields: Any) -> dict[str, Any]:
+        if time.monotonic() > self._deadline:
+            raise AdapterTimeout(f"the vector took more than its deadline of {self.vector_deadline:g} s in all "
+                                 f"(before request {cmd}); the adapter is slow or repeats work")
         resp = self.adapter.request(cmd, game=self.game, **fields)
         if "skipped" in resp:
             body = resp["skipped"]

@@ -14,9 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ...errors import IllegalAction, InvalidState, MalformedInput
+from ...loading import parse_yaml, read_bytes
 from ...paths import spec_dir
 from ...schemas import validation_errors
 from .canonical import _face_key, action_to_json, canonical_text
@@ -71,6 +70,9 @@ def _validate(name: str, doc: Any, what: str) -> None:
     if errors:
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         path, _, message = errors[0].partition(": ")
+        message = " ".join(message.split())
+        if len(message) > 300:  # a schema error may quote the whole (huge) value
+            message = message[:299] + "…"
         raise MalformedInput(f"{what}: {message}{more}", path=path)
 
 
@@ -118,6 +120,9 @@ def board_from_json(doc: Any, *, path: str = "$") -> Board:
         MalformedInput: the document does not match board.schema.json.
         InvalidState: the board contradicts itself (clause ``setup.board``).
     """
+    if isinstance(doc, dict) and isinstance(doc.get("spaces"), list) and len(doc["spaces"]) > MAX_SPACES:
+        raise MalformedInput(f"board: {len(doc['spaces'])} spaces is more than the limit of {MAX_SPACES}",
+                             path=f"{path}.spaces" if path != "$" else "$.spaces")
     _validate("board", doc, "board")
     spaces = tuple(
         Space(
@@ -213,16 +218,34 @@ def load_board(name: str) -> Board:
 
 
 def _read_yaml(path: Path, what: str = "token set") -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise MalformedInput(f"cannot read {what} file: {exc.strerror}", path=str(path)) from None
-    except UnicodeDecodeError as exc:
-        raise MalformedInput(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise MalformedInput(f"{path}: not valid YAML/JSON: {str(exc).splitlines()[0]}") from None
+    """A board or token file through the input boundary (caps, strict numbers)."""
+    data = read_bytes(path, what=f"{what} file", max_bytes=MAX_FILE_BYTES)
+    return parse_yaml(data, str(path), what="YAML/JSON")
+
+
+MAX_FILE_BYTES = 256 * 1024
+"""Largest board or token set file read (the shipped ones are a few kilobytes)."""
+MAX_SPACES = 200
+"""Most spaces on a board (the shipped boards have fewer than 50): checked before any work."""
+MAX_TOKENS = 500
+"""Most tokens in one section of a token set."""
+
+
+def shipped_board(name: str) -> Board:
+    """A board shipped in ``spec/mlem/boards/`` by id; a path is refused (setup documents from
+    vectors and adapters name boards by id or give them inline, never read local files)."""
+    if name not in board_ids():
+        raise MalformedInput(f"unknown board id {name!r} (shipped boards: {', '.join(board_ids())}); "
+                             "write any other board inline", path="$.board")
+    return load_board(name)
+
+
+def shipped_tokens(name: str) -> TokenSet:
+    """A token set shipped in ``spec/mlem/tokens/`` by id; a path is refused (see :func:`shipped_board`)."""
+    if name not in token_set_ids():
+        raise MalformedInput(f"unknown token set id {name!r} (shipped token sets: {', '.join(token_set_ids())});"
+                             " write any other token set inline", path="$.tokens")
+    return load_tokens(name)
 
 
 def board_ids() -> list[str]:
@@ -329,13 +352,13 @@ def setup_from_json(doc: Any) -> Setup:
         _check_variants(options_doc["variants"])  # before the schema: the clause, not just the shape
     _validate("setup", doc, "setup")
     board_doc = doc.get("board", "standard")
-    board = load_board(board_doc) if isinstance(board_doc, str) else board_from_json(board_doc)
+    board = shipped_board(board_doc) if isinstance(board_doc, str) else board_from_json(board_doc)
     options = options_from_partial(doc.get("options", {}))
     tokens = None
     if options.variants:
         tokens_doc = doc.get("tokens", board.id)
         if isinstance(tokens_doc, str):
-            tokens = load_tokens(tokens_doc)
+            tokens = shipped_tokens(tokens_doc)
         else:
             tokens = tokens_from_json(tokens_doc, path="$.tokens")
         problems = token_set_problems(tokens, board)
@@ -406,6 +429,11 @@ def tokens_from_json(doc: Any, *, path: str = "$") -> TokenSet:
     Raises:
         MalformedInput: the document does not match the schema, or an id repeats.
     """
+    if isinstance(doc, dict):
+        for section in ("exploration", "missions", "arrivals"):
+            if isinstance(doc.get(section), list) and len(doc[section]) > MAX_TOKENS:
+                raise MalformedInput(f"token set: {len(doc[section])} {section} tokens is more than the limit "
+                                     f"of {MAX_TOKENS}", path=f"{path}.{section}")
     _validate("tokens", doc, "token set")
     tokens = TokenSet(
         id=doc["id"],

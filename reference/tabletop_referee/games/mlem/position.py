@@ -92,7 +92,40 @@ def state_from_position(doc: dict[str, Any], board: Board | None = None) -> Stat
         raise MalformedInput(f"position: {exc.__class__.__name__}: {exc}") from None
 
 
+POSITION_KEYS = ("players", "start_player", "board", "options", "phase", "crashes", "expedition", "rocket",
+                 "landed", "goals", "ended", "tokens", *VARIANTS)
+"""The keys a position may have; any other (a misspelling) is refused, not ignored."""
+ROCKET_KEYS = ("space", "dice", "seats", "roll", "cursor")
+
+
+def _check_shape(doc: dict[str, Any]) -> None:
+    """Unknown keys and the player count, before any work proportional to them."""
+    unknown = sorted(str(k) for k in set(doc) - set(POSITION_KEYS))
+    if unknown:
+        raise MalformedInput(f"unknown key(s) {', '.join(map(repr, unknown))} in a position "
+                             f"(keys: {', '.join(POSITION_KEYS)})", path=f"$.{unknown[0]}")
+    if "players" not in doc:
+        raise MalformedInput("a position needs 'players'", path="$.players")
+    players = doc["players"]
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+        raise MalformedInput(f"players {players!r}: MLEM is for 2 to 5 players", path="$.players")
+    rocket = doc.get("rocket")
+    if rocket is not None:
+        if not isinstance(rocket, dict):
+            raise MalformedInput("rocket must be a mapping", path="$.rocket")
+        unknown = sorted(str(k) for k in set(rocket) - set(ROCKET_KEYS))
+        if unknown:
+            raise MalformedInput(f"unknown key(s) {', '.join(map(repr, unknown))} in the rocket "
+                                 f"(keys: {', '.join(ROCKET_KEYS)})", path=f"$.rocket.{unknown[0]}")
+    for key in ("landed", "goals", "options"):
+        value = doc.get(key)
+        if value is not None and not isinstance(value, dict if key != "landed" else list):
+            kind = "a list" if key == "landed" else "a mapping"
+            raise MalformedInput(f"{key} must be {kind}", path=f"$.{key}")
+
+
 def _build(doc: dict[str, Any], board: Board | None) -> State:
+    _check_shape(doc)
     players = doc["players"]
     if board is None:
         b = doc.get("board", "standard")
