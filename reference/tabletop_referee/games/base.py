@@ -132,6 +132,45 @@ class BaseGame:
         """Whether observations of ``state`` can differ from the state (fuzz compares them then)."""
         return True
 
+    # -- conformance profiles ----------------------------------------------------------------
+
+    def conformance_profiles(self) -> dict[str, str]:
+        """The named parts of this game's conformance suite (docs/conformance.md, "Profiles"):
+        profile name -> what it covers, ``base`` first. An adapter claims some of them at the
+        handshake (``profiles``); every vector of a claimed profile must then run and pass.
+
+        The default names one profile per kind of requirement a vector can state; a game
+        renames or describes them here, and :meth:`vector_profiles` sorts vectors into them."""
+        return {
+            "base": "the rules with the shipped data and default rule options",
+            "options": "the other readings of disputed rules (rule options at non-default values)",
+            "variants": "the game's variants or modes",
+            "observations": "what each player may see (the observe command)",
+            "custom-boards": "states carrying data other than the shipped sets",
+            "perft": "counting vectors: every legal action, several decisions deep",
+        }
+
+    def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
+        """The profiles a vector document belongs to: ``base`` always, plus one per kind of
+        requirement it states (a vector may also name them itself in ``profiles``). A vector is
+        in the scope of a claim when every one of its profiles is claimed."""
+        known = self.conformance_profiles()
+        given = vector.get("profiles")
+        if isinstance(given, list) and given:
+            return tuple(dict.fromkeys(["base", *given]))
+        requires = vector.get("requires") if isinstance(vector.get("requires"), Mapping) else {}
+        found = ["base"]
+        if vector.get("kind") == "perft":
+            found.append("perft")
+        if requires.get("variants"):
+            found.append("variants")
+        if requires.get("options"):
+            found.append("options")
+        for cap in requires.get("capabilities") or ():
+            if cap in known and cap not in found:
+                found.append(cap)
+        return tuple(p for p in known if p in found) + tuple(p for p in found if p not in known)
+
     # -- hidden information ------------------------------------------------------------------
 
     def leak_probes(self, state: Any, player: int, rng: random.Random) -> list[tuple[str, Any]]:

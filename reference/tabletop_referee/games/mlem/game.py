@@ -246,6 +246,18 @@ class MlemGame(BaseGame):
     def smoke_setup(self) -> dict[str, Any]:
         return {"players": 2, "start_player": 0, "board": "standard", "options": {}}
 
+    def conformance_profiles(self) -> dict[str, str]:
+        return {
+            "base": "the base game on the standard board, default rule options",
+            "options": "the other readings of the disputed rules (dice_selection, tie_break, game_end, "
+                       "die_one_rescue, ufo_encounter at non-default values)",
+            "variants": "Exploration, Secret Missions and UFO, alone and combined",
+            "observations": "what one player may see of a state (secret missions, face-down piles)",
+            "custom-boards": "boards and token sets other than the shipped standard ones "
+                             "(most feature scenarios use the synthetic short board)",
+            "perft": "counting vectors: every legal action, several decisions deep",
+        }
+
     def uses_custom_data(self, state_doc: Mapping[str, Any]) -> bool:
         return state_doc["board"]["id"] != "standard"
 
