@@ -14,6 +14,7 @@ from pathlib import Path
 from ..games import load
 from ..paths import data_root
 from ..perft import perft_vectors
+from ..datavectors import DATA_FILE, DATA_SOURCE, generate
 from ..vectors import assign_ids, dump, vector_file
 from .common import EXIT_OK, UsageError, game_arg, write_atomically
 
@@ -61,6 +62,9 @@ def run(args: argparse.Namespace) -> int:
         if (root / "spec" / args.game / "perft.yaml").is_file():
             doc = vector_file(args.game, f"spec/{args.game}/perft.yaml", perft_vectors(args.game))
             (staged / "perft.json").write_text(dump(doc), encoding="utf-8")
+        if game.data_key:  # vectors on the shipped data, generated from whole games (datavectors.py)
+            doc = vector_file(args.game, DATA_SOURCE, generate(args.game))
+            (staged / DATA_FILE).write_text(dump(doc), encoding="utf-8")
         for f in sorted(staged.glob("*.json")):
             write_atomically(out / f.name, f.read_text(encoding="utf-8"))
         skipped = Path(tmp) / f"{args.game}-unexportable.json"

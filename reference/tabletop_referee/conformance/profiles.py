@@ -8,7 +8,8 @@ passes only when:
 
 - at least one vector was executed (a run that skips everything proves nothing);
 - no executed vector failed (failed, errored, timeout, crashed, xpass);
-- no vector in scope was skipped, unless an expectations entry lists it (``skip`` with a reason);
+- no vector in scope was skipped, unless an expectations entry lists it (``skip`` with a reason)
+  or the adapter's own ``board`` differs in a provisional field the vector depends on;
 - every claimed profile is one the suite knows.
 
 Each claimed profile gets a verdict: *conformant* when every vector of it in the selection ran
@@ -49,9 +50,12 @@ def counts_for(name: str, profiles: Iterable[str]) -> bool:
 
 
 def listed_skip(result: Mapping[str, Any]) -> bool:
-    """A skip that an expectations entry asked for (it carries a reason)."""
+    """A skip not held against a claimed profile: an expectations entry asked for it (with a
+    reason), or the adapter's own board differs in a provisional field the vector depends on."""
+    if result["status"] != "skipped":
+        return False
     exp = result.get("expectation")
-    return result["status"] == "skipped" and isinstance(exp, dict) and exp.get("status") == "skip"
+    return bool(result.get("excused")) or (isinstance(exp, dict) and exp.get("status") == "skip")
 
 
 def judge(results: list[dict[str, Any]], *, claimed: list[str] | None, known: Mapping[str, str],
@@ -66,6 +70,7 @@ def judge(results: list[dict[str, Any]], *, claimed: list[str] | None, known: Ma
     for name in claimed or []:
         if name not in known:
             verdicts.append({"profile": name, "conformant": False, "vectors": 0, "in_suite": 0, "passed": 0,
+                             "not_applicable": [], "note": "",
                              "not_passed": [], "skipped": [], "listed_skips": [], "xfail": [],
                              "why": f"the suite has no profile {name!r} (profiles: {', '.join(known)})"})
             reasons.append(f"the adapter claims an unknown profile {name!r}")
@@ -76,7 +81,8 @@ def judge(results: list[dict[str, Any]], *, claimed: list[str] | None, known: Ma
         bad = [r["id"] for r in mine if r["status"] in COUNTED_FAILED]
         xfail = [r["id"] for r in mine if r["status"] == "xfail"]
         skipped = [r["id"] for r in mine if r["status"] == "skipped" and not listed_skip(r)]
-        listed = [r["id"] for r in mine if listed_skip(r)]
+        listed = [r["id"] for r in mine if listed_skip(r) and not r.get("excused")]
+        other_board = [r["id"] for r in mine if r["status"] == "skipped" and r.get("excused")]
         why = []
         if not mine:
             why.append("no vector of this profile was selected")
@@ -90,7 +96,10 @@ def judge(results: list[dict[str, Any]], *, claimed: list[str] | None, known: Ma
             why.append(f"{len(xfail)} known failure(s) (xfail)")
         if stopped and mine and passed + len(bad) + len(xfail) + len(skipped) + len(listed) < in_suite:
             why.append(f"the run stopped early ({stopped})")
-        verdicts.append({"profile": name, "conformant": bool(mine) and passed == len(mine) and not why,
+        note = (f"{len(other_board)} not applicable to the adapter's board (a provisional field differs)"
+                if other_board else "")
+        verdicts.append({"profile": name, "conformant": passed > 0 and passed + len(other_board) == len(mine) and not why,
+                         "not_applicable": other_board, "note": note,
                          "vectors": len(mine), "in_suite": in_suite, "passed": passed, "not_passed": bad,
                          "skipped": skipped, "listed_skips": listed, "xfail": xfail,
                          "why": "; ".join(why)})
@@ -125,5 +134,6 @@ def verdict_lines(report: Mapping[str, Any]) -> list[str]:
             count = f"{v['passed']}/{v['vectors']} passed"
             if v["in_suite"] > v["vectors"]:
                 count += f" (selection: {v['vectors']} of {v['in_suite']} in the suite)"
-            out.append(f"  {v['profile']:<{width}}  {word}: {count}" + (f"; {v['why']}" if v["why"] else ""))
+            out.append(f"  {v['profile']:<{width}}  {word}: {count}" + (f"; {v['why']}" if v["why"] else "")
+                       + (f"; {v['note']}" if v.get("note") else ""))
     return out

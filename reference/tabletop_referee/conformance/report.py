@@ -48,6 +48,8 @@ def result_to_json(r: Result, rerun: str | None, profiles: tuple[str, ...] = ("b
         doc["transcript_omitted"] = r.transcript_omitted
     if r.exit_code is not None:
         doc["exit_code"] = r.exit_code
+    if r.excused:
+        doc["excused"] = r.excused
     if r.stderr_tail:
         doc["stderr_tail"] = r.stderr_tail
     if rerun and r.status not in ("passed", "skipped"):

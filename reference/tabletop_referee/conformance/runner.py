@@ -14,7 +14,7 @@ Pointers in differences refer to the *result document* of a vector: ``/state`` (
 state, or the state at a checkpoint), ``/actor`` (the ``legal_actions`` answer), ``/scores`` and
 ``/outcome`` (the ``scores`` answer), ``/observations/<player>`` (the ``observe`` answer for
 that player), ``/legal_actions/actions``, ``/events/<i>`` and
-``/events_absent/<i>`` (the pattern that failed), ``/rejected/clause``, ``/steps/<i>`` (a step
+``/events_absent/<i>`` (the pattern that failed), ``/event_list/<i>`` (the exact list of events), ``/rejected/clause``, ``/steps/<i>`` (a step
 accepted or rejected against the expectation) and ``/perft`` for counting vectors. A
 difference found at a checkpoint carries ``checkpoint``: the number of steps applied.
 """
@@ -75,6 +75,9 @@ class Result:
     stderr_tail: str | None = None
     exit_code: int | None = None
     """For ``crashed``: the adapter's exit status (negative: killed by that signal)."""
+    excused: str | None = None
+    """For ``skipped``: why the skip is not held against a claimed profile (``board``: the
+    adapter's own board differs in a provisional field the vector depends on)."""
 
 
 @dataclass
@@ -91,7 +94,7 @@ def needs_events(vector: Vector) -> bool:
     """Tells whether the vector checks events (present or absent), finally or at a checkpoint."""
     if vector.kind != "play":
         return False
-    return any("events" in c or "events_absent" in c for c in _checks(vector))
+    return any("events" in c or "events_absent" in c or "event_list" in c for c in _checks(vector))
 
 
 OBSERVATIONS = "observations"
@@ -164,6 +167,24 @@ def unmet_requirement(vector: Vector, hello: dict[str, Any], game: str) -> str |
     return None
 
 
+def board_difference(vector: Vector, hello: dict[str, Any]) -> str | None:
+    """When the adapter returned its own ``board`` at start: why the vector cannot apply to it
+    (it depends on a provisional field where the two boards differ), else ``None``."""
+    board = hello.get("board")
+    if not isinstance(board, dict):
+        return None
+    fields = vector.requires.get("board_fields")
+    for pointer, value in (fields.items() if isinstance(fields, dict) else ()):
+        theirs = resolve(board, pointer)
+        if theirs is MISSING and value is None:
+            continue
+        if theirs is MISSING or first_difference(value, theirs) is not None:
+            shown = "absent" if theirs is MISSING else short(theirs, 60)
+            return (f"the adapter's board differs at {pointer} (suite: {short(value, 60)}, adapter: {shown}), "
+                    "a provisional field this vector depends on")
+    return None
+
+
 def event_matches(pattern: dict[str, Any], event: dict[str, Any]) -> bool:
     """An event matches when it has every field of the pattern with an equal (JSON) value."""
     return all(k in event and first_difference(v, event[k]) is None for k, v in pattern.items())
@@ -220,6 +241,9 @@ class Runner:
         except AdapterStartError as exc:
             return Result(vector, "crashed", message=f"the adapter could not be restarted: {exc.message}",
                           stderr_tail=exc.stderr_tail or None, expectation=entry), True
+        reason = board_difference(vector, self.adapter.hello or {})
+        if reason:  # not held against a claimed profile: the suite's value is itself provisional
+            return Result(vector, "skipped", message=reason, expectation=entry, excused="board"), False
         reason = unmet_requirement(vector, self.adapter.hello or {}, self.game)
         if reason:
             return Result(vector, "skipped", message=reason, expectation=entry), False
@@ -437,6 +461,10 @@ class Runner:
             diff = set_difference(expect["legal_actions"]["actions"], actions, "/legal_actions/actions")
             if diff:
                 raise VectorFailed(f"legal actions differ at {diff.pointer}: {diff.message}", diff)
+        if "event_list" in expect:
+            diff = first_difference(expect["event_list"], events, "/event_list")
+            if diff:
+                raise VectorFailed(f"the events of the steps differ at {diff.pointer}: {diff.message}", diff)
         seen = [e for e in events if isinstance(e, dict)]
         for i, pattern in enumerate(expect.get("events", [])):
             if not any(event_matches(pattern, e) for e in seen):

@@ -171,6 +171,59 @@ class BaseGame:
                 found.append(cap)
         return tuple(p for p in known if p in found) + tuple(p for p in found if p not in known)
 
+    # -- the shipped data and near-legal input (standard-data vectors, fuzz) -------------------
+
+    data_key: str | None = None
+    """The key under which a state document carries the game's data set that an implementation
+    may hold its own copy of (MLEM: ``board``), announced as ``board`` at the handshake."""
+
+    def provisional_fields(self, data_doc: Mapping[str, Any]) -> dict[str, Any]:
+        """The fields of a shipped data document that no source confirms: JSON Pointer (into the
+        document) -> value. Vectors on the shipped data name those they depend on."""
+        return {}
+
+    def field_alternatives(self, pointer: str, value: Any) -> list[Any]:
+        """Other plausible values of a provisional field (to find the vectors that depend on it)."""
+        if isinstance(value, bool):
+            return [not value]
+        if isinstance(value, int):
+            return [value + 1] + ([value - 1] if value > 0 else [])
+        if isinstance(value, list) and value and all(isinstance(x, int) for x in value):
+            return [[x + 1 for x in value]]
+        if isinstance(value, list) and len(value) > 1:
+            return [value[:-1]]
+        return []
+
+    def with_field(self, data_doc: dict[str, Any], pointer: str, value: Any) -> dict[str, Any]:
+        """A copy of ``data_doc`` with the field at ``pointer`` set to ``value`` (``None``: removed),
+        kept consistent where other fields follow from it."""
+        import copy
+
+        out = copy.deepcopy(data_doc)
+        tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.strip("/").split("/")]
+        node: Any = out
+        for t in tokens[:-1]:
+            node = node[int(t)] if isinstance(node, list) else node[t]
+        if isinstance(node, list):
+            node[int(tokens[-1])] = value
+        elif value is None:
+            node.pop(tokens[-1], None)
+        else:
+            node[tokens[-1]] = value
+        return out
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        """Setup documents on the shipped data with every rule option left out (the defaults
+        apply), for the vectors generated from whole games (docs/vectors.md)."""
+        doc = self.smoke_setup()
+        doc.pop("options", None)
+        return [doc]
+
+    def near_legal_actions(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
+        """Action documents close to legal ones (another player, a changed field) that the rules
+        may reject in ``state``; the callers keep those the reference rejects."""
+        return []
+
     # -- hidden information ------------------------------------------------------------------
 
     def leak_probes(self, state: Any, player: int, rng: random.Random) -> list[tuple[str, Any]]:

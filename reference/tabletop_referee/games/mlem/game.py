@@ -258,6 +258,94 @@ class MlemGame(BaseGame):
             "perft": "counting vectors: every legal action, several decisions deep",
         }
 
+    data_key = "board"
+
+    def provisional_fields(self, data_doc: Mapping[str, Any]) -> dict[str, Any]:
+        """Every field a ``provisional`` list of the board names (spec/mlem/boards/standard.yaml)."""
+        out: dict[str, Any] = {}
+
+        def walk(node: Mapping[str, Any], prefix: str) -> None:
+            for name in node.get("provisional", ()):
+                head, _, rest = name.partition(".")
+                value = node.get(head)
+                pointer = f"{prefix}/{head}"
+                if rest and isinstance(value, Mapping):
+                    value, pointer = value.get(rest), f"{pointer}/{rest}"
+                out[pointer] = value
+
+        walk(data_doc, "")
+        for pid, planet in sorted((data_doc.get("planets") or {}).items()):
+            walk(planet, f"/planets/{pid}")
+        for i, space in enumerate(data_doc.get("spaces") or ()):
+            walk(space, f"/spaces/{i}")
+        return out
+
+    def field_alternatives(self, pointer: str, value: Any) -> list[Any]:
+        if pointer.endswith("/faces") and isinstance(value, list):
+            # other number faces; the afterburner face stays as it is (its dot value goes with it)
+            numbers = [f for f in value if f != "afterburner"]
+            rest = [f for f in value if f == "afterburner"]
+            others = [f for f in ("1", "2", "3", "4") if f not in numbers]
+            out = []
+            if others:
+                out.append(sorted(others[:max(1, len(numbers))]) + rest)
+            if len(numbers) > 1:
+                out.append(numbers[1:] + rest)
+            return out
+        if pointer.endswith("/afterburner") and isinstance(value, int):
+            return [v for v in (value + 1, value - 1) if 1 <= v <= 3]
+        if pointer.endswith("/planet"):
+            return [None, "P1" if value != "P1" else "P2"]
+        if value is None:
+            return [1]
+        return super().field_alternatives(pointer, value)
+
+    def with_field(self, data_doc: dict[str, Any], pointer: str, value: Any) -> dict[str, Any]:
+        if pointer != "/deep_space/space":
+            return super().with_field(data_doc, pointer, value)
+        # the track length is the number of spaces before deep space: add or remove one
+        out = super().with_field(data_doc, pointer, value)
+        spaces = list(out["spaces"])
+        while len(spaces) - 1 < value:
+            spaces.insert(-1, {"faces": ["1", "2", "3"]})
+        while len(spaces) - 1 > value:
+            spaces.pop(-2)
+        out["spaces"] = spaces
+        return out
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        # the defaults apply: no options, the standard board by id (its absence means the same)
+        return [{"players": n, "start_player": n - 2, "board": "standard"} for n in (2, 3, 4, 5)] + \
+               [{"players": 3, "start_player": 1}]
+
+    def near_legal_actions(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
+        players = self.player_count(state)
+        docs = [self.action_to_json(a) for a in self.legal_actions(state)] if self.actors(state) != (CHANCE,) \
+            else [self.action_to_json(a) for a, _p in self.chance_outcomes(state)][:3]
+        out: list[dict[str, Any]] = []
+        faces = ["1", "2", "3", "4", "afterburner"]
+        for doc in docs[:6]:
+            if "player" in doc:
+                out.append({**doc, "player": (doc["player"] + 1) % players})
+            if doc["type"] == "move" and doc.get("faces"):
+                missing = [f for f in faces if f not in doc["faces"]]
+                if missing:
+                    out.append({**doc, "faces": sorted([*doc["faces"], rng.choice(missing)], key=faces.index)})
+                    out.append({**doc, "faces": [rng.choice(missing)]})
+                out.append({**doc, "die_one": [] if doc["die_one"] else [doc["player"]]})
+            if doc["type"] == "roll":
+                out.append({**doc, "faces": doc["faces"] + ["1"]})
+                if len(doc["faces"]) > 1:
+                    out.append({**doc, "faces": doc["faces"][:-1]})
+            if doc["type"] == "embark":
+                out.append({**doc, "astronaut": rng.choice(["satellite", "parachute", "die-one", "plus-minus"])})
+            if doc["type"] == "land":
+                out.append({**doc, "space": doc["space"] + 1})
+        if docs and "player" in docs[0]:
+            out.append({"type": "stay", "player": docs[0]["player"]})
+            out.append({"type": "roll", "faces": ["1", "2"]})
+        return out
+
     def uses_custom_data(self, state_doc: Mapping[str, Any]) -> bool:
         return state_doc["board"]["id"] != "standard"
 
