@@ -770,3 +770,57 @@ def test_the_reference_adapter_claims_every_profile_and_is_conformant(capsys, tm
 
     assert o.report["profiles"]["claimed"] == list(load("mlem").conformance_profiles())
     assert o.code == 0 and o.report["verdict"]["passed"]
+
+
+# -- the standard-board vectors: full checks, refusals, the adapter's own board ------------------
+
+STANDARD = HERE.parent / "vectors" / "mlem" / "standard.json"
+
+
+def test_an_adapter_that_knows_only_the_standard_board_gets_a_verdict_from_real_vectors(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("claims.py", "base", "defaults-only"), vectors=[STANDARD])
+    assert o.code == 0
+    [base] = o.report["profiles"]["verdicts"]
+    assert base["conformant"] and base["passed"] == base["vectors"] >= 45
+    clauses = {c for r in o.report["results"] if r["status"] == "passed" for c in r["clauses"]}
+    assert len(clauses) >= 25
+
+
+@pytest.mark.parametrize(("bug", "pointer"), [
+    (["drops-event", "rolled"], "/event_list"),
+    (["drops-event", "passed-over"], "/event_list"),
+    (["keeps-roll"], None),
+])
+def test_the_standard_board_vectors_check_every_event_and_the_whole_state(capsys, tmp_path, bug, pointer) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("lenient.py", *bug), vectors=[STANDARD])
+    assert o.code == 1
+    failed = [r for r in o.report["results"] if r["status"] == "failed"]
+    if pointer:
+        assert failed and any(r["diff"]["pointer"].startswith(pointer) for r in failed)
+    else:  # the reference's own schema refuses the stale roll in the next request: errored
+        assert sum(r["status"] in ("failed", "errored") for r in o.report["results"]) >= 10
+
+
+def test_input_the_adapter_cannot_read_must_be_an_invalid_input_error(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("lenient.py", "rejects-garbage"), "--tag", "invalid-input",
+                vectors=[STANDARD])
+    assert o.code == 1 and set(o.statuses.values()) == {"failed"} and len(o.statuses) >= 10
+    r = next(iter(o.report["results"]))
+    assert r["diff"]["pointer"] == "/invalid_input" and "expected an error of kind invalid-input" in r["message"]
+    again = conform(capsys, tmp_path, "--tag", "invalid-input", "--tag", "refusal", vectors=[STANDARD])
+    assert again.code == 0 and set(again.statuses.values()) == {"passed"}
+
+
+def test_an_adapter_with_its_own_board_has_only_the_vectors_that_depend_on_a_differing_field_skipped(
+        capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("claims.py", "base", "board:/spaces/10/moons=[6,4]"),
+                vectors=[STANDARD])
+    assert o.code == 0  # the suite's value is provisional: these skips are not held against base
+    skipped = [r for r in o.report["results"] if r["status"] == "skipped"]
+    assert skipped and all(r["excused"] == "board" for r in skipped)
+    assert all("provisional:/spaces/10/moons" in r["tags"] for r in skipped)
+    assert skipped[0]["message"].startswith("the adapter's board differs at /spaces/10/moons (suite: [5,4], adapter: [6,4])")
+    ran = [r for r in o.report["results"] if r["status"] == "passed"]
+    assert len(ran) > len(skipped)
+    [base] = o.report["profiles"]["verdicts"]
+    assert base["conformant"] and base["not_applicable"] == [r["id"] for r in skipped]

@@ -15,6 +15,8 @@ const IMPLEMENTATION = {
   games: { mlem: { options: mlem.OPTION_VALUES, variants: mlem.VARIANTS } },
 };
 const CAPABILITIES = ['custom-boards', 'events', 'observations'];
+// The conformance profiles this implementation claims: every vector of them must run and pass.
+const PROFILES = ['base', 'options', 'variants', 'observations', 'custom-boards', 'perft'];
 
 function errorOf(e) {
   if (e instanceof mlem.Rejection) return { rejected: { clause: e.clause, message: e.message } };
@@ -45,7 +47,7 @@ function handle(req) {
     if (req.protocol !== PROTOCOL) {
       return { error: { kind: 'protocol', message: `this adapter speaks protocol ${PROTOCOL}, not ${JSON.stringify(req.protocol)}` } };
     }
-    return { protocol: PROTOCOL, implementation: IMPLEMENTATION, capabilities: CAPABILITIES };
+    return { protocol: PROTOCOL, implementation: IMPLEMENTATION, capabilities: CAPABILITIES, profiles: PROFILES };
   }
   if (cmd === 'stop') return { ok: true };
   if (!['new_game', 'legal_actions', 'apply', 'scores', 'observe'].includes(cmd)) {

@@ -29,6 +29,8 @@ OPTIONS = {  # the rule option values you support, per option
     # with a variant in VARIANTS, also its options, e.g. "ufo_encounter": ["reach", "exact"]
 }
 VARIANTS = []  # the variants you support: any of "exploration", "missions", "ufo"
+PROFILES = ["base"]  # the conformance profiles you claim (docs/conformance.md): every vector of them
+# must run and pass; add "options", "variants", "observations", "custom-boards", "perft" as you go
 
 # -- YOUR ENGINE -------------------------------------------------------------------------------
 # Replace these four functions (five with observe). Raise ValueError for input you cannot read; return
@@ -73,7 +75,7 @@ def answer(req):
     if cmd == "start":
         if req.get("protocol") != 1:
             return {"error": {"kind": "protocol", "message": "this adapter speaks protocol 1"}}
-        return {"protocol": 1, "capabilities": CAPABILITIES,
+        return {"protocol": 1, "capabilities": CAPABILITIES, "profiles": PROFILES,
                 "implementation": {"name": NAME, "version": VERSION, "language": LANGUAGE,
                                    "games": {"mlem": {"options": OPTIONS, "variants": VARIANTS}}}}
     if cmd == "stop":

@@ -135,6 +135,21 @@ def _vector(game: Game, vid: str, description: str, clause: str, start: dict, st
     return vector
 
 
+def _refusal(game: Game, vid: str, case: dict) -> dict:
+    """A refused setup (rejected under the clause, step -1), or input the adapter cannot read
+    (an invalid-input error at the setup or at the action after it)."""
+    step = 0 if "action" in case else -1
+    expect: dict[str, Any] = ({"invalid_input": {"step": step}} if case.get("invalid")
+                              else {"rejected": {"step": step, "clause": case["clause"]}})
+    return {
+        "id": vid, "kind": "play", "description": case["description"][:120], "clauses": [case["clause"]],
+        "tags": ["standard-data", "refusal" if not case.get("invalid") else "invalid-input"],
+        "requires": {"capabilities": [], "options": {}}, "source": "generated: Game.refusal_cases",
+        "setup": case["setup"], "steps": [{"action": case["action"]}] if "action" in case else [],
+        "expect": expect,
+    }
+
+
 def _slug(clause: str) -> str:
     return clause.replace(".", "-")
 
@@ -153,6 +168,8 @@ def generate(game_id: str, seeds: range = range(40), max_steps: int = 3000,
                                f"Standard data: a new game from {json.dumps(setup, sort_keys=True)} takes the defaults",
                                setup_clause, start, [], None, f"generated: setup {json.dumps(setup, sort_keys=True)}",
                                setup=setup))
+    for n, case in enumerate(game.refusal_cases()):
+        vectors.append(_refusal(game, f"{game_id}-std-refusal-{n + 1:02d}", case))
     for seed in seeds:
         rng = random.Random(seed)
         setup = setups[seed % len(setups)]

@@ -129,6 +129,9 @@ def needs_observations(vector: Vector) -> bool:
 def needed_variants(vector: Vector) -> list[str]:
     """The variants the vector needs: ``requires.variants`` and those its setup or state turns on."""
     needed = list(vector.requires.get("variants", []))
+    invalid = vector.doc.get("expect", {}).get("invalid_input") if vector.kind == "play" else None
+    if invalid and invalid.get("step") == -1:
+        return needed  # an unreadable setup: whatever it names, it needs nothing but the answer
     for where in ("setup", "state"):
         doc = vector.doc.get(where)
         options = doc.get("options") if isinstance(doc, dict) else None
@@ -358,6 +361,10 @@ class Runner:
         want_reject = expect.get("rejected")
         checkpoints = list(doc.get("checkpoints", []))
         events: list[Any] = []
+        invalid = expect.get("invalid_input")
+        if "setup" in doc and invalid and invalid["step"] == -1:
+            self._expect_invalid("new_game", "the setup", setup=doc["setup"])
+            return
         if "setup" in doc:
             resp = self._call("new_game", setup=doc["setup"])
             if "rejected" in resp:
@@ -398,6 +405,9 @@ class Runner:
         checkpoints_after(0)
         for i, step in enumerate(doc["steps"]):
             action = step["action"]
+            if invalid and invalid["step"] == i:
+                self._expect_invalid("apply", f"step {i} {short(action, 100)}", state=state, action=action)
+                return
             resp = self._apply(state, action)
             if "rejected" in resp:
                 rej = resp["rejected"]
@@ -424,6 +434,23 @@ class Runner:
             events += resp.get("events") or []
             checkpoints_after(i + 1)
         self._check(expect, state, events)
+
+    def _expect_invalid(self, cmd: str, what: str, **fields: Any) -> None:
+        """The answer must be an ``error`` of kind ``invalid-input`` (docs/vectors.md)."""
+        resp = self.adapter.request(cmd, game=self.game, **fields)
+        if "skipped" in resp:
+            body = resp["skipped"]
+            reason = body.get("reason") if isinstance(body, dict) else body
+            raise VectorSkipped(f"the adapter skipped {cmd}: {reason or 'no reason given'}")
+        err = resp.get("error")
+        kind = err.get("kind") if isinstance(err, dict) else None
+        if kind == "invalid-input":
+            return
+        got = ("a rejection under " + str(resp["rejected"].get("clause")) if isinstance(resp.get("rejected"), dict)
+               else f"an error of kind {kind!r}" if err is not None else "an accepted answer")
+        raise VectorFailed(
+            f"{what} is input the adapter cannot read: expected an error of kind invalid-input, got {got}",
+            Difference("/invalid_input", "invalid-input", got, f"expected an invalid-input error, got {got}"))
 
     def _check(self, expect: dict[str, Any], state: Any, events: list[Any]) -> None:
         """Checks the keys of ``expect`` (except ``rejected``) against the state reached."""

@@ -219,6 +219,13 @@ class BaseGame:
         doc.pop("options", None)
         return [doc]
 
+    def refusal_cases(self) -> list[dict[str, Any]]:
+        """Input the rules refuse or an adapter cannot read, as vector material: each case is
+        ``{"description", "clause", "setup"}`` (a refused or unreadable setup) or ``{"description",
+        "clause", "setup", "action"}`` (an action after that setup), with ``"invalid": True`` when the
+        answer must be an ``invalid-input`` error rather than a rejection under ``clause``."""
+        return []
+
     def near_legal_actions(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
         """Action documents close to legal ones (another player, a changed field) that the rules
         may reject in ``state``; the callers keep those the reference rejects."""

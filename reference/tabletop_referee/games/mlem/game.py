@@ -318,6 +318,37 @@ class MlemGame(BaseGame):
         return [{"players": n, "start_player": n - 2, "board": "standard"} for n in (2, 3, 4, 5)] + \
                [{"players": 3, "start_player": 1}]
 
+    def refusal_cases(self) -> list[dict[str, Any]]:
+        ok = {"players": 3, "start_player": 0}
+        embark = {"type": "embark", "player": 0, "astronaut": "satellite"}
+
+        def setup(description: str, clause: str, doc: dict, invalid: bool = True) -> dict:
+            return {"description": description, "clause": clause, "setup": doc, "invalid": invalid}
+
+        def action(description: str, clause: str, doc: dict) -> dict:
+            return {"description": description, "clause": clause, "setup": ok, "action": doc, "invalid": True}
+
+        return [
+            setup("Refused setup: six players", "setup.players", {"players": 6, "start_player": 0}, invalid=False),
+            setup("Refused setup: one player", "setup.players", {"players": 1, "start_player": 0}, invalid=False),
+            setup("Refused setup: a start player the table does not have", "setup.start-player",
+                  {"players": 3, "start_player": 3}, invalid=False),
+            setup("Unreadable setup: an unknown board id", "setup.board", {**ok, "board": "moon"}),
+            setup("Unreadable setup: an unknown variant", "variants.selection", {**ok, "options": {"variants": ["warp"]}}),
+            setup("Unreadable setup: a variant named twice", "variants.selection",
+                  {**ok, "options": {"variants": ["ufo", "ufo"]}}),
+            setup("Unreadable setup: a variant's option without the variant", "variants.selection",
+                  {**ok, "options": {"ufo_encounter": "exact"}}),
+            setup("Unreadable setup: an unknown token set id", "variants.selection",
+                  {**ok, "options": {"variants": ["exploration"]}, "tokens": "nope"}),
+            action("Malformed action: an unknown action type", "turn.phase", {"type": "fly"}),
+            action("Malformed action: a field missing", "turn.phase", {"type": "embark", "player": 0}),
+            action("Malformed action: a field too many", "turn.phase", {**embark, "speed": 2}),
+            action("Malformed action: an unknown astronaut", "components.astronauts", {**embark, "astronaut": "dog"}),
+            action("Malformed action: a face no die has", "components.dice", {"type": "roll", "faces": ["7"]}),
+            action("Malformed action: a player number out of range", "turn.actor", {**embark, "player": 9}),
+        ]
+
     def near_legal_actions(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
         players = self.player_count(state)
         docs = [self.action_to_json(a) for a in self.legal_actions(state)] if self.actors(state) != (CHANCE,) \
