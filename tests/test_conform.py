@@ -824,3 +824,13 @@ def test_an_adapter_with_its_own_board_has_only_the_vectors_that_depend_on_a_dif
     assert len(ran) > len(skipped)
     [base] = o.report["profiles"]["verdicts"]
     assert base["conformant"] and base["not_applicable"] == [r["id"] for r in skipped]
+
+
+def test_chance_vectors_check_the_probability_of_each_outcome(capsys, tmp_path) -> None:
+    good = conform(capsys, tmp_path, "--tag", "chance", vectors=[STANDARD])
+    assert good.code == 0 and len(good.statuses) >= 5 and set(good.statuses.values()) == {"passed"}
+    assert all(r["profiles"] == ["base", "chance"] for r in good.report["results"])
+    bad = conform(capsys, tmp_path, "--adapter", adapter("lenient.py", "wrong-odds"), "--tag", "chance", vectors=[STANDARD])
+    assert bad.code == 1
+    failed = [r for r in bad.report["results"] if r["status"] == "failed"]
+    assert failed and all(r["diff"]["pointer"].startswith("/chance/") for r in failed)

@@ -14,9 +14,9 @@ const IMPLEMENTATION = {
   homepage: 'https://github.com/tabletop-referee/tabletop-referee/tree/main/examples/js',
   games: { mlem: { options: mlem.OPTION_VALUES, variants: mlem.VARIANTS } },
 };
-const CAPABILITIES = ['custom-boards', 'events', 'observations'];
+const CAPABILITIES = ['custom-boards', 'events', 'observations', 'chance-probabilities'];
 // The conformance profiles this implementation claims: every vector of them must run and pass.
-const PROFILES = ['base', 'options', 'variants', 'observations', 'custom-boards', 'perft'];
+const PROFILES = ['base', 'options', 'variants', 'observations', 'custom-boards', 'perft', 'chance'];
 
 function errorOf(e) {
   if (e instanceof mlem.Rejection) return { rejected: { clause: e.clause, message: e.message } };

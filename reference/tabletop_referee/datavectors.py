@@ -135,6 +135,28 @@ def _vector(game: Game, vid: str, description: str, clause: str, start: dict, st
     return vector
 
 
+def _chance_vector(game: Game, vid: str, start: dict, steps: list[dict], outcomes, source: str,
+                   setup: dict | None) -> dict:
+    """The steps end at a chance node: its distinct outcomes and the probability of each."""
+    fields = depends_on(game, start, steps, None)
+    clause = game.chance_clause
+    vector = {
+        "id": vid, "kind": "play",
+        "description": f"Standard data: the {len(outcomes)} distinct chance outcomes here and their probabilities",
+        "clauses": [clause],
+        "tags": ["standard-data", "chance", *(f"provisional:{p}" for p in fields)],
+        "requires": {"capabilities": ["chance-probabilities"], "options": {},
+                     **({"board_fields": fields} if fields else {})},
+        "source": source, "state": start, "steps": steps,
+        "expect": {"chance": {"outcomes": [game.action_to_json(a) for a, _p in outcomes],
+                              "probabilities": [f"{p.numerator}/{p.denominator}" for _a, p in outcomes]}},
+    }
+    if setup is not None:
+        vector["setup"] = setup
+        del vector["state"]
+    return vector
+
+
 def _refusal(game: Game, vid: str, case: dict) -> dict:
     """A refused setup (rejected under the clause, step -1), or input the adapter cannot read
     (an invalid-input error at the setup or at the action after it)."""
@@ -212,6 +234,13 @@ def generate(game_id: str, seeds: range = range(40), max_steps: int = 3000,
                     f"Standard data: {ev['type']} under {ev['clause']}", ev["clause"],
                     history[begin], prior + [{"action": doc}], None, source, setup if begin == 0 else None))
             state = t.state
+            if game.actors(state) == (CHANCE,):
+                outcomes = game.chance_outcomes(state)
+                if ("chance", str(len(outcomes))) not in seen:
+                    seen.add(("chance", str(len(outcomes))))
+                    vectors.append(_chance_vector(
+                        game, f"{game_id}-std-chance-{len(outcomes)}", history[begin], prior + [{"action": doc}],
+                        outcomes, source, setup if begin == 0 else None))
             actions.append(doc)
             history.append(game.state_to_json(state))
     return sorted(vectors, key=lambda v: v["id"])

@@ -156,6 +156,8 @@ def unmet_requirement(vector: Vector, hello: dict[str, Any], game: str) -> str |
     needed = list(vector.requires.get("capabilities", []))
     if needs_events(vector) and "events" not in needed:
         needed.append("events")  # event expectations always need the capability
+    if vector.kind == "play" and any("chance" in c for c in _checks(vector)) and "chance-probabilities" not in needed:
+        needed.append("chance-probabilities")  # so do expected chance probabilities
     if needs_observations(vector) and "observations" not in needed:
         needed.append("observations")  # so do observation pointers
     for cap in needed:
@@ -435,6 +437,23 @@ class Runner:
             checkpoints_after(i + 1)
         self._check(expect, state, events)
 
+    def _check_chance(self, want: dict[str, Any], state: Any) -> None:
+        """The chance outcomes of the state and each one's probability (capability
+        chance-probabilities): compared as a map from the outcome's canonical text."""
+        resp = self._call("legal_actions", state=state)
+        actions, probs = resp.get("actions"), resp.get("probabilities")
+        if resp.get("actor") != "chance":
+            raise VectorFailed(f"expected a chance node, the actor is {short(resp.get('actor'))}",
+                               Difference("/actor", "chance", resp.get("actor"), "expected a chance node"))
+        if not isinstance(actions, list) or not isinstance(probs, list) or len(probs) != len(actions):
+            raise VectorErrored("protocol violation: legal_actions at a chance node has no probabilities "
+                                "list as long as its actions (capability chance-probabilities)")
+        expected = {canonical_text(a): p for a, p in zip(want["outcomes"], want["probabilities"])}
+        actual = {canonical_text(a): p for a, p in zip(actions, probs)}
+        diff = first_difference(expected, actual, "/chance")
+        if diff:
+            raise VectorFailed(f"chance outcomes or probabilities differ at {diff.pointer}: {diff.message}", diff)
+
     def _expect_invalid(self, cmd: str, what: str, **fields: Any) -> None:
         """The answer must be an ``error`` of kind ``invalid-input`` (docs/vectors.md)."""
         resp = self.adapter.request(cmd, game=self.game, **fields)
@@ -483,6 +502,8 @@ class Runner:
                     diff = first_difference(v["value"], actual, v["pointer"])
                 if diff:
                     raise VectorFailed(f"value at {diff.pointer}{seen}: {diff.message}", diff)
+        if "chance" in expect:
+            self._check_chance(expect["chance"], state)
         if "legal_actions" in expect:
             _actor, actions = self._legal(state)
             diff = set_difference(expect["legal_actions"]["actions"], actions, "/legal_actions/actions")

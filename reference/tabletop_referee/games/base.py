@@ -98,6 +98,8 @@ class BaseGame:
 
     # -- fuzzing ---------------------------------------------------------------------------
 
+    chance_clause = "turn.phase"
+    """The clause that makes a chance outcome due (vectors that check chance probabilities cite it)."""
     fallback_clause = "turn.phase"
     """The clause a divergence is filed under when no event names one (a legal-action set)."""
     observation_clause = "observation.per-player"
@@ -148,6 +150,7 @@ class BaseGame:
             "observations": "what each player may see (the observe command)",
             "custom-boards": "states carrying data other than the shipped sets",
             "perft": "counting vectors: every legal action, several decisions deep",
+            "chance": "the probability of each chance outcome (capability chance-probabilities)",
         }
 
     def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
@@ -167,6 +170,7 @@ class BaseGame:
         if requires.get("options"):
             found.append("options")
         for cap in requires.get("capabilities") or ():
+            cap = "chance" if cap == "chance-probabilities" else cap
             if cap in known and cap not in found:
                 found.append(cap)
         return tuple(p for p in known if p in found) + tuple(p for p in found if p not in known)

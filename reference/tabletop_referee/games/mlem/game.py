@@ -256,9 +256,11 @@ class MlemGame(BaseGame):
             "custom-boards": "boards and token sets other than the shipped standard ones "
                              "(most feature scenarios use the synthetic short board)",
             "perft": "counting vectors: every legal action, several decisions deep",
+            "chance": "the probability of each distinct roll (capability chance-probabilities)",
         }
 
     data_key = "board"
+    chance_clause = "travel.roll"
 
     def provisional_fields(self, data_doc: Mapping[str, Any]) -> dict[str, Any]:
         """Every field a ``provisional`` list of the board names (spec/mlem/boards/standard.yaml)."""
