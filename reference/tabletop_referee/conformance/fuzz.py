@@ -3,7 +3,9 @@
 Each game starts from a random setup (player count, board, the variants and rule options the
 adapter announces: each announced variant is on in about half the games); at every step the
 adapter is given the reference's own state, asked for its legal actions and for the result of
-one action (a random legal one, and now and then a deliberately illegal one), and with the
+one action (a random legal one, and now and then a near-legal illegal one whose rejection
+clause is compared: ``Game.near_legal_actions``), at chance nodes the probability of each
+outcome when the adapter has ``chance-probabilities``, and with the
 ``observations`` capability for one random player's observation; its answers are compared
 with the reference's, events included (in order) when it has the ``events`` capability. Because the adapter always starts
 from the reference state, a divergence is pinned to one transition; it is written as a vector
@@ -24,9 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..documents import canonical_text
-from ..errors import IllegalAction
+from ..errors import IllegalAction, RefereeError
 from ..games import load
-from ..games.interface import Game
+from ..games.interface import CHANCE, Game
 from ..sampler import choose
 from .client import AdapterFailure, AdapterProcess
 from .compare import first_difference
@@ -38,7 +40,7 @@ class Divergence:
     game: int
     step: int
     kind: str
-    """``new_game``, ``legal_actions``, ``apply``, ``events``, ``rejection`` or ``observe``."""
+    """``new_game``, ``legal_actions``, ``chance``, ``apply``, ``events``, ``rejection`` or ``observe``."""
     message: str
     setup: dict
     state: dict
@@ -66,6 +68,10 @@ class Divergence:
             # difference cannot be said in a vector (patterns match in any order)
             expect = {"state": self.expected["state"], "events": self.expected["events"]}
             clauses = sorted({e["clause"] for e in self.expected["events"]}) or [fallback]
+        elif self.kind == "chance":
+            steps = []
+            expect = {"chance": self.expected}
+            clauses = [game.chance_clause]
         elif "rejected" in self.expected:
             steps = [{"action": self.action}]
             clauses = [self.expected["rejected"]["clause"]]
@@ -78,7 +84,8 @@ class Divergence:
         requires: dict[str, Any] = {
             "capabilities": sorted((["custom-boards"] if custom else [])
                                    + (["observations"] if self.kind == "observe" else [])
-                                   + (["events"] if self.kind == "events" else [])),
+                                   + (["events"] if self.kind == "events" else [])
+                                   + (["chance-probabilities"] if self.kind == "chance" else [])),
             "options": {},
         }
         variants = self.state.get("options", {}).get("variants")
@@ -123,18 +130,22 @@ def _legal_texts(actions: list[dict]) -> list[str]:
 
 
 def _illegal_variant(game: Game, rng: random.Random, state: Any, action) -> dict | None:
-    """A plausible but illegal action: the right kind from the wrong player."""
+    """A plausible but illegal action: the right kind from the wrong player, or one of the
+    game's near-legal actions (``Game.near_legal_actions``: a field changed, a die more...)."""
+    candidates = list(game.near_legal_actions(state, rng))
     doc = game.action_to_json(action)
     players = game.player_count(state)
-    if "player" not in doc or players < 2:
-        return None
-    doc["player"] = (doc["player"] + rng.randrange(1, players)) % players
-    return doc
+    if "player" in doc and players >= 2:
+        doc["player"] = (doc["player"] + rng.randrange(1, players)) % players
+        candidates.append(doc)
+    return rng.choice(candidates) if candidates else None
+
 
 
 def play_game(game_def: Game, adapter: AdapterProcess, game: int, seed: int, supported, custom_boards: bool,
               max_steps: int = 2000, variants: list[str] | tuple[str, ...] = (),
-              observations: bool = False, events: bool = False) -> tuple[int, Divergence | None]:
+              observations: bool = False, events: bool = False,
+              probabilities: bool = False) -> tuple[int, Divergence | None]:
     """Plays one game; returns (transitions compared, first divergence or None)."""
     g = game_def
     gid = g.info.id
@@ -168,6 +179,19 @@ def play_game(game_def: Game, adapter: AdapterProcess, game: int, seed: int, sup
                 msg = f"legal_actions answered {str(resp)[:200]}"
             return compared, Divergence(gid, game, step, "legal_actions", msg, setup_doc, doc, None,
                                         expected_legal, resp.get("actions", resp))
+        if probabilities and actors == (CHANCE,):  # both sides announce them: compare the odds
+            outcomes = g.chance_outcomes(state)
+            want = {canonical_text(g.action_to_json(a)): f"{p.numerator}/{p.denominator}" for a, p in outcomes}
+            probs = resp.get("probabilities")
+            got = dict(zip((canonical_text(a) for a in resp["actions"]), probs)) if isinstance(probs, list) else None
+            if got != want:
+                where = first_difference(want, got) if got is not None else None
+                msg = (f"chance probabilities differ at {where.pointer}: {where.message}" if where
+                       else f"legal_actions at a chance node has no probabilities ({str(resp)[:200]})")
+                return compared, Divergence(
+                    gid, game, step, "chance", msg, setup_doc, doc, None,
+                    {"outcomes": [g.action_to_json(a) for a, _p in outcomes],
+                     "probabilities": [f"{p.numerator}/{p.denominator}" for _a, p in outcomes]}, probs)
         if observations and g.hides_anything(state):
             player = rng.randrange(g.player_count(state))
             expected_obs = g.observation_to_json(state, player)
@@ -179,10 +203,14 @@ def play_game(game_def: Game, adapter: AdapterProcess, game: int, seed: int, sup
                 return compared, Divergence(gid, game, step, "observe", msg, setup_doc, doc, None,
                                             expected_obs, resp.get("observation", resp))
         action = rng.choice(legal) if len(actors) > 1 else choose(g, rng, state)
-        if rng.random() < 0.05:
+        if rng.random() < 0.1:
             bad = _illegal_variant(g, rng, state, action)
-            if bad is not None:
-                reference = _reference_apply(g, state, g.action_from_json(bad))
+            try:
+                parsed = g.action_from_json(bad) if bad is not None else None
+            except RefereeError:  # not even a readable action: not what this check compares
+                parsed = None
+            if parsed is not None:
+                reference = _reference_apply(g, state, parsed)
                 resp = adapter.request("apply", game=gid, state=doc, action=bad)
                 if "rejected" in reference and resp.get("rejected", {}).get("clause") != reference["rejected"]["clause"]:
                     return compared, Divergence(
@@ -248,10 +276,11 @@ def _worker(args) -> tuple[int, int, Divergence | None, list[str], dict | None]:
     custom = "custom-boards" in (hello.get("capabilities") or [])
     observations = "observations" in (hello.get("capabilities") or [])
     events = "events" in (hello.get("capabilities") or [])
+    probabilities = "chance-probabilities" in (hello.get("capabilities") or [])
     for game in games:
         try:
             n, div = play_game(game_def, adapter, game, seed, supported, custom, variants=variants,
-                               observations=observations, events=events)
+                               observations=observations, events=events, probabilities=probabilities)
         except AdapterFailure as exc:
             failures.append(f"game {game}: {type(exc).__name__}: {exc}")
             adapter.ensure_running()

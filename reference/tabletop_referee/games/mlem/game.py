@@ -236,12 +236,33 @@ class MlemGame(BaseGame):
                 options[name] = rng.choice(allowed)
         if chosen:
             options["variants"] = chosen
-        return {
+        doc = {
             "players": players,
             "start_player": rng.randrange(players),
             "board": rng.choice(("standard", "short")) if custom_data else "standard",
             "options": options,
         }
+        if chosen and custom_data and rng.random() < 0.5:
+            tokens = self._fuzz_tokens(rng, doc)
+            if tokens is not None:
+                doc["tokens"] = tokens
+        return doc
+
+    def _fuzz_tokens(self, rng: random.Random, setup: dict[str, Any]) -> dict[str, Any] | None:
+        """Another token set for the setup's board: the shipped one with about a quarter of each
+        pile left out (inline, so it needs custom data); ``None`` if the result does not fit."""
+        tokens = ix.tokens_to_json(ix.load_tokens(setup["board"]))
+        tokens["id"] = "fuzz"
+        for pile in ("exploration", "missions", "arrivals"):
+            items = list(tokens.get(pile) or [])
+            keep = max(1, len(items) - rng.randint(0, len(items) // 4))
+            tokens[pile] = sorted(rng.sample(items, keep), key=lambda t: t["id"])
+        try:
+            doc = {**setup, "tokens": tokens}
+            engine.initial_state(ix.setup_from_json(doc))
+        except RefereeError:
+            return None
+        return tokens
 
     def smoke_setup(self) -> dict[str, Any]:
         return {"players": 2, "start_player": 0, "board": "standard", "options": {}}
