@@ -387,6 +387,8 @@ class MlemGame(BaseGame):
                     out.append({**doc, "faces": sorted([*doc["faces"], rng.choice(missing)], key=faces.index)})
                     out.append({**doc, "faces": [rng.choice(missing)]})
                 out.append({**doc, "die_one": [] if doc["die_one"] else [doc["player"]]})
+                out.append({**doc, "faces": [doc["faces"][0], *doc["faces"]]})  # a group named twice
+                out.append({**doc, "faces": []})  # no group
             if doc["type"] == "roll":
                 out.append({**doc, "faces": doc["faces"] + ["1"]})
                 if len(doc["faces"]) > 1:
