@@ -1,7 +1,7 @@
 """``referee report``: a conformance report as one self-contained HTML page, and comparing two runs.
 
 The reports come from real ``referee conform`` runs: the reference adapter (all pass), the
-reference with a planted bug (tests/adapters/wrong_rule.py start-space: eight failures, one
+reference with a planted bug (tests/adapters/wrong_rule.py start-space: seventeen failures, one
 of them an expected failure) and one that crashes once (tests/adapters/crash_nth.py). The
 HTML is checked with a parser here, and rendered by a real headless Chromium when one is
 installed (Debian: apt-get install -y chromium), with every request the browser makes sent to
@@ -33,7 +33,11 @@ from tabletop_referee.schemas import validation_errors
 
 REPO = Path(__file__).resolve().parents[1]
 ADAPTERS = REPO / "tests" / "adapters"
-BUGGY = [f"mlem-00{n}" for n in range(76, 81)] + ["mlem-0179", "mlem-0180", "mlem-0181", "mlem-0220", "mlem-perft-0001"]
+BUGGY = [f"mlem-00{n}" for n in range(76, 81)] + ["mlem-0179", "mlem-0180", "mlem-0181", "mlem-0220", "mlem-perft-0001"] + [
+    # the standard-board vectors check the whole state, so the planted bug fails these too
+    f"mlem-std-{x}" for x in ("chance-126", "dice-removed-travel-remove-dice", "moved-travel-distance",
+                              "no-landing-landing-no-site", "rocket-placed-power-satellite",
+                              "rocket-placed-takeoff-rocket-start", "rolled-travel-roll")]
 HOSTILE = '<script>alert("x")</script><img src="http://canary.invalid/i.png">'
 
 
