@@ -385,7 +385,7 @@ BAD = [
     (["{pos}", "move", "2+2"], "action 'move 2+2': '2': the 2 group is named twice"),
     (["{pos}", "embark", "cat"], "'cat' is not an astronaut"),
     (["{pos}", "player:1", "land", "x"], "'x' is not a space number"),
-    (["{pos}", '{"type": "move", "faces": ["2", "2"]}'], "non-unique"),
+    (["{pos}", '{"type": "move", "faces": ["2", "7"]}'], "'7' is not one of"),
     (["{pos}", '{"type": "jump"'], "not valid YAML/JSON"),
     (["{pos}", "stay", "--option", "speed=fast"], "--option: unknown rule option"),
     (["{pos}", "stay", "--option", "dice_selection=some"], "--option: dice_selection cannot be"),

@@ -121,3 +121,25 @@ def test_javascript_data_files_match_the_spec():
     assert boards == {b: board_to_json(load_board(b)) for b in board_ids()}, f"boards.json is stale: {regenerate}"
     tokens = json.loads((js / "tokens.json").read_text(encoding="utf-8"))
     assert tokens == {t: tokens_to_json(load_tokens(t)) for t in token_set_ids()}, f"tokens.json is stale: {regenerate}"
+
+
+def test_fuzz_compares_chance_probabilities_when_both_sides_announce_them(tmp_path):
+    out = tmp_path / "odds.json"
+    wrong = f"{sys.executable} {REPO / 'tests' / 'adapters' / 'lenient.py'} wrong-odds"
+    proc = referee("fuzz", "--game", "mlem", "--adapter", wrong, "--games", "5", "--seed", "1", "--out", str(out))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "(chance): chance probabilities differ" in proc.stdout
+    vector = json.loads(out.read_text())["vectors"][0]
+    assert "chance" in vector["expect"] and "chance-probabilities" in vector["requires"]["capabilities"]
+    assert referee("conform", "--game", "mlem", "--vectors", str(out)).returncode == 0
+    assert referee("conform", "--game", "mlem", "--adapter", wrong, "--vectors", str(out)).returncode == 1
+
+
+def test_fuzz_sends_near_legal_actions_and_compares_their_rejections(tmp_path):
+    out = tmp_path / "rejection.json"
+    wrong = f"{sys.executable} {REPO / 'tests' / 'adapters' / 'wrong_rule.py'} clause"
+    proc = referee("fuzz", "--game", "mlem", "--adapter", wrong, "--games", "4", "--seed", "2", "--out", str(out))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "(rejection): illegal action" in proc.stdout
+    vector = json.loads(out.read_text())["vectors"][0]
+    assert "rejected" in vector["expect"]

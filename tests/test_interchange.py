@@ -199,12 +199,12 @@ def test_move_faces_and_die_one_are_normalised():
     [
         ({"type": "stay"}, "$"),
         ({"type": "jump", "player": 0}, "$"),  # "not valid under any of the given schemas" first
-        ({"type": "move", "player": 0, "faces": ["2", "2"], "die_one": []}, "$.faces"),
+        ({"type": "move", "player": 0, "faces": ["1", "2", "3", "4", "afterburner", "1"], "die_one": []}, "$.faces"),
         ({"type": "roll", "faces": ["7"]}, "$.faces[0]"),
         ({"type": "land", "player": 9, "space": 3}, "$.player"),
         ({"type": "embark", "player": 0, "astronaut": "pilot"}, "$.astronaut"),
     ],
-    ids=["missing-player", "unknown-type", "repeated-face", "bad-face", "player-9", "bad-astronaut"],
+    ids=["missing-player", "unknown-type", "six-groups", "bad-face", "player-9", "bad-astronaut"],
 )
 def test_malformed_action_carries_the_json_path(doc, path):
     with pytest.raises(MalformedInput) as info:

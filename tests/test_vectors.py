@@ -18,13 +18,17 @@ REPO = Path(__file__).resolve().parents[1]
 VECTORS = REPO / "vectors" / "mlem"
 FILES = sorted(VECTORS.glob("*.json"))
 ALL = [(f.name, v) for f in FILES for v in json.loads(f.read_text(encoding="utf-8"))["vectors"]]
-PLAY = [(n, v) for n, v in ALL if v["kind"] == "play"]
+GENERATED = ("perft", "standard")
+"""Vector files not exported from the features: perft counts, and the standard-board vectors
+generated from whole games (tabletop_referee/datavectors.py)."""
+PLAY = [(n, v) for n, v in ALL if v["kind"] == "play" and Path(n).stem not in GENERATED]
+STANDARD = [v for n, v in ALL if Path(n).stem == "standard"]
 SPEC = load_spec("mlem")
 
 
 def test_there_are_vectors_for_every_feature():
     features = sorted(p.stem for p in (REPO / "features" / "mlem").glob("*.feature"))
-    assert [f.stem for f in FILES if f.stem != "perft"] == features
+    assert [f.stem for f in FILES if f.stem not in GENERATED] == features
     assert len(PLAY) >= 150
 
 
@@ -78,7 +82,7 @@ def test_vectors_are_in_step_with_the_features(tmp_path):
     )
     assert proc.returncode == 0, proc.stdout[-2000:]
     fresh = sorted((tmp_path / "mlem").glob("*.json"))
-    assert [f.name for f in fresh] == [f.name for f in FILES if f.stem != "perft"]
+    assert [f.name for f in fresh] == [f.name for f in FILES if f.stem not in GENERATED]
     for new in fresh:
         old = VECTORS / new.name
         assert new.read_text(encoding="utf-8") == old.read_text(encoding="utf-8"), (
@@ -103,3 +107,90 @@ def test_perft_divide_adds_up_and_counts_are_not_trivial():
     for v in perfts:
         p = v["expect"]["perft"]
         assert sum(p["divide"].values()) == p["nodes"] > len(p["divide"]) > 1
+
+
+# -- the standard-board vectors (docs/vectors.md, "Vectors on the standard board") -------------
+
+
+def test_standard_board_vectors_are_in_step_with_the_generator():
+    from tabletop_referee.datavectors import DATA_SOURCE, generate
+    from tabletop_referee.vectors import dump, vector_file
+
+    fresh = dump(vector_file("mlem", DATA_SOURCE, generate("mlem")))
+    assert fresh == (VECTORS / "standard.json").read_text(encoding="utf-8"), (
+        "vectors/mlem/standard.json drifted: run `referee vectors export --game mlem`")
+
+
+def test_standard_board_vectors_check_everything_their_steps_do():
+    """Each one runs on the standard board (no custom-boards), takes the default options, and
+    checks the exact event list, every state field but the board, actor, legal actions, scores
+    and outcome; or expects a rejection. Together they reach many base clauses."""
+    assert len(STANDARD) >= 35
+    for v in STANDARD:
+        assert "custom-boards" not in v["requires"]["capabilities"], v["id"]
+        assert v["requires"]["options"] == {} and "variants" not in v["requires"], v["id"]
+        doc = v.get("state") or {}
+        assert doc.get("board", {}).get("id", "standard") == "standard"
+        if "setup" in v and "refusal" not in v["id"]:
+            assert "options" not in v["setup"], v["id"]  # the defaults apply
+        if {"rejected", "invalid_input", "chance"} & set(v["expect"]):
+            continue  # a refusal, unreadable input, or the odds at a chance node
+        pointers = {x["pointer"] for x in v["expect"]["values"]}
+        assert {"/actor", "/scores", "/outcome", "/state/rocket", "/state/phase", "/state/options"} <= pointers, v["id"]
+        assert "/state/board" not in pointers
+        assert "event_list" in v["expect"] and "legal_actions" in v["expect"]
+        for field in v["requires"].get("board_fields", {}):
+            assert f"provisional:{field}" in v["tags"]
+    clauses = {c for v in STANDARD for c in v["clauses"]}
+    assert len(clauses) >= 25, sorted(clauses)
+    assert any("rejected" in v["expect"] for v in STANDARD)
+    assert sum("setup" in v for v in STANDARD) >= 5
+
+
+def test_every_event_type_is_checked_by_some_vector():
+    """Every event type of schemas/mlem/event.schema.json appears in a vector's expected events."""
+    schema = json.loads((REPO / "schemas" / "mlem" / "event.schema.json").read_text(encoding="utf-8"))
+    types: set[str] = set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            t = node.get("properties", {}).get("type")
+            if isinstance(t, dict):
+                types.update([t["const"]] if "const" in t else t.get("enum", []))
+            for x in node.values():
+                walk(x)
+        elif isinstance(node, list):
+            for x in node:
+                walk(x)
+
+    walk(schema)
+    assert len(types) >= 30
+    checked = {e["type"] for _, v in ALL if v["kind"] == "play"
+               for c in [v["expect"], *(cp["expect"] for cp in v.get("checkpoints", []))]
+               for e in [*c.get("events", []), *c.get("event_list", [])] if "type" in e}
+    assert sorted(types - checked) == [], "event types no vector checks"
+
+
+UNREACHABLE_REJECTIONS = {
+    "crash.parachute": "a parachute phase's cursor stops only at Parachute astronauts, so no action from a "
+                       "reachable state meets this check; it guards states built by hand",
+}
+
+
+def test_every_documented_rejection_has_a_vector_that_reaches_it():
+    """docs/mlem/interchange.md lists, in check order, the clauses that reject an action; each
+    has a vector expecting that rejection (or a reason here why no reachable state meets it)."""
+    import re
+
+    text = (REPO / "docs" / "mlem" / "interchange.md").read_text(encoding="utf-8")
+    base = text.split("## Which rule rejects an illegal action", 1)[1].split("Documents that do not match", 1)[0]
+    variant = text.split("### Which rule rejects a variant action", 1)[1].split("\n## ", 1)[0]
+    documented = set(re.findall(r"`([a-z]+\.[a-z0-9-]+)`", base + variant))
+    assert len(documented) >= 15
+    reached = {v["expect"]["rejected"]["clause"] for _, v in ALL if v["kind"] == "play" and "rejected" in v["expect"]}
+    assert sorted(documented - reached - set(UNREACHABLE_REJECTIONS)) == []
+    assert not set(UNREACHABLE_REJECTIONS) & reached, "a clause listed as unreachable has a vector now"
+    assert {"setup.players", "setup.start-player"} <= reached  # refused setups
+    invalid = [v for _, v in ALL if v["kind"] == "play" and "invalid_input" in v["expect"]]
+    assert {v["clauses"][0] for v in invalid} >= {"setup.board", "variants.selection", "components.astronauts",
+                                                  "components.dice"}

@@ -18,7 +18,9 @@ const IMPLEMENTATION = {
   homepage: 'https://github.com/tabletop-referee/tabletop-referee/tree/main/examples/js',
   games: { mlem: { options: mlem.OPTION_VALUES, variants: mlem.VARIANTS } },
 };
-const CAPABILITIES = ['custom-boards', 'events', 'observations'];
+const CAPABILITIES = ['custom-boards', 'events', 'observations', 'chance-probabilities'];
+// The conformance profiles this implementation claims: every vector of them must run and pass.
+const PROFILES = ['base', 'options', 'variants', 'observations', 'custom-boards', 'perft', 'chance'];
 
 function errorOf(e) {
   if (e instanceof mlem.Rejection) return { rejected: { clause: e.clause, message: e.message } };
@@ -105,7 +107,7 @@ function handle(req) {
       return { error: { kind: 'protocol', message: `this adapter speaks protocol ${PROTOCOLS.join(' or ')}, not ${JSON.stringify(req.protocol)}` } };
     }
     protocol = Math.max(...common);
-    return { protocol, implementation: IMPLEMENTATION, capabilities: CAPABILITIES };
+    return { protocol, implementation: IMPLEMENTATION, capabilities: CAPABILITIES, profiles: PROFILES };
   }
   if (cmd === 'stop') return { ok: true };
   if (cmd === 'play' && protocol >= 2) {

@@ -680,10 +680,9 @@ function checkActionShape(action) {
   if ('astronaut' in action && !ASTRONAUTS.includes(action.astronaut)) throw new InputError(`action: '${action.astronaut}' is not an astronaut type`, '$.astronaut');
   if ('faces' in action) {
     const f = action.faces;
-    if (!Array.isArray(f) || f.length < 1 || f.length > (action.type === 'roll' ? 6 : 5)) throw new InputError('action: bad faces', '$.faces');
+    if (!Array.isArray(f) || f.length < (action.type === 'roll' ? 1 : 0) || f.length > (action.type === 'roll' ? 6 : 5)) throw new InputError('action: bad faces', '$.faces');
     f.forEach((x, i) => { if (!FACES.includes(x)) throw new InputError(`action: '${x}' is not a die face`, `$.faces[${i}]`); });
-    // The schema's uniqueItems: naming a group twice (travel.whole-group) is not even a valid document.
-    if (action.type === 'move' && new Set(f).size !== f.length) throw new InputError('action: a move may not name a group twice', '$.faces');
+    // An empty move or a face named twice is a rule question (travel.group-count, travel.whole-group).
   }
   if ('die_one' in action) {
     const d = action.die_one;
@@ -788,6 +787,7 @@ function doMove(s, a, events) {
   const faces = a.faces;
   const dieOne = a.die_one.slice().sort((x, y) => x - y); // a set of players; canonical form ascending
   if (faces.length === 0) reject('travel.group-count', 'at least one group must be used');
+  if (new Set(faces).size !== faces.length) reject('travel.whole-group', 'a move may not name a group twice');
   if (s.options.dice_selection === 'single-group' && faces.length !== 1) {
     reject('travel.group-count', 'exactly one group may be used (dice_selection single-group)');
   }

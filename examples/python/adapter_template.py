@@ -34,6 +34,8 @@ OPTIONS = {  # the rule option values you support, per option
     # with a variant in VARIANTS, also its options, e.g. "ufo_encounter": ["reach", "exact"]
 }
 VARIANTS = []  # the variants you support: any of "exploration", "missions", "ufo"
+PROFILES = ["base"]  # the conformance profiles you claim (docs/conformance.md): every vector of them
+# must run and pass; add "options", "variants", "observations", "custom-boards", "perft" as you go
 
 # -- YOUR ENGINE -------------------------------------------------------------------------------
 # Replace these four functions (five with observe). Raise ValueError for input you cannot read; return
@@ -124,7 +126,7 @@ def answer(req):
         if not common:
             return {"error": {"kind": "protocol", "message": f"this adapter speaks protocol {PROTOCOLS}"}}
         agreed[0] = max(common)
-        return {"protocol": agreed[0], "capabilities": CAPABILITIES,
+        return {"protocol": agreed[0], "capabilities": CAPABILITIES, "profiles": PROFILES,
                 "implementation": {"name": NAME, "version": VERSION, "language": LANGUAGE,
                                    "games": {"mlem": {"options": OPTIONS, "variants": VARIANTS}}}}
     if cmd == "stop":

@@ -201,6 +201,8 @@ class Adapter:
                     "games": self.info,
                 },
                 "capabilities": list(CAPABILITIES),
+                # the reference claims every profile of its games (docs/protocol.md, start)
+                "profiles": list(dict.fromkeys(p for g in self.games for p in load(g).conformance_profiles())),
             }
         if cmd == "stop":
             return {"ok": True}

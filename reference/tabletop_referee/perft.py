@@ -90,7 +90,10 @@ def perft_vectors(game_id: str) -> list[dict]:
         counts = divide(game, state, e["depth"], pins)
         variants = list(game.options_to_json(state).get("variants") or ())
         options = {k: v for k, v in given.items() if k != "variants"}
-        requires: dict[str, Any] = {"capabilities": [], "options": options}
+        state_doc = game.state_to_json(state)
+        # a perft vector declares its data: one on a board other than the shipped one needs custom-boards
+        requires: dict[str, Any] = {"capabilities": ["custom-boards"] if game.uses_custom_data(state_doc) else [],
+                                    "options": options}
         if variants:
             requires["variants"] = variants
         vectors.append({
@@ -101,7 +104,7 @@ def perft_vectors(game_id: str) -> list[dict]:
             "tags": ["perft"],
             "requires": requires,
             "source": f"spec/{game_id}/perft.yaml",
-            "state": game.state_to_json(state),
+            "state": state_doc,
             **{k: e[k] for k in PIN_KEYS if k in e and (k != "draws" or e[k])},
             "depth": e["depth"],
             "expect": {"perft": {"nodes": perft(game, state, e["depth"], pins), "divide": counts}},

@@ -143,8 +143,8 @@ def validation_errors(game: str, name: str, instance: Any, *, fast: bool = True)
     tag (no ``const`` mismatch on a direct property, no ``type`` mismatch of the whole
     instance), that branch's errors are reported instead of "is not valid under any of ...".
 
-    >>> validation_errors("mlem", "action", {"type": "move", "player": 0, "faces": ["2", "2"], "die_one": []})
-    ["$.faces: ['2', '2'] has non-unique elements"]
+    >>> validation_errors("mlem", "action", {"type": "move", "player": 0, "faces": ["2", "7"], "die_one": []})
+    ["$.faces[1]: '7' is not one of ['1', '2', '3', '4', 'afterburner']"]
     """
     if fast and jsonschema_rs is not None and is_valid(game, name, instance):
         return []  # without jsonschema-rs the quick check would only repeat the work below

@@ -5,8 +5,11 @@
 ``referee conform-expect REPORT.json -o FILE`` turns a report's failures into an
 expectations file. See docs/conformance.md.
 
-Exit codes: 0 every executed vector passed (skips and xfails allowed), 1 a vector failed
-(failed, errored, timeout, crashed, xpass) or a smoke check failed, 2 bad usage or input:
+Exit codes: 0 the verdict is a pass: at least one vector executed, every executed vector passed
+(xfails allowed) and no vector inside the profiles the adapter claims was skipped unless the
+expectations file lists it; 1 the verdict is a fail (a vector failed, errored, timed out,
+crashed or xpassed; nothing was executed; a skip inside a claimed profile; an unknown claimed
+profile) or a smoke check failed, 2 bad usage or input:
 bad arguments, an unreadable or invalid vector/expectations/report file, no vector selected,
 or an adapter that cannot complete the ``start`` handshake at the beginning of the run.
 """
@@ -27,6 +30,7 @@ from ..conformance.expectations import from_results
 from ..conformance.report import build_report, render_junit, render_markdown, render_text
 from ..conformance.runner import COUNTED_FAILED, Runner
 from ..conformance.smoke import run_smoke
+from ..games import load as load_game
 from ..conformance.vectors import VectorFileError, default_vector_dir, load_vectors, select, vector_files
 from ..htmlreport import load_report
 from ..output import StdoutClosed, check_outputs, dumps, write_stdout
@@ -212,12 +216,15 @@ def cmd_conform(args: argparse.Namespace) -> int:
             a.stop()
 
     unused = [e.to_json() for e in expectations.unused([v.id for v in vectors])] if expectations else []
+    game = load_game(args.game)
     report = build_report(
         run, game=args.game, command=argv, hello=hello, started_at=started_at,
         suite_versions=[v.suite_version for v in chosen if v.suite_version], files=files,
         filters=filters, loaded=len(vectors), expectations_file=args.expect,
         unused_expectations=unused, fail_fast=args.fail_fast, timeout=args.timeout,
         rerun={r.vector.id: rerun_command(args, r.vector.id) for r in run.results},
+        profiles_of=lambda v: game.vector_profiles(v.doc), known_profiles=game.conformance_profiles(),
+        suite_profiles=[game.vector_profiles(v.doc) for v in vectors],
     )
     # Files first, then the text: a closed stdout (`conform | true`) loses nothing but the text.
     if args.report:
@@ -242,7 +249,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
               file=sys.stderr)
     if run.stopped == "interrupted":
         return EXIT_INTERRUPTED
-    return EXIT_FAILED if any(r.status in COUNTED_FAILED for r in run.results) else EXIT_OK
+    return EXIT_OK if report["verdict"]["passed"] else EXIT_FAILED
 
 
 def cmd_smoke(args: argparse.Namespace) -> int:

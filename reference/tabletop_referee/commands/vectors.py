@@ -13,6 +13,7 @@ from pathlib import Path
 from ..games import load
 from ..paths import data_root
 from ..perft import perft_vectors
+from ..datavectors import DATA_FILE, DATA_SOURCE, generate
 from ..vectors import assign_ids, dump, vector_file
 from .common import EXIT_OK, UsageError, game_arg, write_atomically
 
@@ -68,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
         if (root / "spec" / args.game / "perft.yaml").is_file():
             doc = vector_file(args.game, f"spec/{args.game}/perft.yaml", perft_vectors(args.game))
             (staged / "perft.json").write_text(dump(doc), encoding="utf-8")
+        if game.data_key:  # vectors on the shipped data, generated from whole games (datavectors.py)
+            doc = vector_file(args.game, DATA_SOURCE, generate(args.game))
+            (staged / DATA_FILE).write_text(dump(doc), encoding="utf-8")
         written = sorted(f.name for f in staged.glob("*.json"))
         count = 0
         for name in written:

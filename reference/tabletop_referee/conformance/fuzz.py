@@ -3,7 +3,9 @@
 Each game starts from a random setup (player count, board, the variants and rule options the
 adapter announces: each announced variant is on in about half the games); at every step the
 adapter is given the reference's own state, asked for its legal actions and for the result of
-one action (a random legal one, and now and then a deliberately illegal one), and with the
+one action (a random legal one, and now and then a near-legal illegal one whose rejection
+clause is compared: ``Game.near_legal_actions``), at chance nodes the probability of each
+outcome when the adapter has ``chance-probabilities``, and with the
 ``observations`` capability for one random player's observation; its answers are compared
 with the reference's, events included (in order) when it has the ``events`` capability. Because the adapter always starts
 from the reference state, a divergence is pinned to one transition; it is written as a vector
@@ -26,9 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..documents import canonical_text
-from ..errors import IllegalAction
+from ..errors import IllegalAction, RefereeError
 from ..games import load
-from ..games.interface import Game
+from ..games.interface import CHANCE, Game
 from ..sampler import choose
 from .client import AdapterFailure, AdapterProcess, ProtocolViolation
 from .compare import first_difference
@@ -41,7 +43,7 @@ class Divergence:
     game: int
     step: int
     kind: str
-    """``new_game``, ``legal_actions``, ``apply``, ``events``, ``rejection`` or ``observe``."""
+    """``new_game``, ``legal_actions``, ``chance``, ``apply``, ``events``, ``rejection`` or ``observe``."""
     message: str
     setup: dict
     state: dict
@@ -72,6 +74,10 @@ class Divergence:
             # difference cannot be said in a vector (patterns match in any order)
             expect = {"state": self.expected["state"], "events": self.expected["events"]}
             clauses = sorted({e["clause"] for e in self.expected["events"]}) or [fallback]
+        elif self.kind == "chance":
+            steps = []
+            expect = {"chance": self.expected}
+            clauses = [game.chance_clause]
         elif "rejected" in self.expected:
             steps = [{"action": self.action}]
             clauses = [self.expected["rejected"]["clause"]]
@@ -84,7 +90,8 @@ class Divergence:
         requires: dict[str, Any] = {
             "capabilities": sorted((["custom-boards"] if custom else [])
                                    + (["observations"] if self.kind == "observe" else [])
-                                   + (["events"] if self.kind == "events" else [])),
+                                   + (["events"] if self.kind == "events" else [])
+                                   + (["chance-probabilities"] if self.kind == "chance" else [])),
             "options": {},
         }
         variants = self.state.get("options", {}).get("variants")
@@ -182,8 +189,12 @@ def plan_game(g: Game, game: int, seed: int, supported, custom_boards: bool, max
         probe = probe_expected = None
         if rng.random() < g.probe_rate(state, action):
             bad = g.illegal_probe(state, action, rng)
-            if bad is not None:
-                probe, probe_expected = bad, _reference_apply(g, state, g.action_from_json(bad))
+            try:
+                parsed = g.action_from_json(bad) if bad is not None else None
+            except RefereeError:  # not even a readable action: not what this check compares
+                parsed = None
+            if parsed is not None:
+                probe, probe_expected = bad, _reference_apply(g, state, parsed)
         t = g.apply(state, action)
         step = PlanStep(state, player, legal, observe, probe, probe_expected, action, t)
         if digests:

@@ -16,12 +16,13 @@ from .. import __version__
 from ..output import fence, plain
 from .client import PROTOCOL
 from .compare import short
+from .profiles import judge, verdict_lines
 from .runner import COUNTED_FAILED, STATUSES, Result, Run
 
 FORMAT = 1
 
 
-def result_to_json(r: Result, rerun: str | None) -> dict[str, Any]:
+def result_to_json(r: Result, rerun: str | None, profiles: tuple[str, ...] = ("base",)) -> dict[str, Any]:
     v = r.vector
     doc: dict[str, Any] = {
         "id": v.id,
@@ -29,6 +30,7 @@ def result_to_json(r: Result, rerun: str | None) -> dict[str, Any]:
         "description": v.description,
         "clauses": v.clauses,
         "tags": v.tags,
+        "profiles": list(profiles),
         "file": v.file,
         "index": v.index,
         "status": r.status,
@@ -48,6 +50,8 @@ def result_to_json(r: Result, rerun: str | None) -> dict[str, Any]:
         doc["transcript_omitted"] = r.transcript_omitted
     if r.exit_code is not None:
         doc["exit_code"] = r.exit_code
+    if r.excused:
+        doc["excused"] = r.excused
     if r.stderr_tail:
         doc["stderr_tail"] = r.stderr_tail
     if rerun and r.status not in ("passed", "skipped"):
@@ -87,8 +91,19 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
                  started_at: str, suite_versions: list[str], files: list[str],
                  filters: dict[str, list[str]], loaded: int, expectations_file: str | None,
                  unused_expectations: list[dict[str, Any]], fail_fast: bool, timeout: float,
-                 rerun: dict[str, str]) -> dict[str, Any]:
-    results = [result_to_json(r, rerun.get(r.vector.id)) for r in run.results]
+                 rerun: dict[str, str], profiles_of: Any = None, known_profiles: dict[str, str] | None = None,
+                 suite_profiles: list[tuple[str, ...]] | None = None) -> dict[str, Any]:
+    """The report document. ``profiles_of(vector)`` gives a vector's profiles (``("base",)``
+    without it); the claimed profiles come from ``hello["profiles"]`` (conformance/profiles.py)."""
+    profiles_of = profiles_of or (lambda v: ("base",))
+    results = [result_to_json(r, rerun.get(r.vector.id), tuple(profiles_of(r.vector))) for r in run.results]
+    known = known_profiles or {"base": "the whole suite"}
+    claimed = hello.get("profiles") if isinstance(hello.get("profiles"), list) else None
+    if claimed is not None:
+        claimed = list(dict.fromkeys(p for p in claimed if isinstance(p, str)))
+    judged = judge(results, claimed=claimed, known=known,
+                   suite_profiles=suite_profiles if suite_profiles is not None else [tuple(r["profiles"]) for r in results],
+                   stopped=run.stopped)
     totals = {s: 0 for s in STATUSES}
     totals.update(Counter(r["status"] for r in results))
     versions = sorted(set(suite_versions))
@@ -119,6 +134,7 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
         "summary": summary_counts(totals),
         "clauses": clause_rollup(results),
         "results": results,
+        **judged,
     }
 
 
@@ -201,6 +217,10 @@ def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
     elif report["stopped"] == "circuit-breaker":
         out += ["", "stopped by the circuit breaker: the adapter timed out or crashed on too many vectors in a "
                 f"row; {len(report['not_run'])} vector(s) not run"]
+    out += ["", *verdict_lines(report)]
+    verdict = report.get("verdict")
+    if verdict is not None:
+        out.append("verdict: PASS" if verdict["passed"] else "verdict: FAIL: " + "; ".join(verdict["reasons"]))
     out += ["", breakdown_line(report), closing_line(report)]
     return plain("\n".join(out)) + "\n"  # adapter output never reaches the terminal raw
 
@@ -215,12 +235,13 @@ def short_line(line: str, limit: int = 300) -> str:
 def render_junit(report: dict[str, Any]) -> str:
     t = report["totals"]
     results = report["results"]
+    claimed_skips = {i for v in (report.get("profiles") or {}).get("verdicts", []) for i in v["skipped"]}
     suite = ET.Element("testsuite", {
         "name": f"referee conform {report['game']}",
         "tests": str(len(results)),
-        "failures": str(t["failed"] + t["xpass"]),
+        "failures": str(t["failed"] + t["xpass"] + len(claimed_skips)),
         "errors": str(t["errored"] + t["timeout"] + t["crashed"]),
-        "skipped": str(t["skipped"] + t["xfail"]),
+        "skipped": str(t["skipped"] - len(claimed_skips) + t["xfail"]),
         "time": f"{report['seconds']:.3f}",
         "timestamp": report["started_at"].removesuffix("Z"),
     })
@@ -243,6 +264,10 @@ def render_junit(report: dict[str, Any]) -> str:
             node.text = _xml_safe(detail)
         elif status in ("errored", "timeout", "crashed"):
             node = ET.SubElement(case, "error", {"message": _xml_safe(r["message"]), "type": status})
+            node.text = _xml_safe(detail)
+        elif status == "skipped" and r["id"] in claimed_skips:
+            node = ET.SubElement(case, "failure", {"message": _xml_safe(
+                f"skipped inside a claimed profile: {r['message']}"), "type": "skipped-in-claimed-profile"})
             node.text = _xml_safe(detail)
         elif status == "skipped":
             ET.SubElement(case, "skipped", {"message": _xml_safe(r["message"])})
@@ -308,6 +333,14 @@ def render_markdown(report: dict[str, Any]) -> str:
         "|---|---:|",
     ]
     out += [f"| {s} | {n} |" for s, n in report["totals"].items()]
+    if report.get("verdict") is not None:
+        v = report["verdict"]
+        out += ["", "**Verdict: " + ("pass**" if v["passed"] else "fail**: " + _md("; ".join(v["reasons"])))]
+    verdicts = (report.get("profiles") or {}).get("verdicts") or []
+    if verdicts:
+        out += ["", "## Profiles", "", "| profile | verdict | passed/vectors | why not |", "|---|---|---:|---|"]
+        out += [f"| `{v['profile']}` | {'conformant' if v['conformant'] else 'not conformant'} | "
+                f"{v['passed']}/{v['vectors']} | {_md(v['why'])} |" for v in verdicts]
     out += ["", "## Clauses", "", "| clause | passed/total | skipped | not passing |", "|---|---:|---:|---|"]
     for r in report["clauses"]:
         bad = [_code(x) for x in r["failed"]] + [f"{_code(x)} (xfail)" for x in r["xfail"]]

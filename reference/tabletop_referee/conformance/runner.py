@@ -14,7 +14,7 @@ Pointers in differences refer to the *result document* of a vector: ``/state`` (
 state, or the state at a checkpoint), ``/actor`` (the ``legal_actions`` answer), ``/scores`` and
 ``/outcome`` (the ``scores`` answer), ``/observations/<player>`` (the ``observe`` answer for
 that player), ``/legal_actions/actions``, ``/events/<i>`` and
-``/events_absent/<i>`` (the pattern that failed), ``/rejected/clause``, ``/steps/<i>`` (a step
+``/events_absent/<i>`` (the pattern that failed), ``/event_list/<i>`` (the exact list of events), ``/rejected/clause``, ``/steps/<i>`` (a step
 accepted or rejected against the expectation) and ``/perft`` for counting vectors. A
 difference found at a checkpoint carries ``checkpoint``: the number of steps applied.
 """
@@ -83,6 +83,9 @@ class Result:
     stderr_tail: str | None = None
     exit_code: int | None = None
     """For ``crashed``: the adapter's exit status (negative: killed by that signal)."""
+    excused: str | None = None
+    """For ``skipped``: why the skip is not held against a claimed profile (``board``: the
+    adapter's own board differs in a provisional field the vector depends on)."""
 
 
 @dataclass
@@ -99,7 +102,7 @@ def needs_events(vector: Vector) -> bool:
     """Tells whether the vector checks events (present or absent), finally or at a checkpoint."""
     if vector.kind != "play":
         return False
-    return any("events" in c or "events_absent" in c for c in _checks(vector))
+    return any("events" in c or "events_absent" in c or "event_list" in c for c in _checks(vector))
 
 
 OBSERVATIONS = "observations"
@@ -134,6 +137,9 @@ def needs_observations(vector: Vector) -> bool:
 def needed_variants(vector: Vector) -> list[str]:
     """The variants the vector needs: ``requires.variants`` and those its setup or state turns on."""
     needed = list(vector.requires.get("variants", []))
+    invalid = vector.doc.get("expect", {}).get("invalid_input") if vector.kind == "play" else None
+    if invalid and invalid.get("step") == -1:
+        return needed  # an unreadable setup: whatever it names, it needs nothing but the answer
     for where in ("setup", "state"):
         doc = vector.doc.get(where)
         options = doc.get("options") if isinstance(doc, dict) else None
@@ -158,6 +164,8 @@ def unmet_requirement(vector: Vector, hello: dict[str, Any], game: str) -> str |
     needed = list(vector.requires.get("capabilities", []))
     if needs_events(vector) and "events" not in needed:
         needed.append("events")  # event expectations always need the capability
+    if vector.kind == "play" and any("chance" in c for c in _checks(vector)) and "chance-probabilities" not in needed:
+        needed.append("chance-probabilities")  # so do expected chance probabilities
     if needs_observations(vector) and "observations" not in needed:
         needed.append("observations")  # so do observation pointers
     for cap in needed:
@@ -171,6 +179,24 @@ def unmet_requirement(vector: Vector, hello: dict[str, Any], game: str) -> str |
         if not isinstance(values, list) or value not in values:
             shown = value if isinstance(value, str) else canonical_text(value)
             return f"the adapter does not support option {name}={shown}"
+    return None
+
+
+def board_difference(vector: Vector, hello: dict[str, Any]) -> str | None:
+    """When the adapter returned its own ``board`` at start: why the vector cannot apply to it
+    (it depends on a provisional field where the two boards differ), else ``None``."""
+    board = hello.get("board")
+    if not isinstance(board, dict):
+        return None
+    fields = vector.requires.get("board_fields")
+    for pointer, value in (fields.items() if isinstance(fields, dict) else ()):
+        theirs = resolve(board, pointer)
+        if theirs is MISSING and value is None:
+            continue
+        if theirs is MISSING or first_difference(value, theirs) is not None:
+            shown = "absent" if theirs is MISSING else short(theirs, 60)
+            return (f"the adapter's board differs at {pointer} (suite: {short(value, 60)}, adapter: {shown}), "
+                    "a provisional field this vector depends on")
     return None
 
 
@@ -255,6 +281,9 @@ class Runner:
         except AdapterStartError as exc:
             return Result(vector, "crashed", message=f"the adapter could not be restarted: {exc.message}",
                           stderr_tail=exc.stderr_tail or None, expectation=entry), True
+        reason = board_difference(vector, self.adapter.hello or {})
+        if reason:  # not held against a claimed profile: the suite's value is itself provisional
+            return Result(vector, "skipped", message=reason, expectation=entry, excused="board"), False
         reason = unmet_requirement(vector, self.adapter.hello or {}, self.game)
         if reason:
             return Result(vector, "skipped", message=reason, expectation=entry), False
@@ -374,6 +403,10 @@ class Runner:
         want_reject = expect.get("rejected")
         checkpoints = list(doc.get("checkpoints", []))
         events: list[Any] = []
+        invalid = expect.get("invalid_input")
+        if "setup" in doc and invalid and invalid["step"] == -1:
+            self._expect_invalid("new_game", "the setup", setup=doc["setup"])
+            return
         if "setup" in doc:
             resp = self._call("new_game", setup=doc["setup"])
             if "rejected" in resp:
@@ -414,6 +447,9 @@ class Runner:
         checkpoints_after(0)
         for i, step in enumerate(doc["steps"]):
             action = step["action"]
+            if invalid and invalid["step"] == i:
+                self._expect_invalid("apply", f"step {i} {short(action, 100)}", state=state, action=action)
+                return
             resp = self._apply(state, action)
             if "rejected" in resp:
                 rej = resp["rejected"]
@@ -440,6 +476,40 @@ class Runner:
             events += resp.get("events") or []
             checkpoints_after(i + 1)
         self._check(expect, state, events)
+
+    def _check_chance(self, want: dict[str, Any], state: Any) -> None:
+        """The chance outcomes of the state and each one's probability (capability
+        chance-probabilities): compared as a map from the outcome's canonical text."""
+        resp = self._call("legal_actions", state=state)
+        actions, probs = resp.get("actions"), resp.get("probabilities")
+        if resp.get("actor") != "chance":
+            raise VectorFailed(f"expected a chance node, the actor is {short(resp.get('actor'))}",
+                               Difference("/actor", "chance", resp.get("actor"), "expected a chance node"))
+        if not isinstance(actions, list) or not isinstance(probs, list) or len(probs) != len(actions):
+            raise VectorErrored("protocol violation: legal_actions at a chance node has no probabilities "
+                                "list as long as its actions (capability chance-probabilities)")
+        expected = {canonical_text(a): p for a, p in zip(want["outcomes"], want["probabilities"])}
+        actual = {canonical_text(a): p for a, p in zip(actions, probs)}
+        diff = first_difference(expected, actual, "/chance")
+        if diff:
+            raise VectorFailed(f"chance outcomes or probabilities differ at {diff.pointer}: {diff.message}", diff)
+
+    def _expect_invalid(self, cmd: str, what: str, **fields: Any) -> None:
+        """The answer must be an ``error`` of kind ``invalid-input`` (docs/vectors.md)."""
+        resp = self.adapter.request(cmd, game=self.game, **fields)
+        if "skipped" in resp:
+            body = resp["skipped"]
+            reason = body.get("reason") if isinstance(body, dict) else body
+            raise VectorSkipped(f"the adapter skipped {cmd}: {reason or 'no reason given'}")
+        err = resp.get("error")
+        kind = err.get("kind") if isinstance(err, dict) else None
+        if kind == "invalid-input":
+            return
+        got = ("a rejection under " + str(resp["rejected"].get("clause")) if isinstance(resp.get("rejected"), dict)
+               else f"an error of kind {kind!r}" if err is not None else "an accepted answer")
+        raise VectorFailed(
+            f"{what} is input the adapter cannot read: expected an error of kind invalid-input, got {got}",
+            Difference("/invalid_input", "invalid-input", got, f"expected an invalid-input error, got {got}"))
 
     def _check(self, expect: dict[str, Any], state: Any, events: list[Any]) -> None:
         """Checks the keys of ``expect`` (except ``rejected``) against the state reached."""
@@ -472,11 +542,17 @@ class Runner:
                     diff = first_difference(v["value"], actual, v["pointer"])
                 if diff:
                     raise VectorFailed(f"value at {diff.pointer}{seen}: {diff.message}", diff)
+        if "chance" in expect:
+            self._check_chance(expect["chance"], state)
         if "legal_actions" in expect:
             _actor, actions = self._legal(state)
             diff = set_difference(expect["legal_actions"]["actions"], actions, "/legal_actions/actions")
             if diff:
                 raise VectorFailed(f"legal actions differ at {diff.pointer}: {diff.message}", diff)
+        if "event_list" in expect:
+            diff = first_difference(expect["event_list"], events, "/event_list")
+            if diff:
+                raise VectorFailed(f"the events of the steps differ at {diff.pointer}: {diff.message}", diff)
         seen = [e for e in events if isinstance(e, dict)]
         for i, pattern in enumerate(expect.get("events", [])):
             if not any(event_matches(pattern, e) for e in seen):

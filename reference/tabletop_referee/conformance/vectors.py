@@ -98,7 +98,7 @@ def load_file(path: Path, game: str) -> list[Vector]:
 def _play_problem(v: dict[str, Any]) -> str | None:
     """What the schema cannot say about a play vector: steps and checkpoints that exist."""
     steps = len(v["steps"])
-    rejected = v["expect"].get("rejected")
+    rejected = v["expect"].get("rejected") or v["expect"].get("invalid_input")
     if rejected is not None and rejected["step"] >= steps:
         return f"expect.rejected.step: step {rejected['step']} does not exist (the vector has {steps} steps)"
     last = steps if rejected is None else rejected["step"]

@@ -102,6 +102,8 @@ class BaseGame:
 
     # -- fuzzing ---------------------------------------------------------------------------
 
+    chance_clause = "turn.phase"
+    """The clause that makes a chance outcome due (vectors that check chance probabilities cite it)."""
     fallback_clause = "turn.phase"
     """The clause a divergence is filed under when no event names one (a legal-action set)."""
     observation_clause = "observation.per-player"
@@ -128,18 +130,20 @@ class BaseGame:
         return []
 
     def probe_rate(self, state: Any, action: Any) -> float:
-        """How often fuzzing sends an :meth:`illegal_probe` before ``action`` (default 1 in 20)."""
-        return 0.05
+        """How often fuzzing sends an :meth:`illegal_probe` before ``action`` (default 1 in 10)."""
+        return 0.1
 
     def illegal_probe(self, state: Any, action: Any, rng: random.Random) -> dict[str, Any] | None:
         """A plausible but illegal action document to send now and then while fuzzing (its
-        rejection clause is compared): by default the chosen action from the wrong player."""
+        rejection clause is compared): one of the game's :meth:`near_legal_actions`, or the
+        chosen action from the wrong player."""
+        candidates = list(self.near_legal_actions(state, rng))
         doc = self.action_to_json(action)
         players = self.player_count(state)
-        if "player" not in doc or players < 2:
-            return None
-        doc["player"] = (doc["player"] + rng.randrange(1, players)) % players
-        return doc
+        if "player" in doc and players >= 2:
+            doc["player"] = (doc["player"] + rng.randrange(1, players)) % players
+            candidates.append(doc)
+        return rng.choice(candidates) if candidates else None
 
     def smoke_setup(self) -> dict[str, Any]:
         """The setup document ``conform smoke`` starts a game with: the fewest players, defaults."""
@@ -194,6 +198,107 @@ class BaseGame:
 
     def observation_digest(self, state: Any, player: int) -> str:
         return digest_text(canonical_text(self.observation_to_json(state, player)))
+
+    # -- conformance profiles ----------------------------------------------------------------
+
+    def conformance_profiles(self) -> dict[str, str]:
+        """The named parts of this game's conformance suite (docs/conformance.md, "Profiles"):
+        profile name -> what it covers, ``base`` first. An adapter claims some of them at the
+        handshake (``profiles``); every vector of a claimed profile must then run and pass.
+
+        The default names one profile per kind of requirement a vector can state; a game
+        renames or describes them here, and :meth:`vector_profiles` sorts vectors into them."""
+        return {
+            "base": "the rules with the shipped data and default rule options",
+            "options": "the other readings of disputed rules (rule options at non-default values)",
+            "variants": "the game's variants or modes",
+            "observations": "what each player may see (the observe command)",
+            "custom-boards": "states carrying data other than the shipped sets",
+            "perft": "counting vectors: every legal action, several decisions deep",
+            "chance": "the probability of each chance outcome (capability chance-probabilities)",
+        }
+
+    def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
+        """The profiles a vector document belongs to: ``base`` always, plus one per kind of
+        requirement it states (a vector may also name them itself in ``profiles``). A vector is
+        in the scope of a claim when every one of its profiles is claimed."""
+        known = self.conformance_profiles()
+        given = vector.get("profiles")
+        if isinstance(given, list) and given:
+            return tuple(dict.fromkeys(["base", *given]))
+        requires = vector.get("requires") if isinstance(vector.get("requires"), Mapping) else {}
+        found = ["base"]
+        if vector.get("kind") == "perft":
+            found.append("perft")
+        if requires.get("variants"):
+            found.append("variants")
+        if requires.get("options"):
+            found.append("options")
+        for cap in requires.get("capabilities") or ():
+            cap = "chance" if cap == "chance-probabilities" else cap
+            if cap in known and cap not in found:
+                found.append(cap)
+        return tuple(p for p in known if p in found) + tuple(p for p in found if p not in known)
+
+    # -- the shipped data and near-legal input (standard-data vectors, fuzz) -------------------
+
+    data_key: str | None = None
+    """The key under which a state document carries the game's data set that an implementation
+    may hold its own copy of (MLEM: ``board``), announced as ``board`` at the handshake."""
+
+    def provisional_fields(self, data_doc: Mapping[str, Any]) -> dict[str, Any]:
+        """The fields of a shipped data document that no source confirms: JSON Pointer (into the
+        document) -> value. Vectors on the shipped data name those they depend on."""
+        return {}
+
+    def field_alternatives(self, pointer: str, value: Any) -> list[Any]:
+        """Other plausible values of a provisional field (to find the vectors that depend on it)."""
+        if isinstance(value, bool):
+            return [not value]
+        if isinstance(value, int):
+            return [value + 1] + ([value - 1] if value > 0 else [])
+        if isinstance(value, list) and value and all(isinstance(x, int) for x in value):
+            return [[x + 1 for x in value]]
+        if isinstance(value, list) and len(value) > 1:
+            return [value[:-1]]
+        return []
+
+    def with_field(self, data_doc: dict[str, Any], pointer: str, value: Any) -> dict[str, Any]:
+        """A copy of ``data_doc`` with the field at ``pointer`` set to ``value`` (``None``: removed),
+        kept consistent where other fields follow from it."""
+        import copy
+
+        out = copy.deepcopy(data_doc)
+        tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.strip("/").split("/")]
+        node: Any = out
+        for t in tokens[:-1]:
+            node = node[int(t)] if isinstance(node, list) else node[t]
+        if isinstance(node, list):
+            node[int(tokens[-1])] = value
+        elif value is None:
+            node.pop(tokens[-1], None)
+        else:
+            node[tokens[-1]] = value
+        return out
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        """Setup documents on the shipped data with every rule option left out (the defaults
+        apply), for the vectors generated from whole games (docs/vectors.md)."""
+        doc = self.smoke_setup()
+        doc.pop("options", None)
+        return [doc]
+
+    def refusal_cases(self) -> list[dict[str, Any]]:
+        """Input the rules refuse or an adapter cannot read, as vector material: each case is
+        ``{"description", "clause", "setup"}`` (a refused or unreadable setup) or ``{"description",
+        "clause", "setup", "action"}`` (an action after that setup), with ``"invalid": True`` when the
+        answer must be an ``invalid-input`` error rather than a rejection under ``clause``."""
+        return []
+
+    def near_legal_actions(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
+        """Action documents close to legal ones (another player, a changed field) that the rules
+        may reject in ``state``; the callers keep those the reference rejects."""
+        return []
 
     # -- hidden information ------------------------------------------------------------------
 

@@ -243,15 +243,171 @@ class MlemGame(BaseGame):
                 options[name] = rng.choice(allowed)
         if chosen:
             options["variants"] = chosen
-        return {
+        doc = {
             "players": players,
             "start_player": rng.randrange(players),
             "board": rng.choice(("standard", "short")) if custom_data else "standard",
             "options": options,
         }
+        if chosen and custom_data and rng.random() < 0.5:
+            tokens = self._fuzz_tokens(rng, doc)
+            if tokens is not None:
+                doc["tokens"] = tokens
+        return doc
+
+    def _fuzz_tokens(self, rng: random.Random, setup: dict[str, Any]) -> dict[str, Any] | None:
+        """Another token set for the setup's board: the shipped one with about a quarter of each
+        pile left out (inline, so it needs custom data); ``None`` if the result does not fit."""
+        tokens = ix.tokens_to_json(ix.load_tokens(setup["board"]))
+        tokens["id"] = "fuzz"
+        for pile in ("exploration", "missions", "arrivals"):
+            items = list(tokens.get(pile) or [])
+            keep = max(1, len(items) - rng.randint(0, len(items) // 4))
+            tokens[pile] = sorted(rng.sample(items, keep), key=lambda t: t["id"])
+        try:
+            doc = {**setup, "tokens": tokens}
+            engine.initial_state(ix.setup_from_json(doc))
+        except RefereeError:
+            return None
+        return tokens
 
     def smoke_setup(self) -> dict[str, Any]:
         return {"players": 2, "start_player": 0, "board": "standard", "options": {}}
+
+    def conformance_profiles(self) -> dict[str, str]:
+        return {
+            "base": "the base game on the standard board, default rule options",
+            "options": "the other readings of the disputed rules (dice_selection, tie_break, game_end, "
+                       "die_one_rescue, ufo_encounter at non-default values)",
+            "variants": "Exploration, Secret Missions and UFO, alone and combined",
+            "observations": "what one player may see of a state (secret missions, face-down piles)",
+            "custom-boards": "boards and token sets other than the shipped standard ones "
+                             "(most feature scenarios use the synthetic short board)",
+            "perft": "counting vectors: every legal action, several decisions deep",
+            "chance": "the probability of each distinct roll (capability chance-probabilities)",
+        }
+
+    data_key = "board"
+    chance_clause = "travel.roll"
+
+    def provisional_fields(self, data_doc: Mapping[str, Any]) -> dict[str, Any]:
+        """Every field a ``provisional`` list of the board names (spec/mlem/boards/standard.yaml)."""
+        out: dict[str, Any] = {}
+
+        def walk(node: Mapping[str, Any], prefix: str) -> None:
+            for name in node.get("provisional", ()):
+                head, _, rest = name.partition(".")
+                value = node.get(head)
+                pointer = f"{prefix}/{head}"
+                if rest and isinstance(value, Mapping):
+                    value, pointer = value.get(rest), f"{pointer}/{rest}"
+                out[pointer] = value
+
+        walk(data_doc, "")
+        for pid, planet in sorted((data_doc.get("planets") or {}).items()):
+            walk(planet, f"/planets/{pid}")
+        for i, space in enumerate(data_doc.get("spaces") or ()):
+            walk(space, f"/spaces/{i}")
+        return out
+
+    def field_alternatives(self, pointer: str, value: Any) -> list[Any]:
+        if pointer.endswith("/faces") and isinstance(value, list):
+            # other number faces; the afterburner face stays as it is (its dot value goes with it)
+            numbers = [f for f in value if f != "afterburner"]
+            rest = [f for f in value if f == "afterburner"]
+            others = [f for f in ("1", "2", "3", "4") if f not in numbers]
+            out = []
+            if others:
+                out.append(sorted(others[:max(1, len(numbers))]) + rest)
+            if len(numbers) > 1:
+                out.append(numbers[1:] + rest)
+            return out
+        if pointer.endswith("/afterburner") and isinstance(value, int):
+            return [v for v in (value + 1, value - 1) if 1 <= v <= 3]
+        if pointer.endswith("/planet"):
+            return [None, "P1" if value != "P1" else "P2"]
+        if value is None:
+            return [1]
+        return super().field_alternatives(pointer, value)
+
+    def with_field(self, data_doc: dict[str, Any], pointer: str, value: Any) -> dict[str, Any]:
+        if pointer != "/deep_space/space":
+            return super().with_field(data_doc, pointer, value)
+        # the track length is the number of spaces before deep space: add or remove one
+        out = super().with_field(data_doc, pointer, value)
+        spaces = list(out["spaces"])
+        while len(spaces) - 1 < value:
+            spaces.insert(-1, {"faces": ["1", "2", "3"]})
+        while len(spaces) - 1 > value:
+            spaces.pop(-2)
+        out["spaces"] = spaces
+        return out
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        # the defaults apply: no options, the standard board by id (its absence means the same)
+        return [{"players": n, "start_player": n - 2, "board": "standard"} for n in (2, 3, 4, 5)] + \
+               [{"players": 3, "start_player": 1}]
+
+    def refusal_cases(self) -> list[dict[str, Any]]:
+        ok = {"players": 3, "start_player": 0}
+        embark = {"type": "embark", "player": 0, "astronaut": "satellite"}
+
+        def setup(description: str, clause: str, doc: dict, invalid: bool = True) -> dict:
+            return {"description": description, "clause": clause, "setup": doc, "invalid": invalid}
+
+        def action(description: str, clause: str, doc: dict) -> dict:
+            return {"description": description, "clause": clause, "setup": ok, "action": doc, "invalid": True}
+
+        return [
+            setup("Refused setup: six players", "setup.players", {"players": 6, "start_player": 0}, invalid=False),
+            setup("Refused setup: one player", "setup.players", {"players": 1, "start_player": 0}, invalid=False),
+            setup("Refused setup: a start player the table does not have", "setup.start-player",
+                  {"players": 3, "start_player": 3}, invalid=False),
+            setup("Unreadable setup: an unknown board id", "setup.board", {**ok, "board": "moon"}),
+            setup("Unreadable setup: an unknown variant", "variants.selection", {**ok, "options": {"variants": ["warp"]}}),
+            setup("Unreadable setup: a variant named twice", "variants.selection",
+                  {**ok, "options": {"variants": ["ufo", "ufo"]}}),
+            setup("Unreadable setup: a variant's option without the variant", "variants.selection",
+                  {**ok, "options": {"ufo_encounter": "exact"}}),
+            setup("Unreadable setup: an unknown token set id", "variants.selection",
+                  {**ok, "options": {"variants": ["exploration"]}, "tokens": "nope"}),
+            action("Malformed action: an unknown action type", "turn.phase", {"type": "fly"}),
+            action("Malformed action: a field missing", "turn.phase", {"type": "embark", "player": 0}),
+            action("Malformed action: a field too many", "turn.phase", {**embark, "speed": 2}),
+            action("Malformed action: an unknown astronaut", "components.astronauts", {**embark, "astronaut": "dog"}),
+            action("Malformed action: a face no die has", "components.dice", {"type": "roll", "faces": ["7"]}),
+            action("Malformed action: a player number out of range", "turn.actor", {**embark, "player": 9}),
+        ]
+
+    def near_legal_actions(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
+        players = self.player_count(state)
+        docs = [self.action_to_json(a) for a in self.legal_actions(state)] if self.actors(state) != (CHANCE,) \
+            else [self.action_to_json(a) for a, _p in self.chance_outcomes(state)][:3]
+        out: list[dict[str, Any]] = []
+        faces = ["1", "2", "3", "4", "afterburner"]
+        for doc in docs[:6]:
+            if "player" in doc:
+                out.append({**doc, "player": (doc["player"] + 1) % players})
+            if doc["type"] == "move" and doc.get("faces"):
+                missing = [f for f in faces if f not in doc["faces"]]
+                if missing:
+                    out.append({**doc, "faces": sorted([*doc["faces"], rng.choice(missing)], key=faces.index)})
+                    out.append({**doc, "faces": [rng.choice(missing)]})
+                out.append({**doc, "die_one": [] if doc["die_one"] else [doc["player"]]})
+                out.append({**doc, "faces": [doc["faces"][0], *doc["faces"]]})  # a group named twice
+                out.append({**doc, "faces": []})  # no group
+            if doc["type"] == "roll":
+                out.append({**doc, "faces": doc["faces"] + ["1"]})
+                if len(doc["faces"]) > 1:
+                    out.append({**doc, "faces": doc["faces"][:-1]})
+            if doc["type"] == "embark":
+                out.append({**doc, "astronaut": rng.choice(["satellite", "parachute", "die-one", "plus-minus"])})
+            if doc["type"] == "land":
+                out.append({**doc, "space": doc["space"] + 1})
+        if docs and "player" in docs[0]:
+            out.append({"type": "stay", "player": docs[0]["player"]})
+            out.append({"type": "roll", "faces": ["1", "2"]})
+        return out
 
     def uses_custom_data(self, state_doc: Mapping[str, Any]) -> bool:
         return state_doc["board"]["id"] != "standard"
