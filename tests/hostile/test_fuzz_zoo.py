@@ -15,7 +15,7 @@ ZOO = REPO / "tests" / "adapters"
 # script, its arguments ({tmp}: the test's folder), exit code, a phrase of the message
 CASES = [
     ("crash_nth.py", ["3", "{tmp}/crashed"], 1, "AdapterCrashed"),
-    ("dies_for_good.py", ["{tmp}/marker"], 1, "could not be restarted"),
+    ("dies_for_good.py", ["{tmp}/marker"], 1, "could not restart"),
     ("errors.py", [], 1, ""),
     ("exits_at_start.py", [], 2, "could not start"),
     ("garbage.py", [], 1, "not JSON"),
@@ -24,7 +24,7 @@ CASES = [
     ("miswired.py", [], 1, ""),
     ("skips.py", [], 1, ""),
     ("stderr_flood.py", [], 0, ""),
-    ("wrong_protocol.py", [], 2, "protocol 2"),
+    ("wrong_protocol.py", [], 2, "protocol 3"),
     ("wrong_seq.py", [], 1, "seq"),
 ]
 

@@ -94,13 +94,13 @@ def run(args: argparse.Namespace) -> int:
     if result.games == 0 and result.adapter_failures and result.adapter_failures[0].startswith(
             ("adapter could not start", "the adapter does not declare")):
         raise UsageError(plain(result.adapter_failures[0]))  # as conform: the command cannot run at all
-    if result.games == 0 and result.adapter_failures:
+    if result.games == 0 and result.adapter_failures:  # the adapter failed the check; the command line was fine
         failures = result.adapter_failures
         last = f"; then: {plain(failures[-1])}" if len(failures) > 1 else ""
         print(f"referee fuzz: every game failed: {plain(failures[0])}{last}", file=sys.stderr)
-        return EXIT_FAILED  # the adapter failed the check; the command line was fine
-    for failure in result.adapter_failures:
-        print(f"adapter failure: {plain(failure)}", file=sys.stderr)
+    else:
+        for failure in result.adapter_failures:
+            print(f"adapter failure: {plain(failure)}", file=sys.stderr)
     print(f"{result.games} games, {result.transitions} transitions compared in {result.seconds:.2f} s "
           f"({rate:,.0f} transitions/s, {args.workers} worker{'s' if args.workers > 1 else ''}, "
           f"protocol {result.protocol})")

@@ -162,6 +162,8 @@ class Plan:
     initial: Any
     steps: list[PlanStep]
     start_digest: str | None = None
+    probabilities: bool = False
+    """Both sides announce ``chance-probabilities``: the odds at chance nodes are compared too."""
 
 
 def plan_game(g: Game, game: int, seed: int, supported, custom_boards: bool, max_steps: int = 2000,
@@ -249,6 +251,21 @@ def check_step(g: Game, adapter, plan: Plan, i: int, events: bool, observations:
         key = ("legal_actions", "/actions", f"{what} {_type_of(first)}")
         return Divergence(gid, game, i, "legal_actions", msg, setup_doc, doc, None,
                           expected_legal, resp.get("actions", resp), key=key)
+    if plan.probabilities and g.actors(state) == (CHANCE,):  # both sides announce the odds: compare them
+        outcomes = g.chance_outcomes(state)
+        want = {canonical_text(g.action_to_json(a)): f"{p.numerator}/{p.denominator}" for a, p in outcomes}
+        probs = resp.get("probabilities")
+        answered = resp.get("actions") if isinstance(resp.get("actions"), list) else []
+        got = dict(zip((canonical_text(a) for a in answered), probs)) if isinstance(probs, list) else None
+        if got != want:
+            where = first_difference(want, got) if got is not None else None
+            msg = (f"chance probabilities differ at {where.pointer}: {where.message}" if where
+                   else f"legal_actions at a chance node has no probabilities ({str(resp)[:200]})")
+            return Divergence(
+                gid, game, i, "chance", msg, setup_doc, doc, None,
+                {"outcomes": [g.action_to_json(a) for a, _p in outcomes],
+                 "probabilities": [f"{p.numerator}/{p.denominator}" for _a, p in outcomes]}, probs,
+                key=("chance", "/probabilities", ""))
     if st.observe is not None:
         player = st.observe
         expected_obs = g.observation_to_json(state, player)
@@ -479,8 +496,10 @@ def _run_games(opts: _Options, report, stop) -> None:
     depth = max(1, opts.pipeline) if v2 else 1
 
     def plan(game: int) -> Plan:
-        return plan_game(g, game, opts.seed, supported, custom, variants=variants,
-                         observations=observations, digests=v2, digest_every=opts.digest_every)
+        p = plan_game(g, game, opts.seed, supported, custom, variants=variants,
+                      observations=observations, digests=v2, digest_every=opts.digest_every)
+        p.probabilities = "chance-probabilities" in caps
+        return p
 
     todo = list(opts.games)
     inflight: list[Plan] = []
@@ -626,17 +645,24 @@ def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
         for proc in procs:
             proc.start()
         done = 0
-        while done < len(procs):
-            try:
-                kind, payload = q.get(timeout=1.0)
-            except Exception:  # queue.Empty: check that the workers are alive
-                if not any(proc.is_alive() for proc in procs):
-                    break
-                continue
-            if kind == "done":
-                done += 1
-            else:
-                handle(kind, payload, stop)
+        try:
+            while done < len(procs):
+                try:
+                    kind, payload = q.get(timeout=1.0)
+                except Exception:  # queue.Empty: check that the workers are alive
+                    if not any(proc.is_alive() for proc in procs):
+                        break
+                    continue
+                if kind == "done":
+                    done += 1
+                else:
+                    handle(kind, payload, stop)
+        except BaseException:  # Ctrl-C, SIGTERM: the workers go first, so their adapters are
+            for proc in procs:  # orphaned to us (a subreaper) and the caller's kill_all sweeps them
+                proc.terminate()
+            for proc in procs:
+                proc.join(5)
+            raise
         for proc in procs:
             proc.join(5)
     seconds = time.perf_counter() - started
