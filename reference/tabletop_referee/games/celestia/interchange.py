@@ -292,14 +292,18 @@ def state_from_json(doc: Any, *, name: str = "state") -> State:
             city(x["city"], f"$.won[{i}][{j}].city")
     for i, x in enumerate(doc["to_treasure"]):
         city(x["city"], f"$.to_treasure[{i}].city")
-    piles = tuple(Hidden(p["hidden"]) if isinstance(p, dict) else tuple(sorted(p, key=key))
-                  for p in doc["piles"])
     known = dict(setup.treasures.points)
-    for i, p in enumerate(doc["piles"]):
+    for i, p in enumerate(doc["piles"]):  # before sorting by points: an unknown card has none
         if isinstance(p, list):
             for card in p:
                 if card not in known:
                     raise MalformedInput(f"unknown treasure card {card!r}", path=f"$.piles[{i}]")
+    for i, w in enumerate(doc["won"]):
+        for j, x in enumerate(w):
+            if x["card"] not in known:
+                raise MalformedInput(f"unknown treasure card {x['card']!r}", path=f"$.won[{i}][{j}].card")
+    piles = tuple(Hidden(p["hidden"]) if isinstance(p, dict) else tuple(sorted(p, key=key))
+                  for p in doc["piles"])
     return State(
         setup=setup,
         phase=doc["phase"],
