@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..interface import Event, Transition, event  # noqa: F401  (re-exported)
+
 FACES: tuple[str, ...] = ("1", "2", "3", "4", "afterburner")
 """Die faces in canonical order."""
 
@@ -460,31 +462,8 @@ Action = Embark | Roll | Move | Land | Stay | Draw | Discard | Reroll
 
 
 # -- events ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """What happened, and the clause that made it happen."""
-
-    type: str
-    clause: str
-    data: tuple[tuple[str, Any], ...] = ()
-
-    def __getitem__(self, key: str) -> Any:
-        for k, v in self.data:
-            if k == key:
-                return v
-        raise KeyError(key)
-
-
-def event(type_: str, clause: str, **data: Any) -> Event:
-    return Event(type_, clause, tuple(data.items()))
-
-
-@dataclass(frozen=True, slots=True)
-class Transition:
-    state: State
-    events: tuple[Event, ...]
+# Events and transitions are the shared values of the game interface (games/interface.py):
+# every game's events have the same shape, so the shell reads them without knowing the game.
 
 
 @dataclass(frozen=True, slots=True)
