@@ -38,7 +38,45 @@ class InvalidState(RefereeError):
 
 
 class IllegalAction(RefereeError):
-    """A well-formed action that the rules forbid in this state."""
+    """A well-formed action that the rules forbid in this state.
+
+    A rule check raises it with the clause and a message; the engine's ``apply`` then attaches
+    the context with :meth:`with_context`: the ``action`` that was refused (the game's own
+    action value) and the ``phase`` the state was in. Both are ``None`` until then. ``str()``
+    stays ``[clause] message``, so the context never changes what a vector or a report says.
+    """
+
+    def __init__(self, clause: str, message: str, *, path: str = "$",
+                 action: object | None = None, phase: str | None = None) -> None:
+        super().__init__(clause, message, path=path)
+        self.action = action
+        self.phase = phase
+
+    def with_context(self, action: object, phase: str | None) -> "IllegalAction":
+        """Records the refused action and the phase (first call wins); returns ``self``."""
+        if self.action is None:
+            self.action = action
+        if self.phase is None:
+            self.phase = phase
+        return self
+
+
+class InvalidNotation(RefereeError):
+    """A short action text (``move 2+afterburner``) that does not parse.
+
+    ``text`` is the whole input and ``column`` the 0-based place where reading failed (or
+    ``None``). It is a ``ValueError`` like every referee error, so callers that catch
+    ``ValueError`` keep working.
+    """
+
+    def __init__(self, message: str, *, text: str = "", column: int | None = None,
+                 clause: str = "notation") -> None:
+        super().__init__(clause, message)
+        self.text = text
+        self.column = column
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class UsageError(Exception):

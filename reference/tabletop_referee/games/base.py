@@ -26,6 +26,12 @@ class BaseGame:
 
     # -- options -------------------------------------------------------------------------
 
+    # -- rule checks ---------------------------------------------------------------------
+
+    def rule_checks(self) -> Mapping[str, Sequence[Any]]:
+        """Clause id -> check functions (see the interface). Empty until a game has a table."""
+        return {}
+
     def option_spec(self, name: str) -> OptionSpec:
         for o in self.info.options:
             if o.name == name:

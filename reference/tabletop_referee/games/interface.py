@@ -148,6 +148,12 @@ class GameInfo:
     """Named variants or modes a setup may combine (announced at the adapter handshake)."""
 
 
+def check_name(clause: str) -> str:
+    """The name of the check function of a clause: ``travel.whole-group`` ->
+    ``check_travel_whole_group`` (see :meth:`Game.rule_checks`)."""
+    return "check_" + clause.replace(".", "_").replace("-", "_")
+
+
 # -- the interface ---------------------------------------------------------------------------
 
 
@@ -237,6 +243,16 @@ class Game(Protocol):
     def position_problems(self, state: Any) -> list[str]:
         """Why a hand-written position cannot occur in a game beyond the state checks (for
         ``explain``, which refuses it); ``[]`` when none."""
+
+    # rule checks (docs/adding-a-game.md, "Rule checks")
+    def rule_checks(self) -> Mapping[str, Sequence[Any]]:
+        """Every clause that rejects actions, mapped to its check functions.
+
+        A check function takes ``(state, action)`` and yields (or returns an iterable of)
+        :class:`~tabletop_referee.errors.IllegalAction` naming that clause; the engine's
+        ``violations(state, action)`` runs them in a fixed order, ``apply`` raises the first
+        and ``is_legal`` tests for none. Each function's ``__name__`` is the clause id's slug
+        (``travel.whole-group`` -> ``check_travel_whole_group``)."""
 
     # perft: pinned chance
     def pinned_chance(self, state: Any, pins: Mapping[str, Sequence[Any]],
