@@ -128,10 +128,10 @@ def read_cases(path: str | Path | None = None) -> list[Case]:
         for key in ("seed", "players"):
             if not isinstance(item.get(key), int) or isinstance(item.get(key), bool):
                 raise MalformedInput(f"{where}: {key} must be a whole number")
-        for key in ("start_player", "position_every", "max_steps"):
+        for key, low in (("start_player", 0), ("position_every", 1), ("max_steps", 1)):
             value = item.get(key)
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-                raise MalformedInput(f"{where}: {key} must be a whole number")
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < low):
+                raise MalformedInput(f"{where}: {key} must be a whole number, at least {low}")
         for key in ("options", "flags"):
             if not isinstance(item.get(key, {}), dict):
                 raise MalformedInput(f"{where}: {key} must be a mapping")
