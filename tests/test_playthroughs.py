@@ -73,6 +73,16 @@ def test_every_case_plays_a_whole_game_with_a_clause_on_each_event():
         assert all(len(line) <= 100 for line in text.splitlines()), case.file
 
 
+def test_a_secret_simultaneous_choice_says_who_is_still_to_choose():
+    """Seven Knights' recommendations: several players choose at once; each line names the
+    player who chose and those still to choose (the list shrinks as choices arrive)."""
+    text = read_text(COMMITTED / next(c.file for c in CASES if c.game == "seven-knights"))
+    waiting = re.findall(r"^step \d+\. player (\d+) \(secret choice; still to choose: ([\d, ]+)\)", text, re.M)
+    assert waiting, "no secret choice shown"
+    for player, still in waiting:
+        assert player in still.split(", ")
+
+
 class _DroppedEvent:
     """A game whose ``apply`` loses the last event of its ``at``-th call: a planted rule change."""
 
