@@ -45,11 +45,15 @@ def played(draw, variants=("missions",)):
         setup = replace(setup, tokens=draw(token_sets(setup.board)))
     state = mlem.initial_state(setup)
     rng = random.Random(draw(st.integers(0, 2**32)))
+    played_texts = []
     for _ in range(draw(st.integers(0, 400))):
         if state.phase == "game-over":
             break
-        state = mlem.apply(state, choose(mlem.GAME, rng, state)).state
-    note(f"phase {state.phase}, expedition {state.expedition}")
+        action = choose(mlem.GAME, rng, state)
+        played_texts.append(mlem.GAME.action_text(action))
+        state = mlem.apply(state, action).state
+    note(f"phase {state.phase}, expedition {state.expedition}, after {len(played_texts)} actions, the last "
+         f"ones in short notation: {'; '.join(played_texts[-12:]) or 'none'}")
     return state
 
 

@@ -22,9 +22,12 @@ worker, several processes, or a Dask cluster give identical reports.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
+import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -212,9 +215,6 @@ def local_runner(workers: int) -> tuple[Runner, Callable[[], None]]:
     """A runner on ``workers`` local processes (in this process for one worker), and a closer."""
     if workers <= 1:
         return run_serial, lambda: None
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
     return (lambda fn, tasks: pool.map(fn, tasks)), (lambda: pool.shutdown(cancel_futures=True))
 
@@ -250,7 +250,7 @@ def play_settings(game: str | Game, settings: Sequence[Setting], *, policy: str,
 def mean_interval(values: Sequence[float]) -> dict[str, float]:
     """The mean with its 95% t-interval (scipy.stats.ttest_1samp); a constant sample has a
     zero-width interval."""
-    from scipy import stats
+    from scipy import stats  # lazy: start-up time (scipy.stats takes a second or more to import)
 
     n = len(values)
     mean = math.fsum(values) / n if n else math.nan
@@ -265,7 +265,7 @@ def mean_interval(values: Sequence[float]) -> dict[str, float]:
 def paired_difference(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
     """Mean of ``b - a`` over paired games with its 95% interval (scipy.stats.ttest_rel), and
     whether the interval excludes zero."""
-    from scipy import stats
+    from scipy import stats  # lazy: start-up time (scipy.stats takes a second or more to import)
 
     diffs = [y - x for x, y in zip(a, b)]
     if len(diffs) < 2 or min(diffs) == max(diffs):
@@ -281,7 +281,7 @@ def paired_difference(a: Sequence[float], b: Sequence[float]) -> dict[str, Any]:
 
 def proportion_interval(k: int, n: int) -> dict[str, float]:
     """A proportion with its 95% Wilson interval (scipy.stats.binomtest)."""
-    from scipy import stats
+    from scipy import stats  # lazy: start-up time (scipy.stats takes a second or more to import)
 
     ci = stats.binomtest(k, n).proportion_ci(CONFIDENCE, method="wilson")
     return {"rate": k / n, "low": float(ci.low), "high": float(ci.high)}
@@ -416,8 +416,6 @@ def impact(game_id: str | Game, *, disputes: Sequence[str] | None = None, games:
            progress: Callable[[int, int], None] | None = None) -> Report:
     """Measures each selected dispute of ``game_id`` (see the module docstring); a game object
     that is not registered can only be played in process (:func:`run_serial`)."""
-    import time
-
     game = load(game_id) if isinstance(game_id, str) else game_id
     policy_function(policy)  # a usage error before any game
     low, high = game.info.players
@@ -451,7 +449,7 @@ def dask_runner(scheduler: str | None, workers: int) -> tuple[Runner, Callable[[
     ``scheduler`` (``tcp://host:8786``), or a local cluster of ``workers`` processes. The
     tasks and their order are those of the local runner, so the report is identical."""
     try:
-        from distributed import Client, LocalCluster
+        from distributed import Client, LocalCluster  # lazy: optional extra (distributed)
     except ImportError:
         raise UsageError("--backend dask needs the optional extra: pip install 'tabletop-referee[distributed]'") \
             from None

@@ -480,7 +480,7 @@ def read_document(path: str | Path, *, what: str = "document", fmt: str = "json"
 
 def check_schema(doc: Any, schema: tuple[str, str], source: str = "") -> None:
     """Validates ``doc`` against ``schema`` = (folder, name); the first error on one line."""
-    from .schemas import validation_errors
+    from .schemas import validation_errors  # lazy: jsonschema is slow to import; most reads have no schema
 
     errors = validation_errors(*schema, doc)
     if errors:

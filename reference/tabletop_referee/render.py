@@ -10,6 +10,10 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
+from .errors import RefereeError, UsageError
+from .explain import answer_question, load_question, render_brief
 from .impactreport import load_committed, markdown_summary, verdict
 from .paths import data_root
 from .spec import Scenario, coverage, features_dir, load_scenarios, load_spec
@@ -129,7 +133,7 @@ class _GherkinScenario:
 
 def _gherkin_index(game: str) -> dict[tuple[str, int], _GherkinScenario]:
     """Maps (feature path, line) as in :func:`load_scenarios` to the scenario as written."""
-    from gherkin.parser import Parser
+    from gherkin.parser import Parser  # lazy: start-up time (only the docs pages parse features here)
 
     def steps(node: dict) -> list[tuple[str, str, object]]:
         out = []
@@ -384,8 +388,6 @@ def _explain_cases(game: str) -> list[tuple[str, dict]]:
     folder = data_root() / EXPLAIN_CASES
     if not folder.is_dir():
         return []
-    import yaml
-
     cases = []
     for path in sorted(folder.glob("*.yaml")):
         try:
@@ -400,9 +402,6 @@ def _explain_cases(game: str) -> list[tuple[str, dict]]:
 def _explain_examples(game: str, dispute: dict, opt: dict, cases: list[tuple[str, dict]]) -> list[str]:
     """One ``referee explain --brief`` answer per option value, for the first question file
     whose answer this dispute decides (none when no such file exists)."""
-    from .errors import RefereeError, UsageError
-    from .explain import answer_question, load_question, render_brief
-
     for rel, doc in cases:
         want = (doc["expect"].get("disputes") or {}).get(dispute["id"])
         if not (isinstance(want, dict) and want.get("decides")):

@@ -12,17 +12,24 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from .games.interface import CHANCE, Game, Transition
+from .games.interface import CHANCE, Actor, Game, Transition
 
 
 def choose(game: Game, rng: random.Random, state: Any) -> Any:
     """Returns a random next action: a sampled outcome at chance nodes, else a uniform legal one."""
+    return choose_with_actor(game, rng, state)[1]
+
+
+def choose_with_actor(game: Game, rng: random.Random, state: Any) -> tuple[Actor, Any]:
+    """:func:`choose`, with who acts: ``(actor, action)``, the actor being :data:`CHANCE` at a
+    chance node and, at a simultaneous choice, the player picked (same draws as :func:`choose`)."""
     actors = game.actors(state)
     if actors == (CHANCE,):
-        return game.sample_chance(state, rng)
+        return CHANCE, game.sample_chance(state, rng)
     if len(actors) > 1:
-        return rng.choice(game.legal_actions(state, rng.choice(actors)))
-    return rng.choice(game.legal_actions(state))
+        player = rng.choice(actors)
+        return player, rng.choice(game.legal_actions(state, player))
+    return actors[0], rng.choice(game.legal_actions(state))
 
 
 def playout(game: Game, setup: Any, rng: random.Random) -> Iterator[tuple[Any, Any, Transition]]:

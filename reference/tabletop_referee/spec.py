@@ -203,8 +203,8 @@ def load_scenarios(game: str) -> tuple[Scenario, ...]:
     Raises:
         MalformedInput: a feature file does not parse.
     """
-    from gherkin.errors import CompositeParserException, ParserException
-    from gherkin.parser import Parser
+    from gherkin.errors import CompositeParserException, ParserException  # lazy: start-up time
+    from gherkin.parser import Parser  # lazy: start-up time (most commands never parse a feature)
 
     root = features_dir(game)
     found: list[Scenario] = []

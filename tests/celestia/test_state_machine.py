@@ -3,7 +3,7 @@ outcomes keeps the engine's invariants."""
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -21,16 +21,16 @@ class CelestiaMachine(RuleBasedStateMachine):
     def start(self, players, options, captain):
         self.state = GAME.initial_state(GAME.make_setup(players, options, captain % players))
         self.steps = 0
+        note(f"new game: {players} players, first captain {captain % players}, options {options or 'default'}")
 
     @precondition(lambda self: not GAME.is_over(self.state))
     @rule(data=st.data())
     def step(self, data):
         s = self.state
-        if GAME.actors(s) == (CHANCE,):
-            outcomes = GAME.chance_outcomes(s)
-            a = data.draw(st.sampled_from([a for a, _ in outcomes]))
-        else:
-            a = data.draw(st.sampled_from(GAME.legal_actions(s)))
+        actors = GAME.actors(s)
+        choices = [a for a, _ in GAME.chance_outcomes(s)] if actors == (CHANCE,) else GAME.legal_actions(s)
+        a = choices[data.draw(st.integers(0, len(choices) - 1), label="choice")]
+        note(f"step {self.steps + 1}, {actors[0]}: {GAME.action_text(a)}")  # short notation, not a repr
         t = GAME.apply(s, a)
         assert all(e.clause for e in t.events)
         self.state = t.state
@@ -50,7 +50,7 @@ class CelestiaMachine(RuleBasedStateMachine):
             except IllegalAction as exc:
                 assert exc.clause in ("turn.pending", "turn.step", "passengers.captain-stays")
             else:
-                raise AssertionError(f"{a} accepted from a player who is not to act")
+                raise AssertionError(f"{GAME.action_text(a)!r} accepted from player {other}, who is not to act")
 
     @invariant()
     def consistent(self):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 from sk_helpers import GAME
@@ -25,11 +25,14 @@ class SevenKnightsMachine(RuleBasedStateMachine):
             self.setup = GAME.random_setup(rng, vary=True)
         self.state = GAME.initial_state(self.setup)
         self.rng = rng
-
+        doc = GAME.setup_to_json(self.setup)
+        changed = {k: v for k, v in (doc.get("options") or {}).items() if v != GAME.option_spec(k).default}
+        note(f"new game: {doc['players']} players, options {changed or 'default'}")
     @rule(pick=st.integers(0, 2**32))
     def step(self, pick):
         s = self.state
         if GAME.is_over(s):
+            note("game over: the same setup again")
             self.state = GAME.initial_state(self.setup)
             return
         actors = GAME.actors(s)
@@ -42,6 +45,7 @@ class SevenKnightsMachine(RuleBasedStateMachine):
             legal = GAME.legal_actions(s, player)
             assert legal, "a listed actor always has a legal action"
             action = legal[(pick // 7) % len(legal)]
+        note(f"{actors[0] if len(actors) == 1 else 'secret choice'}: {GAME.action_text(action)}")
         t = GAME.apply(s, action)
         assert all(e.clause for e in t.events)
         self.state = t.state
@@ -55,6 +59,7 @@ class SevenKnightsMachine(RuleBasedStateMachine):
             chosen = [p for p, r in enumerate(s.recommendations) if r is not None]
             if chosen:
                 p = chosen[pick % len(chosen)]
+                note(f"{p}: {GAME.action_text(Withdraw(p))}")
                 self.state = GAME.apply(s, Withdraw(p)).state
                 assert p in GAME.actors(self.state)
         elif s.phase in ("answer", "captain-answer"):
@@ -62,6 +67,7 @@ class SevenKnightsMachine(RuleBasedStateMachine):
             truths = GAME.legal_actions(s)
             lie = Answer(q.answerer, not truths[0].yes) if len(truths) == 1 else None
             if lie is not None:
+                note(f"{q.answerer} tries a lie: {GAME.action_text(lie)}")
                 try:
                     GAME.apply(s, lie)
                     raise AssertionError("a Knights-team lie was accepted")

@@ -9,7 +9,7 @@ import argparse
 import shlex
 
 from ..errors import UsageError
-from ..games import GAMES, load
+from ..games import GAMES, all_games, load
 from ..games.interface import Game
 from ..output import check_output, emit, write_atomically, write_output
 
@@ -82,8 +82,6 @@ def option_arg(text: str) -> tuple[str, object]:
 
 def add_setup_flags(parser: argparse.ArgumentParser) -> None:
     """Adds every registered game's own setup flags (MLEM's ``--board``...), each once."""
-    from ..games import all_games
-
     seen: set[str] = set()
     for game in all_games():
         for flag in game.info.setup_flags:

@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     if not game.info.bdd_tests or not tests.is_dir():
         raise UsageError(f"{tests}: not found: export runs the feature scenarios from a source checkout")
     try:
-        import pytest_bdd  # noqa: F401  (only to say clearly that the test extras are missing)
+        import pytest_bdd  # noqa: F401  # lazy: optional extra (test); only to say clearly that it is missing
     except ImportError:
         raise UsageError("export needs the test extras: pip install -e '.[test]'") from None
     default = root / "vectors" / args.game

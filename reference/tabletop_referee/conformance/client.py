@@ -77,9 +77,7 @@ def become_subreaper() -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
+        libc = _libc()
         return libc.prctl(36, 1, 0, 0, 0) == 0  # PR_SET_CHILD_SUBREAPER
     except (OSError, AttributeError):
         return False
@@ -87,7 +85,7 @@ def become_subreaper() -> bool:
 
 @functools.lru_cache(maxsize=1)
 def _libc() -> Any:
-    import ctypes
+    import ctypes  # lazy: start-up time of every command; only adapters on Linux use libc
 
     return ctypes.CDLL(None, use_errno=True)
 
@@ -96,7 +94,7 @@ def _is_subreaper() -> bool:
     if not sys.platform.startswith("linux"):
         return False
     try:
-        import ctypes
+        import ctypes  # lazy: start-up time of every command; only adapters on Linux use libc
 
         libc = _libc()
         flag = ctypes.c_int(0)

@@ -23,6 +23,7 @@ import json
 import multiprocessing
 import random
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -633,7 +634,6 @@ def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
             bar.show(played, transitions, len(best_by_key), started)
 
     if len(jobs) <= 1:
-        import threading
         stop = threading.Event()
         for job in jobs:
             _run_games(job, lambda kind, payload: handle(kind, payload, stop), stop)
