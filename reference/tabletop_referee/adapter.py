@@ -181,7 +181,7 @@ class Adapter:
                               "traceback": traceback.format_exc()}}
         return {"seq": seq, **body}
 
-    def _dispatch(self, cmd: Any, req: dict) -> dict:
+    def _dispatch(self, cmd: Any, req: dict[str, Any]) -> dict[str, Any]:
         if cmd == "start":
             offered = req.get("protocols")
             offered = offered if isinstance(offered, list) else [req.get("protocol")]

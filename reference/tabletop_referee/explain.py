@@ -44,7 +44,7 @@ WIDTH = 100
 class ActionSpec:
     """An action as the user wrote it; ``player`` (and ``land``'s space) may be left open."""
 
-    doc: dict | None
+    doc: dict[str, Any] | None
     """The action document (``player`` absent: the acting player); None for a short form."""
     text: str
     """How the user wrote it (short form or JSON text), for messages."""
@@ -113,7 +113,7 @@ def _parse(label: str, text: str) -> Any:
         raise UsageError(exc.message) from None
 
 
-def _state(game: Game, doc: Any, label: str, options: dict, base: Path | None):
+def _state(game: Game, doc: Any, label: str, options: dict[str, Any], base: Path | None):
     """Builds the state a full state document or a position describes, with ``options`` applied."""
     if not isinstance(doc, dict):
         raise UsageError(f"{label}: expected a state or position mapping, not {type(doc).__name__}")
@@ -147,7 +147,7 @@ def _state(game: Game, doc: Any, label: str, options: dict, base: Path | None):
     return state
 
 
-def load_question(game_id: str, state_arg: str, action_text: str, options: dict) -> Question:
+def load_question(game_id: str, state_arg: str, action_text: str, options: dict[str, Any]) -> Question:
     """Reads STATE and ACTION as the command line gives them.
 
     Raises:
@@ -280,7 +280,7 @@ class Run:
         return self.rejected is None
 
     @property
-    def events(self) -> list:
+    def events(self) -> list[Any]:
         return [e for s in self.steps for e in s.events]
 
 
@@ -299,7 +299,7 @@ def play(game: Game, state, specs, first_number: int = 1) -> Run:
     return Run(tuple(steps), state)
 
 
-def summary(game: Game, run: Run) -> dict:
+def summary(game: Game, run: Run) -> dict[str, Any]:
     """The key facts of a run, compared between readings of a disputed rule."""
     rejected = run.rejected
     return {
@@ -315,10 +315,10 @@ def summary(game: Game, run: Run) -> dict:
 class Alternative:
     option: str
     value: Any
-    reading: dict | None
+    reading: dict[str, Any] | None
     run: Run
-    summary: dict
-    differences: dict
+    summary: dict[str, Any]
+    differences: dict[str, Any]
     replayed_roll: bool
 
 
@@ -327,7 +327,7 @@ class DisputeReport:
     option: str
     in_force: Any
     ruling_value: Any
-    disputes: tuple[dict, ...]
+    disputes: tuple[dict[str, Any], ...]
     clauses: tuple[str, ...]
     """The clauses tied to the option that this answer involves under some reading (empty: the
     option matters only through the outcome)."""
@@ -342,11 +342,11 @@ class DisputeReport:
 class Answer:
     question: Question
     run: Run
-    summary: dict
+    summary: dict[str, Any]
     alternatives: tuple
     """Legal actions where the rejected action was posed (empty when legal)."""
     disputes: tuple[DisputeReport, ...]
-    rulings: tuple[dict, ...]
+    rulings: tuple[dict[str, Any], ...]
     """Disputes of the clauses involved that were ruled without a rule option."""
 
 
@@ -372,7 +372,7 @@ def _legal_here(game: Game, state) -> tuple:
     return game.legal_actions(state) if actors else ()
 
 
-def _dispute_clauses(spec, dispute: dict) -> list[str]:
+def _dispute_clauses(spec, dispute: dict[str, Any]) -> list[str]:
     """A dispute's clauses: those it names and those naming it."""
     named = list(dispute.get("clauses") or ())
     return named + [c.id for c in spec.clauses if dispute["id"] in c.disputes and c.id not in named]
@@ -387,7 +387,7 @@ def _option_clauses(spec, option: str) -> set[str]:
     return tied
 
 
-def _disputes(spec, question: Question, main: dict, involved: set[str]):
+def _disputes(spec, question: Question, main: dict[str, Any], involved: set[str]):
     """Replays the question under each other value of each rule option; yields the ones that
     touch a clause of this answer (under any reading) or change its outcome."""
     game = question.game
@@ -432,7 +432,7 @@ def _replay(question: Question, option: str, value) -> tuple[Run, bool]:
     return play(game, asked, question.steps), False
 
 
-def _reading(dispute: dict, value) -> dict | None:
+def _reading(dispute: dict[str, Any], value) -> dict[str, Any] | None:
     option = dispute.get("option") or {}
     readings = dispute.get("readings") or []
     if value == option.get("default"):
@@ -453,7 +453,7 @@ def _player(p) -> str:
     return f"player {p}"
 
 
-def clause_info(spec, clause_id: str) -> dict:
+def clause_info(spec, clause_id: str) -> dict[str, Any]:
     """Title, text, confidence, options, disputes and sources (with their refs) of a clause."""
     try:
         c = spec.clause(clause_id)
@@ -482,7 +482,7 @@ def _wrap(text: str, indent: str) -> list[str]:
                          break_on_hyphens=False) or [indent]
 
 
-def _clause_block(info: dict, indent: str, game_id: str) -> list[str]:
+def _clause_block(info: dict[str, Any], indent: str, game_id: str) -> list[str]:
     if info["title"] is None:
         return [f"{indent}(clause {info['id']} is not in spec/{game_id}/clauses.yaml)"]
     lines = [f"{indent}{info['title']} — {info['confidence']}"]
@@ -514,7 +514,7 @@ TEXT_SKIPPED = ("legal", "rejected_by", "rejected_at_step", "to_act", "dice", "c
 """Summary fields the text leaves out of a difference (the verdict says them; --json has all)."""
 
 
-def _difference_text(diff: dict) -> str:
+def _difference_text(diff: dict[str, Any]) -> str:
     if not diff:
         return "the same outcome"
     labels = {"legal": "legal", "rejected_by": "rejected by", "rejected_at_step": "rejected at step",
@@ -684,19 +684,19 @@ def _dispute_text(r: DisputeReport) -> list[str]:
 # -- JSON ---------------------------------------------------------------------------------
 
 
-def answer_to_json(answer: Answer) -> dict:
+def answer_to_json(answer: Answer) -> dict[str, Any]:
     """The whole answer as one JSON document (see docs/explain.md)."""
     q, run = answer.question, answer.run
     game = q.game
     spec = load_spec(game.info.id)
     rejected = run.rejected
 
-    def step_doc(step: Step, actor) -> dict:
+    def step_doc(step: Step, actor) -> dict[str, Any]:
         return {"step": step.number, "short": _short(game, step.action, actor if isinstance(actor, int) else None),
                 "written": step.spec.text, "action": game.action_to_json(step.action),
                 "legal": step.error is None}
 
-    def rejection_doc(step: Step | None) -> dict | None:
+    def rejection_doc(step: Step | None) -> dict[str, Any] | None:
         if step is None:
             return None
         return {"step": step.number, "clause": step.error.clause, "message": step.error.message,

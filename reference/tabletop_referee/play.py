@@ -162,6 +162,6 @@ class Session:
         for line in self.game.final_lines(self.state, len(self.actions)):
             self.say(line)
 
-    def log(self, meta: dict) -> str:
+    def log(self, meta: dict[str, Any]) -> str:
         claim = claimed_scores(self.game, self.state) if self.game.is_over(self.state) else None
         return log_text(self.game, self.game.setup_to_json(self.setup), self.actions, claim, meta)

@@ -3,6 +3,8 @@ one page (``referee spec``) or the pages of the documentation site (``referee do
 
 from __future__ import annotations
 
+from typing import Any
+
 import json
 import posixpath
 import re
@@ -15,7 +17,7 @@ from .paths import data_root
 from .spec import Scenario, coverage, features_dir, load_scenarios, load_spec
 
 
-def _source_line(spec, cite: dict) -> str:
+def _source_line(spec, cite: dict[str, Any]) -> str:
     tag = cite.get("tag", "?")
     src = spec.source(tag) or {}
     ref = src.get("ref", "")
@@ -131,7 +133,7 @@ def _gherkin_index(game: str) -> dict[tuple[str, int], _GherkinScenario]:
     """Maps (feature path, line) as in :func:`load_scenarios` to the scenario as written."""
     from gherkin.parser import Parser
 
-    def steps(node: dict) -> list[tuple[str, str, object]]:
+    def steps(node: dict[str, Any]) -> list[tuple[str, str, object]]:
         out = []
         for s in node.get("steps", []):
             arg: object = None
@@ -143,7 +145,7 @@ def _gherkin_index(game: str) -> dict[tuple[str, int], _GherkinScenario]:
             out.append((s["keyword"].strip(), s["text"], arg))
         return out
 
-    def add(rel: str, sc: dict, background: list) -> None:
+    def add(rel: str, sc: dict[str, Any], background: list[Any]) -> None:
         keyword = sc["keyword"].strip()
         rows = [(ex.get("tableHeader"), row) for ex in sc.get("examples", []) for row in ex.get("tableBody", [])]
         if not rows:
@@ -158,7 +160,7 @@ def _gherkin_index(game: str) -> dict[tuple[str, int], _GherkinScenario]:
     for path in sorted(root.glob("**/*.feature")):
         rel = path.relative_to(root).as_posix()
         feature = Parser().parse(path.read_text(encoding="utf-8")).get("feature") or {}
-        background: list = []
+        background: list[Any] = []
         for child in feature.get("children", []):
             if "background" in child:
                 background = steps(child["background"])
@@ -229,18 +231,18 @@ def _vector_id(scenario: Scenario) -> str | None:
 
 @dataclass(frozen=True)
 class _Vectors:
-    by_id: dict[str, dict]
+    by_id: dict[str, dict[str, Any]]
     """Vector id -> {id, kind, clauses, description, source, file}."""
-    unexportable: dict[str, dict]
+    unexportable: dict[str, dict[str, Any]]
     """Scenario vector id -> {id, source, description, reasons}."""
 
-    def citing(self, clause_id: str, kind: str) -> list[dict]:
+    def citing(self, clause_id: str, kind: str) -> list[dict[str, Any]]:
         return [v for v in self.by_id.values() if v["kind"] == kind and clause_id in v["clauses"]]
 
 
 def _load_vectors(game: str) -> _Vectors:
     folder = data_root() / "vectors" / game
-    by_id: dict[str, dict] = {}
+    by_id: dict[str, dict[str, Any]] = {}
     for path in sorted(folder.glob("*.json")):
         for v in json.loads(path.read_text(encoding="utf-8")).get("vectors", []):
             by_id[v["id"]] = {"id": v["id"], "kind": v.get("kind", "play"), "clauses": list(v.get("clauses", [])),
@@ -270,7 +272,7 @@ def clause_link(spec, from_page: str, clause_id: str) -> str:
     return f"[{_code(clause_id)}]({_rel(from_page, _area_page(spec.game, area))}#{clause_id})"
 
 
-def _source_cite(spec, page: str, cite: dict) -> str:
+def _source_cite(spec, page: str, cite: dict[str, Any]) -> str:
     tag = str(cite.get("tag", "?"))
     src = spec.source(tag) or {}
     ref = str(src.get("ref") or "")
@@ -298,8 +300,8 @@ def _dispute_title(spec, dispute_id: str) -> str:
     return next((d["title"] for d in spec.disputes if d["id"] == dispute_id), dispute_id)
 
 
-def render_area_page(game: str, area: dict, *, vectors: _Vectors | None = None,
-                     written: dict | None = None) -> str:
+def render_area_page(game: str, area: dict[str, Any], *, vectors: _Vectors | None = None,
+                     written: dict[str, Any] | None = None) -> str:
     spec = load_spec(game)
     vectors = vectors or _load_vectors(game)
     written = _gherkin_index(game) if written is None else written
@@ -364,12 +366,12 @@ def render_area_page(game: str, area: dict, *, vectors: _Vectors | None = None,
     return "\n".join(out).rstrip() + "\n"
 
 
-def _impact_report(game: str) -> dict | None:
+def _impact_report(game: str) -> dict[str, Any] | None:
     """The committed impact report (``spec/<game>/impact.json``, ``referee disputes impact``)."""
     return load_committed(game)
 
 
-def _impacts(game: str) -> dict[str, dict]:
+def _impacts(game: str) -> dict[str, dict[str, Any]]:
     """The committed impact summary of each measured dispute, by dispute id."""
     report = _impact_report(game)
     return {d["id"]: d for d in report["disputes"]} if report else {}
@@ -379,7 +381,7 @@ EXPLAIN_CASES = Path("tests") / "explain_cases"
 """Question files (``referee explain``) in a source checkout; the disputes page quotes them."""
 
 
-def _explain_cases(game: str) -> list[tuple[str, dict]]:
+def _explain_cases(game: str) -> list[tuple[str, dict[str, Any]]]:
     """The question files of ``game`` in the source checkout: (relative path, document)."""
     folder = data_root() / EXPLAIN_CASES
     if not folder.is_dir():
@@ -397,7 +399,7 @@ def _explain_cases(game: str) -> list[tuple[str, dict]]:
     return cases
 
 
-def _explain_examples(game: str, dispute: dict, opt: dict, cases: list[tuple[str, dict]]) -> list[str]:
+def _explain_examples(game: str, dispute: dict[str, Any], opt: dict[str, Any], cases: list[tuple[str, dict[str, Any]]]) -> list[str]:
     """One ``referee explain --brief`` answer per option value, for the first question file
     whose answer this dispute decides (none when no such file exists)."""
     from .errors import RefereeError, UsageError

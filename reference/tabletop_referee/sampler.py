@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from .games.interface import CHANCE, Game, Transition
 
@@ -21,7 +21,8 @@ def choose(game: Game, rng: random.Random, state: Any) -> Any:
     if actors == (CHANCE,):
         return game.sample_chance(state, rng)
     if len(actors) > 1:
-        return rng.choice(game.legal_actions(state, rng.choice(actors)))
+        # a simultaneous node lists players only (the interface's actor model)
+        return rng.choice(game.legal_actions(state, cast(int, rng.choice(actors))))
     return rng.choice(game.legal_actions(state))
 
 

@@ -56,17 +56,17 @@ class ActionLine:
     """1-based line number in the file."""
     index: int
     """0-based index among the action lines."""
-    doc: dict
+    doc: dict[str, Any]
     action: Any
 
 
 @dataclass(frozen=True)
 class GameLog:
     game: Game
-    setup_doc: dict
-    meta: dict | None
+    setup_doc: dict[str, Any]
+    meta: dict[str, Any] | None
     actions: tuple[ActionLine, ...]
-    claimed: dict | None = None
+    claimed: dict[str, Any] | None = None
     claimed_line: int | None = None
 
 
@@ -80,7 +80,7 @@ def parse_log(text: str, game: str | None = None) -> GameLog:
         InvalidLog: the first line that cannot be read, with its number and a JSON path.
     """
     played: Game | None = load(game) if game is not None else None
-    setup_doc: dict | None = None
+    setup_doc: dict[str, Any] | None = None
     meta = None
     actions: list[ActionLine] = []
     claimed = claimed_line = None
@@ -193,7 +193,7 @@ class Illegal:
     line: int
     index: int | None
     """0-based action index; ``None`` when the setup itself is rejected."""
-    action: dict | None
+    action: dict[str, Any] | None
     clause: str
     message: str
     state: Any
@@ -270,7 +270,7 @@ def replay(log: GameLog) -> Report:
     return report
 
 
-def _check_claim_shape(claimed: dict, line: int | None, players: int) -> None:
+def _check_claim_shape(claimed: dict[str, Any], line: int | None, players: int) -> None:
     if len(claimed["scores"]) != players:
         raise InvalidLog(line or 0, "$.scores", f"{len(claimed['scores'])} score entries for a "
                          f"{players}-player game (one per player, by player number)")
@@ -279,7 +279,7 @@ def _check_claim_shape(claimed: dict, line: int | None, players: int) -> None:
             raise InvalidLog(line or 0, f"$.winners[{i}]", f"{p} is not a player (0..{players - 1})")
 
 
-def compare_claims(claimed: dict, state, game: Game) -> list[Mismatch]:
+def compare_claims(claimed: dict[str, Any], state, game: Game) -> list[Mismatch]:
     """Returns every claimed category that differs from the engine's score sheet.
 
     Before the game is over the engine counts as if it ended now, and there are no winners
@@ -317,7 +317,7 @@ def verify_text(text: str, game: str | None = None) -> Report:
 
 
 
-def claimed_scores(game: Game, state) -> dict:
+def claimed_scores(game: Game, state) -> dict[str, Any]:
     """Returns the claimed-scores line the engine itself would write (winners once the game is over)."""
     doc: dict[str, Any] = {"type": "claimed-scores", "scores": game.score_sheet(state)}
     if game.is_over(state):
@@ -325,7 +325,7 @@ def claimed_scores(game: Game, state) -> dict:
     return doc
 
 
-def log_text(game: Game, setup_doc: dict, actions, claimed: dict | None = None, meta: dict | None = None) -> str:
+def log_text(game: Game, setup_doc: dict[str, Any], actions, claimed: dict[str, Any] | None = None, meta: dict[str, Any] | None = None) -> str:
     """Returns a whole log: the setup line, one line per action (values or documents), the claim."""
     head: dict[str, Any] = {"type": "setup", "game": game.info.id, "format": LOG_FORMAT, "setup": setup_doc}
     if meta:
@@ -382,7 +382,7 @@ def _clause_ref(game: Game, clause: str) -> str:
     return f"{clause} ({title})" if title else clause
 
 
-def _score_line(player: int, s: dict) -> str:
+def _score_line(player: int, s: dict[str, Any]) -> str:
     parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s.items() if k != "total")
     return f"  player {player}: {s['total']} ({parts})"
 
@@ -426,7 +426,7 @@ def _winners(game: Game, state) -> list[int] | None:
     return list(game.winners(state)) if game.is_over(state) else None
 
 
-def report_json(report: Report, file: str) -> dict:
+def report_json(report: Report, file: str) -> dict[str, Any]:
     """Returns the verdict as a JSON document (the full state before an illegal step)."""
     game = report.log.game
     bad = report.illegal

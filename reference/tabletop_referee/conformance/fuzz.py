@@ -45,23 +45,23 @@ class Divergence:
     kind: str
     """``new_game``, ``legal_actions``, ``chance``, ``apply``, ``events``, ``rejection`` or ``observe``."""
     message: str
-    setup: dict
-    state: dict
-    action: dict | None
+    setup: dict[str, Any]
+    state: dict[str, Any]
+    action: dict[str, Any] | None
     expected: Any
     actual: Any
-    history: list[dict] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list)
     key: tuple[str, str, str] = ("", "", "")
     """What makes two divergences the same: kind, first differing pointer (array indices as
     ``*``) and clause (``fuzz --keep-going`` keeps one per key)."""
 
-    def to_vector(self, seed: int) -> dict:
+    def to_vector(self, seed: int) -> dict[str, Any]:
         """A vector that reruns this divergence from the state just before it."""
         game = load(self.game_id)
         fallback = game.fallback_clause
         if self.kind == "legal_actions":
-            steps: list[dict] = []
-            expect: dict = {"legal_actions": {"actions": self.expected}}
+            steps: list[dict[str, Any]] = []
+            expect: dict[str, Any] = {"legal_actions": {"actions": self.expected}}
             clauses = [fallback]
         elif self.kind == "observe":
             steps = []
@@ -111,14 +111,14 @@ class Divergence:
         }
 
 
-def _where(expected_state: dict, resp: dict) -> str:
+def _where(expected_state: dict[str, Any], resp: dict[str, Any]) -> str:
     if "state" not in resp:
         return f"answered {str(resp)[:200]}"
     d = first_difference(expected_state, resp["state"])
     return f"state differs at {d.pointer or '/'}: {d.message}" if d else "same state"
 
 
-def _events_difference(expected: list[dict], actual) -> str:
+def _events_difference(expected: list[dict[str, Any]], actual) -> str:
     if not isinstance(actual, list):
         return f"events should be a list, got {str(actual)[:100]}"
     texts = [canonical_text(e) for e in expected]
@@ -131,7 +131,7 @@ def _events_difference(expected: list[dict], actual) -> str:
     return f"events differ: missing {missing[:2]}, unexpected {extra[:2]}"
 
 
-def _legal_texts(actions: list[dict]) -> list[str]:
+def _legal_texts(actions: list[dict[str, Any]]) -> list[str]:
     return sorted(canonical_text(a) for a in actions)
 
 
@@ -145,12 +145,12 @@ class PlanStep:
     legal: tuple
     observe: int | None
     """The player whose observation is compared, or ``None``."""
-    probe: dict | None
+    probe: dict[str, Any] | None
     """A deliberately illegal action sent before the real one, or ``None``."""
-    probe_expected: dict | None
+    probe_expected: dict[str, Any] | None
     action: Any
     transition: Any
-    digests: dict | None = None
+    digests: dict[str, Any] | None = None
     """The expected protocol-2 answer of this step (``legal``, ``observation``, ``probe``,
     ``events``, ``state``), with ``digest``."""
 
@@ -158,7 +158,7 @@ class PlanStep:
 @dataclass
 class Plan:
     game: int
-    setup: dict
+    setup: dict[str, Any]
     initial: Any
     steps: list[PlanStep]
     start_digest: str | None = None
@@ -357,7 +357,7 @@ def play_request(g: Game, plan: Plan, digest_every: int = 1) -> dict[str, Any]:
     return req
 
 
-def compare_v2(g: Game, adapter, plan: Plan, resp: dict, events: bool, observations: bool,
+def compare_v2(g: Game, adapter, plan: Plan, resp: dict[str, Any], events: bool, observations: bool,
                digest_every: int = 1) -> tuple[int, Divergence | None]:
     """Compares a ``play`` answer with the plan. At the first step whose digests differ, the
     step is asked again with version-1 requests, which pin the divergence and give the
@@ -404,7 +404,7 @@ def compare_v2(g: Game, adapter, plan: Plan, resp: dict, events: bool, observati
     return len(plan.steps), None
 
 
-def _which(a: Any, e: dict) -> str:
+def _which(a: Any, e: dict[str, Any]) -> str:
     if not isinstance(a, dict):
         return "not an object"
     if "rejected" in a:
@@ -431,7 +431,7 @@ def _pointer_of(expected: Any, actual: Any) -> str:
     return _generic(d.pointer) if d else "/"
 
 
-def _reference_apply(game: Game, state: Any, action) -> dict:
+def _reference_apply(game: Game, state: Any, action) -> dict[str, Any]:
     try:
         t = game.apply(state, action)
     except IllegalAction as exc:
@@ -447,10 +447,10 @@ class FuzzResult:
     divergence: Divergence | None
     """The divergence found earliest in its game (the one a run without keep-going reports)."""
     adapter_failures: list[str]
-    implementation: dict | None
+    implementation: dict[str, Any] | None
     divergences: list[Divergence] = field(default_factory=list)
     """With keep-going: one divergence per distinct key (the shortest example), in key order."""
-    counts: dict = field(default_factory=dict)
+    counts: dict[str, Any] = field(default_factory=dict)
     """With keep-going: how many games hit each key."""
     protocol: int = 1
     stopped_early: bool = False
@@ -552,7 +552,7 @@ class _Draining:
 
     def __init__(self, adapter) -> None:
         self.adapter = adapter
-        self.drained: list[dict] = []
+        self.drained: list[dict[str, Any]] = []
 
     def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
         while self.adapter.pending:

@@ -8,6 +8,8 @@ with N workers lists the same vectors in the same order as with one.
 
 from __future__ import annotations
 
+from typing import Any
+
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -15,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from .runner import Run, Runner
 
 
-def run_parallel(adapters: list, game: str, vectors: list, *, on_result=None, **runner_kwargs) -> Run:
+def run_parallel(adapters: list[Any], game: str, vectors: list[Any], *, on_result=None, **runner_kwargs) -> Run:
     """Runs ``vectors`` over the started ``adapters`` (one runner each); merges the runs."""
     n = len(adapters)
     chunks = [vectors[i::n] for i in range(n)]
