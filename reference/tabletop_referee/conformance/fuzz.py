@@ -32,7 +32,7 @@ from ..errors import IllegalAction, RefereeError
 from ..games import load
 from ..games.interface import CHANCE, Game
 from ..sampler import choose
-from .client import AdapterFailure, AdapterProcess, ProtocolViolation
+from .client import AdapterFailure, ExternalAdapter, ProtocolViolation
 from .compare import first_difference
 from .http import open_adapter
 
@@ -315,7 +315,7 @@ def check_step(g: Game, adapter, plan: Plan, i: int, events: bool, observations:
     return None
 
 
-def play_game(game_def: Game, adapter: AdapterProcess, game: int, seed: int, supported, custom_boards: bool,
+def play_game(game_def: Game, adapter: ExternalAdapter, game: int, seed: int, supported, custom_boards: bool,
               max_steps: int = 2000, variants: list[str] | tuple[str, ...] = (),
               observations: bool = False, events: bool = False) -> tuple[int, Divergence | None]:
     """Plays one game with version-1 requests; returns (transitions compared, first divergence or None)."""
