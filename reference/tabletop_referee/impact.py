@@ -26,7 +26,7 @@ import random
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .errors import RefereeError, UsageError
 from .games import load
@@ -179,7 +179,8 @@ def play_chunk(task: Task) -> dict[str, list[Any]]:
             if actors == (CHANCE,):
                 action = game.sample_chance(state, chance)
             elif len(actors) > 1:
-                action = choose(game, state, decide, decide.choice(actors))
+                # a simultaneous node lists players only
+                action = choose(game, state, decide, cast(int, decide.choice(actors)))
             else:
                 action = choose(game, state, decide, None)
             state = game.apply(state, action).state
@@ -376,8 +377,8 @@ def analyse(game: Game, dispute: Dispute, played: Mapping[Setting, Mapping[str, 
     """One dispute's section of the report: per reading the metrics with intervals, and per
     other reading the paired differences from the default and how often the winner changes."""
     readings = []
-    base_cols = None
-    base_series = None
+    base_cols: Mapping[str, list[Any]] | None = None
+    base_series: dict[str, list[float]] | None = None
     names = [m for m in metrics]
     for value, setting in settings_of(dispute):
         cols = played[setting]
@@ -394,13 +395,14 @@ def analyse(game: Game, dispute: Dispute, played: Mapping[Setting, Mapping[str, 
     out_readings = []
     for entry, cols, series in readings:
         if not entry["default"]:
+            assert base_cols is not None and base_series is not None  # the default is one of the settings
             entry["difference"] = {k: paired_difference(base_series[k], series[k]) for k in series}
             changed = sum(1 for a, b in zip(base_cols["winners"], cols["winners"]) if a != b)
             entry["winner_changed"] = proportion_interval(changed, len(cols["winners"]))
         out_readings.append(entry)
     distinguishable = sorted({k for e in out_readings for k, d in e.get("difference", {}).items()
                               if d["distinguishable"]})
-    return _rounded({
+    section: dict[str, Any] = _rounded({
         "id": dispute.id,
         "title": dispute.title,
         "option": dispute.option,
@@ -409,6 +411,7 @@ def analyse(game: Game, dispute: Dispute, played: Mapping[Setting, Mapping[str, 
         "readings": out_readings,
         "distinguishable": distinguishable,
     })
+    return section
 
 
 def impact(game_id: str | Game, *, disputes: Sequence[str] | None = None, games: int, seed: int,
@@ -463,7 +466,7 @@ def dask_runner(scheduler: str | None, workers: int) -> tuple[Runner, Callable[[
                                dashboard_address=None)
         client = Client(cluster)
 
-    def run(fn, tasks):
+    def run(fn: Callable[[Task], dict[str, Any]], tasks: Sequence[Task]) -> Iterator[dict[str, Any]]:
         futures = client.map(fn, list(tasks), pure=False)
         for f in futures:
             yield f.result()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -101,12 +102,14 @@ def parse_log(text: str, game: str | None = None) -> GameLog:
                                  f"known: {', '.join(GAMES)})")
             played = load(named)
         if isinstance(doc, dict) and doc.get("type") == "setup":
+            assert played is not None  # set (or refused) just above
             if "game" in doc and doc["game"] != played.info.id:
                 raise InvalidLog(number, "$.game", f"a log of game {doc['game']!r}, not of {played.info.id}")
             if "format" in doc and doc["format"] != LOG_FORMAT:
                 raise InvalidLog(number, "$.format",
                                  f"log format {doc['format']!r}; this referee reads format {LOG_FORMAT}")
         _check_line(played, number, doc)
+        assert played is not None  # _check_line refuses every line before the game is known
         kind = doc["type"]
         if claimed is not None:
             raise InvalidLog(number, "$.type", f"a {kind} line after the claimed-scores line of line {claimed_line}"
@@ -150,7 +153,7 @@ def _check_line(game: Game | None, number: int, doc: Any) -> None:
         raise InvalidLog(number, "$.scores", "claimed scores are a list, one entry per player")
 
 
-def setup_from_log(log: GameLog):
+def setup_from_log(log: GameLog) -> Any:
     """Builds the engine's setup from a log's setup line (line 1 of the log).
 
     Raises:
@@ -279,7 +282,7 @@ def _check_claim_shape(claimed: dict[str, Any], line: int | None, players: int) 
             raise InvalidLog(line or 0, f"$.winners[{i}]", f"{p} is not a player (0..{players - 1})")
 
 
-def compare_claims(claimed: dict[str, Any], state, game: Game) -> list[Mismatch]:
+def compare_claims(claimed: dict[str, Any], state: Any, game: Game) -> list[Mismatch]:
     """Returns every claimed category that differs from the engine's score sheet.
 
     Before the game is over the engine counts as if it ended now, and there are no winners
@@ -317,7 +320,7 @@ def verify_text(text: str, game: str | None = None) -> Report:
 
 
 
-def claimed_scores(game: Game, state) -> dict[str, Any]:
+def claimed_scores(game: Game, state: Any) -> dict[str, Any]:
     """Returns the claimed-scores line the engine itself would write (winners once the game is over)."""
     doc: dict[str, Any] = {"type": "claimed-scores", "scores": game.score_sheet(state)}
     if game.is_over(state):
@@ -325,7 +328,7 @@ def claimed_scores(game: Game, state) -> dict[str, Any]:
     return doc
 
 
-def log_text(game: Game, setup_doc: dict[str, Any], actions, claimed: dict[str, Any] | None = None, meta: dict[str, Any] | None = None) -> str:
+def log_text(game: Game, setup_doc: dict[str, Any], actions: Sequence[Any], claimed: dict[str, Any] | None = None, meta: dict[str, Any] | None = None) -> str:
     """Returns a whole log: the setup line, one line per action (values or documents), the claim."""
     head: dict[str, Any] = {"type": "setup", "game": game.info.id, "format": LOG_FORMAT, "setup": setup_doc}
     if meta:
@@ -422,7 +425,7 @@ def report_text(report: Report) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _winners(game: Game, state) -> list[int] | None:
+def _winners(game: Game, state: Any) -> list[int] | None:
     return list(game.winners(state)) if game.is_over(state) else None
 
 

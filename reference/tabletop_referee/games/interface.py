@@ -48,6 +48,13 @@ CHANCE = "chance"
 Actor = int | str
 """A player number, or :data:`CHANCE`."""
 
+TABLE = "table"
+"""The observer meaning everyone at the table at once (``referee play``: the shared screen)."""
+
+Observer = int | str | None
+"""Who reads a description: a player number, :data:`TABLE` (what every player may see), or
+``None`` (the referee: everything)."""
+
 
 # -- shared value types ----------------------------------------------------------------------
 
@@ -230,10 +237,10 @@ class Game(Protocol):
     def action_text(self, action: Any) -> str:
         """The short notation of an action; ``parse_action`` reads it back."""
 
-    def describe_event(self, event: Event, state: Any, observer: int | None = None) -> str:
-        """One line for people; ``observer`` hides what that player may not see."""
+    def describe_event(self, event: Event, state: Any, observer: Observer = None) -> str:
+        """One line for people; ``observer`` hides what that player (or the table) may not see."""
 
-    def describe_state(self, state: Any, observer: int | None = None) -> str:
+    def describe_state(self, state: Any, observer: Observer = None) -> str:
         """A few lines describing a position for people."""
 
     def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> Any:
