@@ -3,21 +3,21 @@ one page (``referee spec``) or the pages of the documentation site (``referee do
 
 from __future__ import annotations
 
-from typing import Any
-
 import json
 import posixpath
 import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .impactreport import load_committed, markdown_summary, verdict
 from .paths import data_root
-from .spec import Scenario, coverage, features_dir, load_scenarios, load_spec
+from .spec import Scenario, Spec, coverage, features_dir, load_scenarios, load_spec
 
 
-def _source_line(spec, cite: dict[str, Any]) -> str:
+def _source_line(spec: Spec, cite: dict[str, Any]) -> str:
     tag = cite.get("tag", "?")
     src = spec.source(tag) or {}
     ref = src.get("ref", "")
@@ -133,7 +133,7 @@ def _gherkin_index(game: str) -> dict[tuple[str, int], _GherkinScenario]:
     """Maps (feature path, line) as in :func:`load_scenarios` to the scenario as written."""
     from gherkin.parser import Parser
 
-    def steps(node: dict[str, Any]) -> list[tuple[str, str, object]]:
+    def steps(node: Mapping[str, Any]) -> list[tuple[str, str, object]]:
         out = []
         for s in node.get("steps", []):
             arg: object = None
@@ -145,7 +145,7 @@ def _gherkin_index(game: str) -> dict[tuple[str, int], _GherkinScenario]:
             out.append((s["keyword"].strip(), s["text"], arg))
         return out
 
-    def add(rel: str, sc: dict[str, Any], background: list[Any]) -> None:
+    def add(rel: str, sc: Mapping[str, Any], background: list[Any]) -> None:
         keyword = sc["keyword"].strip()
         rows = [(ex.get("tableHeader"), row) for ex in sc.get("examples", []) for row in ex.get("tableBody", [])]
         if not rows:
@@ -159,7 +159,8 @@ def _gherkin_index(game: str) -> dict[tuple[str, int], _GherkinScenario]:
     root = features_dir(game)
     for path in sorted(root.glob("**/*.feature")):
         rel = path.relative_to(root).as_posix()
-        feature = Parser().parse(path.read_text(encoding="utf-8")).get("feature") or {}
+        # the parsed document as plain JSON (gherkin's TypedDicts do not name every child kind)
+        feature: Mapping[str, Any] = Parser().parse(path.read_text(encoding="utf-8")).get("feature") or {}
         background: list[Any] = []
         for child in feature.get("children", []):
             if "background" in child:
@@ -185,7 +186,7 @@ def _table_lines(rows: list[list[str]], indent: str) -> list[str]:
     return [indent + "| " + " | ".join(v.ljust(widths[i]) for i, v in enumerate(r)) + " |" for r in cells]
 
 
-def _step_lines(steps, indent: str) -> list[str]:
+def _step_lines(steps: Sequence[tuple[str, str, object]], indent: str) -> list[str]:
     out = []
     for keyword, text, arg in steps:
         out.append(f"{indent}{keyword} {text}")
@@ -264,7 +265,7 @@ def _rel(from_page: str, to_page: str) -> str:
     return posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
 
 
-def clause_link(spec, from_page: str, clause_id: str) -> str:
+def clause_link(spec: Spec, from_page: str, clause_id: str) -> str:
     try:
         area = spec.clause(clause_id).area
     except KeyError:
@@ -272,7 +273,7 @@ def clause_link(spec, from_page: str, clause_id: str) -> str:
     return f"[{_code(clause_id)}]({_rel(from_page, _area_page(spec.game, area))}#{clause_id})"
 
 
-def _source_cite(spec, page: str, cite: dict[str, Any]) -> str:
+def _source_cite(spec: Spec, page: str, cite: dict[str, Any]) -> str:
     tag = str(cite.get("tag", "?"))
     src = spec.source(tag) or {}
     ref = str(src.get("ref") or "")
@@ -286,7 +287,7 @@ def _source_cite(spec, page: str, cite: dict[str, Any]) -> str:
     return text
 
 
-def _option_line(spec, page: str, name: str) -> str:
+def _option_line(spec: Spec, page: str, name: str) -> str:
     for d in spec.disputes:
         opt = d.get("option") or {}
         if opt.get("name") == name:
@@ -296,12 +297,12 @@ def _option_line(spec, page: str, name: str) -> str:
     return _code(name)
 
 
-def _dispute_title(spec, dispute_id: str) -> str:
+def _dispute_title(spec: Spec, dispute_id: str) -> str:
     return next((d["title"] for d in spec.disputes if d["id"] == dispute_id), dispute_id)
 
 
 def render_area_page(game: str, area: dict[str, Any], *, vectors: _Vectors | None = None,
-                     written: dict[str, Any] | None = None) -> str:
+                     written: dict[tuple[str, int], _GherkinScenario] | None = None) -> str:
     spec = load_spec(game)
     vectors = vectors or _load_vectors(game)
     written = _gherkin_index(game) if written is None else written
@@ -457,9 +458,9 @@ def render_disputes_page(game: str) -> str:
             out += [f"**Rule option:** {_code(opt['name'])} (default {_code(opt['default'])}, "
                     f"other reading {_code(opt['other'])}).", ""]
             measured = _impacts(game).get(d["id"])
-            if measured is not None:
+            if measured is not None and (impact := _impact_report(game)) is not None:
                 out += [f'<a id="impact-{d["id"]}"></a>', "",
-                        markdown_summary(_impact_report(game), measured, heading="**Impact:**"),
+                        markdown_summary(impact, measured, heading="**Impact:**"),
                         f"*From spec/{game}/impact.json; [how it is measured]"
                         f"({_rel(page, 'impact.md')}).*", ""]
         elif d.get("no_option"):
