@@ -234,8 +234,9 @@ class Game(Protocol):
     def parse_action(self, text: str, state: Any, player: int | None = None) -> Any:
         """Reads a short action (``move 2+afterburner``); raises InvalidNotation."""
 
-    def action_text(self, action: Any) -> str:
-        """The short notation of an action; ``parse_action`` reads it back."""
+    def action_text(self, action: Any, *, show_player: bool = False) -> str:
+        """The short notation of an action; ``parse_action`` reads it back. ``show_player``
+        writes ``player:N`` even where the notation could leave it out."""
 
     def describe_event(self, event: Event, state: Any, observer: Observer = None) -> str:
         """One line for people; ``observer`` hides what that player (or the table) may not see."""
