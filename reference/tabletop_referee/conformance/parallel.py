@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -19,7 +19,7 @@ from .runner import Result, Run, Runner
 from .vectors import Vector
 
 
-def run_parallel(adapters: list[AdapterClient], game: str, vectors: list[Vector], *,
+def run_parallel(adapters: Sequence[AdapterClient], game: str, vectors: list[Vector], *,
                  on_result: Callable[[Result, int, int], None] | None = None, **runner_kwargs: Any) -> Run:
     """Runs ``vectors`` over the started ``adapters`` (one runner each); merges the runs."""
     n = len(adapters)
