@@ -32,8 +32,9 @@ from referencing.jsonschema import DRAFT202012
 try:
     import jsonschema_rs
 except ImportError:  # the optional `fast` extra is not installed
-    # mypy sees the module (the test extra installs it); at run time None marks it absent
-    jsonschema_rs = None  # type: ignore[assignment]
+    # None marks the module absent; mypy sees the module where the extra is installed (the
+    # test extra installs it), and an untyped stand-in where not (then nothing to ignore)
+    jsonschema_rs = None  # type: ignore[assignment, unused-ignore]
 
 FAST: bool = jsonschema_rs is not None
 """Whether the compiled (Rust) validator answers :func:`is_valid` (jsonschema-rs is installed)."""
