@@ -400,7 +400,8 @@ def _explain_cases(game: str) -> list[tuple[str, dict[str, Any]]]:
     return cases
 
 
-def _explain_examples(game: str, dispute: dict[str, Any], opt: dict[str, Any], cases: list[tuple[str, dict[str, Any]]]) -> list[str]:
+def _explain_examples(game: str, dispute: dict[str, Any], opt: dict[str, Any],
+                      cases: list[tuple[str, dict[str, Any]]]) -> list[str]:
     """One ``referee explain --brief`` answer per option value, for the first question file
     whose answer this dispute decides (none when no such file exists)."""
     from .errors import RefereeError, UsageError

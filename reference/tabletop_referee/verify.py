@@ -328,7 +328,8 @@ def claimed_scores(game: Game, state: Any) -> dict[str, Any]:
     return doc
 
 
-def log_text(game: Game, setup_doc: dict[str, Any], actions: Sequence[Any], claimed: dict[str, Any] | None = None, meta: dict[str, Any] | None = None) -> str:
+def log_text(game: Game, setup_doc: dict[str, Any], actions: Sequence[Any], claimed: dict[str, Any] | None = None,
+             meta: dict[str, Any] | None = None) -> str:
     """Returns a whole log: the setup line, one line per action (values or documents), the claim."""
     head: dict[str, Any] = {"type": "setup", "game": game.info.id, "format": LOG_FORMAT, "setup": setup_doc}
     if meta:

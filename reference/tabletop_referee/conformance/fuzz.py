@@ -187,7 +187,8 @@ class Plan:
 
 
 def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[Any]] | None, custom_boards: bool,
-              max_steps: int = 2000, variants: Sequence[str] = (), observations: bool = False, digests: bool = False, digest_every: int = 1) -> Plan:
+              max_steps: int = 2000, variants: Sequence[str] = (), observations: bool = False,
+              digests: bool = False, digest_every: int = 1) -> Plan:
     """Plays one reference game with ``random.Random(f"{seed}:{game}")``: the setup, and per step
     the action, the illegal probe and the observed player (the same draws whatever the protocol)."""
     rng = random.Random(f"{seed}:{game}")
@@ -347,7 +348,8 @@ def play_game(game_def: Game, adapter: ExternalAdapter, game: int, seed: int,
     return compare_v1(game_def, adapter, plan, events, observations)
 
 
-def compare_v1(g: Game, adapter: _Requester, plan: Plan, events: bool, observations: bool) -> tuple[int, Divergence | None]:
+def compare_v1(g: Game, adapter: _Requester, plan: Plan, events: bool,
+               observations: bool) -> tuple[int, Divergence | None]:
     div = check_new_game(g, adapter, plan)
     if div is not None:
         return 0, div
