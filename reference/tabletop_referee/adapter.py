@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from typing import IO, Any
+from collections.abc import Callable
+from typing import IO, Any, cast
 
 from . import __version__
 from .errors import IllegalAction, MalformedInput, RefereeError
@@ -28,19 +29,22 @@ COMMANDS = ("new_game", "legal_actions", "apply", "scores", "observe", "play")
 """The game commands; each request names its game."""
 CAPABILITIES = ("custom-boards", "events", "chance-probabilities", "observations")
 
+Handler = Callable[[dict[str, Any]], dict[str, Any]]
+"""A command handler: request -> response body."""
 
-def game_handlers(game_id: str):
+
+def game_handlers(game_id: str) -> tuple[dict[str, Any], dict[str, Handler]]:
     """The handshake info and the command handlers of one game, through the game interface."""
     game = load(game_id)
 
-    def new_game(req):
+    def new_game(req: dict[str, Any]) -> dict[str, Any]:
         setup = game.setup_from_json(req["setup"])
         try:
             return {"state": game.state_to_json(game.initial_state(setup))}
         except IllegalAction as exc:
             return {"rejected": {"clause": exc.clause, "message": exc.message}}
 
-    def legal_actions(req):
+    def legal_actions(req: dict[str, Any]) -> dict[str, Any]:
         state = game.state_from_json(req["state"])
         actors = game.actors(state)
         player = req.get("player")
@@ -48,7 +52,8 @@ def game_handlers(game_id: str):
             if player is not None and player not in actors:
                 raise MalformedInput(f"player {player!r} is not choosing now (choosing: {list(actors)})",
                                      path="$.player", clause="turn.actor")
-            chosen = [player] if player is not None else list(actors)
+            # a simultaneous node lists players only; ``player`` was checked to be one of them
+            chosen: list[int] = [player] if player is not None else list(cast("tuple[int, ...]", actors))
             actions = tuple(a for p in chosen for a in game.legal_actions(state, p))
         else:
             actions = game.legal_actions(state)
@@ -62,7 +67,7 @@ def game_handlers(game_id: str):
             ]
         return doc
 
-    def apply(req):
+    def apply(req: dict[str, Any]) -> dict[str, Any]:
         state = game.state_from_json(req["state"])
         action = game.action_from_json(req["action"])
         try:
@@ -74,11 +79,11 @@ def game_handlers(game_id: str):
             "events": [game.event_to_json(e) for e in t.events],
         }
 
-    def scores(req):
+    def scores(req: dict[str, Any]) -> dict[str, Any]:
         state = game.state_from_json(req["state"])
         return game.result_to_json(state)
 
-    def observe(req):
+    def observe(req: dict[str, Any]) -> dict[str, Any]:
         state = game.state_from_json(req["state"])
         player = req.get("player")
         players = game.player_count(state)
@@ -90,7 +95,7 @@ def game_handlers(game_id: str):
                 path="$.player", clause="observation.per-player")
         return {"observation": game.observation_to_json(state, player)}
 
-    def play(req):
+    def play(req: dict[str, Any]) -> dict[str, Any]:
         """Protocol 2: a whole sequence of steps in one request, a digest per step."""
         if "setup" in req:
             try:
@@ -160,8 +165,8 @@ class Adapter:
         self.protocols = tuple(protocols)
         self.protocol = PROTOCOL
         """The version agreed at the last ``start``."""
-        self.games = {}
-        self.info = {}
+        self.games: dict[str, dict[str, Handler]] = {}
+        self.info: dict[str, dict[str, Any]] = {}
         for g in games:
             self.info[g], self.games[g] = game_handlers(g)
 
@@ -181,7 +186,7 @@ class Adapter:
                               "traceback": traceback.format_exc()}}
         return {"seq": seq, **body}
 
-    def _dispatch(self, cmd: Any, req: dict) -> dict:
+    def _dispatch(self, cmd: Any, req: dict[str, Any]) -> dict[str, Any]:
         if cmd == "start":
             offered = req.get("protocols")
             offered = offered if isinstance(offered, list) else [req.get("protocol")]

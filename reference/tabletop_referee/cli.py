@@ -66,7 +66,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     try:
-        return args.func(args)
+        code: int = args.func(args)  # every subcommand's run() returns its exit code
+        return code
     except StdoutClosed as exc:
         if exc.reason == "broken pipe":
             return EXIT_BROKEN_PIPE

@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, cast
 
 from .errors import IllegalAction, RefereeError
 from .games import load
-from .games.interface import CHANCE, Game
+from .games.interface import CHANCE, Actor, Game
 
 DATA_FILE = "standard.json"
 """The vector file of the shipped data in vectors/<game>/."""
@@ -40,10 +42,10 @@ LOOKBACK = 2
 class _Outcome:
     """Everything a vector checks, computed by the reference engine (for comparison)."""
 
-    def __init__(self, game: Game, start: dict, steps: list[dict], reject_at: int | None) -> None:
-        self.events: list[dict] = []
+    def __init__(self, game: Game, start: dict[str, Any], steps: list[dict[str, Any]], reject_at: int | None) -> None:
+        self.events: list[dict[str, Any]] = []
         self.rejected: str | None = None
-        self.result: dict | None = None
+        self.result: dict[str, Any] | None = None
         state = game.state_from_json(start)
         for i, step in enumerate(steps):
             try:
@@ -65,8 +67,9 @@ class _Outcome:
         return json.dumps([self.events, self.rejected, result], sort_keys=True)
 
 
-def result_document(game: Game, state: Any) -> dict:
+def result_document(game: Game, state: Any) -> dict[str, Any]:
     actors = game.actors(state)
+    actor: Actor | None
     if not actors:
         actor, actions = None, []
     elif actors == (CHANCE,):
@@ -78,7 +81,7 @@ def result_document(game: Game, state: Any) -> dict:
             "scores": res["scores"], "outcome": res.get("outcome")}
 
 
-def depends_on(game: Game, start: dict, steps: list[dict], reject_at: int | None) -> dict[str, Any]:
+def depends_on(game: Game, start: dict[str, Any], steps: list[dict[str, Any]], reject_at: int | None) -> dict[str, Any]:
     """The provisional data fields whose other plausible values change what the vector checks."""
     key = game.data_key
     if not key or not isinstance(start.get(key), dict):
@@ -102,8 +105,8 @@ def depends_on(game: Game, start: dict, steps: list[dict], reject_at: int | None
     return found
 
 
-def _vector(game: Game, vid: str, description: str, clause: str, start: dict, steps: list[dict],
-            reject: str | None, source: str, setup: dict | None = None) -> dict:
+def _vector(game: Game, vid: str, description: str, clause: str, start: dict[str, Any], steps: list[dict[str, Any]],
+            reject: str | None, source: str, setup: dict[str, Any] | None = None) -> dict[str, Any]:
     """One vector; with ``setup`` it starts with new_game (``start`` is the state it must give)."""
     reject_at = len(steps) - 1 if reject else None
     outcome = _Outcome(game, start, steps, reject_at)
@@ -135,12 +138,13 @@ def _vector(game: Game, vid: str, description: str, clause: str, start: dict, st
     return vector
 
 
-def _chance_vector(game: Game, vid: str, start: dict, steps: list[dict], outcomes, source: str,
-                   setup: dict | None) -> dict:
+def _chance_vector(game: Game, vid: str, start: dict[str, Any], steps: list[dict[str, Any]],
+                   outcomes: Sequence[tuple[Any, Fraction]], source: str,
+                   setup: dict[str, Any] | None) -> dict[str, Any]:
     """The steps end at a chance node: its distinct outcomes and the probability of each."""
     fields = depends_on(game, start, steps, None)
     clause = game.chance_clause
-    vector = {
+    vector: dict[str, Any] = {
         "id": vid, "kind": "play",
         "description": f"Standard data: the {len(outcomes)} distinct chance outcomes here and their probabilities",
         "clauses": [clause],
@@ -157,7 +161,7 @@ def _chance_vector(game: Game, vid: str, start: dict, steps: list[dict], outcome
     return vector
 
 
-def _refusal(game: Game, vid: str, case: dict) -> dict:
+def _refusal(game: Game, vid: str, case: dict[str, Any]) -> dict[str, Any]:
     """A refused setup (rejected under the clause, step -1), or input the adapter cannot read
     (an invalid-input error at the setup or at the action after it)."""
     step = 0 if "action" in case else -1
@@ -177,12 +181,12 @@ def _slug(clause: str) -> str:
 
 
 def generate(game_id: str, seeds: range = range(40), max_steps: int = 3000,
-             setup_clause: str = "setup.players") -> list[dict]:
+             setup_clause: str = "setup.players") -> list[dict[str, Any]]:
     """The vectors: one per (event type, clause) pair and per rejection clause met, plus one per
     conformance setup that checks the state new_game gives when every option is left out."""
     game = load(game_id)
     seen: set[tuple[str, str]] = set()
-    vectors: list[dict] = []
+    vectors: list[dict[str, Any]] = []
     setups = game.conformance_setups()
     for n, setup in enumerate(setups):
         start = game.state_to_json(game.initial_state(game.setup_from_json(setup)))
@@ -197,7 +201,7 @@ def generate(game_id: str, seeds: range = range(40), max_steps: int = 3000,
         setup = setups[seed % len(setups)]
         state = game.initial_state(game.setup_from_json(setup))
         history = [game.state_to_json(state)]
-        actions: list[dict] = []
+        actions: list[dict[str, Any]] = []
         while game.actors(state) and len(actions) < max_steps:
             here = len(actions)
             begin = max(0, here - LOOKBACK)
@@ -220,7 +224,8 @@ def generate(game_id: str, seeds: range = range(40), max_steps: int = 3000,
             if actors == (CHANCE,):
                 action = game.sample_chance(state, rng)
             else:
-                action = rng.choice(game.legal_actions(state, actors[0]))
+                # not a chance node: every actor is a player
+                action = rng.choice(game.legal_actions(state, cast(int, actors[0])))
             t = game.apply(state, action)
             doc = game.action_to_json(action)
             for e in t.events:

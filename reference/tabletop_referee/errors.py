@@ -6,6 +6,8 @@ they enforce, so a rejection can be traced back to the rules text.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class RefereeError(ValueError):
     """Base class of every error the engines raise on bad input."""
@@ -19,7 +21,7 @@ class RefereeError(ValueError):
     def __str__(self) -> str:
         return f"[{self.clause}] {self.message}"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"clause": self.clause, "message": self.message}
 
 

@@ -25,13 +25,14 @@ import json
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, cast
 
 from .errors import IllegalAction, RefereeError, UsageError
 from .games import load
-from .games.interface import CHANCE, Game
+from .games.interface import CHANCE, Event, Game
 from .loading import LoadError, decode, parse_yaml, read_bytes
-from .spec import load_spec
+from .spec import Spec, load_spec
 
 QUESTION_KEYS = ("question", "position", "state", "actions", "title", "notes", "expect")
 WIDTH = 100
@@ -44,12 +45,12 @@ WIDTH = 100
 class ActionSpec:
     """An action as the user wrote it; ``player`` (and ``land``'s space) may be left open."""
 
-    doc: dict | None
+    doc: dict[str, Any] | None
     """The action document (``player`` absent: the acting player); None for a short form."""
     text: str
     """How the user wrote it (short form or JSON text), for messages."""
 
-    def resolve(self, game: Game, state) -> Any:
+    def resolve(self, game: Game, state: Any) -> Any:
         """Returns the engine action for ``state`` (the acting player fills in the player).
 
         Raises:
@@ -60,7 +61,7 @@ class ActionSpec:
         except ValueError as exc:
             raise UsageError(f"action {self.text!r}: {exc}") from None
 
-    def build(self, game: Game, state) -> Any:
+    def build(self, game: Game, state: Any) -> Any:
         """The engine action, what was left open filled in from ``state`` (``None``: stand-ins,
         to check the syntax alone).
 
@@ -113,7 +114,7 @@ def _parse(label: str, text: str) -> Any:
         raise UsageError(exc.message) from None
 
 
-def _state(game: Game, doc: Any, label: str, options: dict, base: Path | None):
+def _state(game: Game, doc: Any, label: str, options: dict[str, Any], base: Path | None) -> Any:
     """Builds the state a full state document or a position describes, with ``options`` applied."""
     if not isinstance(doc, dict):
         raise UsageError(f"{label}: expected a state or position mapping, not {type(doc).__name__}")
@@ -147,7 +148,7 @@ def _state(game: Game, doc: Any, label: str, options: dict, base: Path | None):
     return state
 
 
-def load_question(game_id: str, state_arg: str, action_text: str, options: dict) -> Question:
+def load_question(game_id: str, state_arg: str, action_text: str, options: dict[str, Any]) -> Question:
     """Reads STATE and ACTION as the command line gives them.
 
     Raises:
@@ -243,7 +244,7 @@ def _short_spec(game: Game, text: str) -> ActionSpec:
     return spec
 
 
-def _short(game: Game, action, actor: int | None) -> str:
+def _short(game: Game, action: Any, actor: int | None) -> str:
     """The short form of an engine action, with ``player:N`` when N is not ``actor``."""
     return game.action_text(action, show_player=getattr(action, "player", actor) != actor)
 
@@ -258,8 +259,14 @@ class Step:
     spec: ActionSpec
     action: Any
     before: Any
-    events: tuple = ()
+    events: tuple[Event, ...] = ()
     error: IllegalAction | None = None
+
+    @property
+    def refusal(self) -> IllegalAction:
+        """The rejection of a rejected step (:attr:`Run.rejected` is one)."""
+        assert self.error is not None, "a legal step has no rejection"
+        return self.error
 
 
 @dataclass(frozen=True)
@@ -280,11 +287,11 @@ class Run:
         return self.rejected is None
 
     @property
-    def events(self) -> list:
+    def events(self) -> list[Any]:
         return [e for s in self.steps for e in s.events]
 
 
-def play(game: Game, state, specs, first_number: int = 1) -> Run:
+def play(game: Game, state: Any, specs: Sequence[ActionSpec], first_number: int = 1) -> Run:
     """Plays the actions in order and stops at the first the engine rejects."""
     steps: list[Step] = []
     for number, spec in enumerate(specs, start=first_number):
@@ -299,15 +306,15 @@ def play(game: Game, state, specs, first_number: int = 1) -> Run:
     return Run(tuple(steps), state)
 
 
-def summary(game: Game, run: Run) -> dict:
+def summary(game: Game, run: Run) -> dict[str, Any]:
     """The key facts of a run, compared between readings of a disputed rule."""
     rejected = run.rejected
     return {
         "legal": run.legal,
-        "rejected_by": rejected.error.clause if rejected else None,
+        "rejected_by": rejected.refusal.clause if rejected else None,
         "rejected_at_step": rejected.number if rejected else None,
         **game.key_facts(run.state, run.events),
-        "clauses": sorted({e.clause for e in run.events} | ({rejected.error.clause} if rejected else set())),
+        "clauses": sorted({e.clause for e in run.events} | ({rejected.refusal.clause} if rejected else set())),
     }
 
 
@@ -315,10 +322,10 @@ def summary(game: Game, run: Run) -> dict:
 class Alternative:
     option: str
     value: Any
-    reading: dict | None
+    reading: dict[str, Any] | None
     run: Run
-    summary: dict
-    differences: dict
+    summary: dict[str, Any]
+    differences: dict[str, Any]
     replayed_roll: bool
 
 
@@ -327,7 +334,7 @@ class DisputeReport:
     option: str
     in_force: Any
     ruling_value: Any
-    disputes: tuple[dict, ...]
+    disputes: tuple[dict[str, Any], ...]
     clauses: tuple[str, ...]
     """The clauses tied to the option that this answer involves under some reading (empty: the
     option matters only through the outcome)."""
@@ -342,11 +349,11 @@ class DisputeReport:
 class Answer:
     question: Question
     run: Run
-    summary: dict
-    alternatives: tuple
+    summary: dict[str, Any]
+    alternatives: tuple[Any, ...]
     """Legal actions where the rejected action was posed (empty when legal)."""
     disputes: tuple[DisputeReport, ...]
-    rulings: tuple[dict, ...]
+    rulings: tuple[dict[str, Any], ...]
     """Disputes of the clauses involved that were ruled without a rule option."""
 
 
@@ -365,20 +372,21 @@ def answer_question(question: Question) -> Answer:
     return Answer(question, run, main, alternatives, reports, rulings)
 
 
-def _legal_here(game: Game, state) -> tuple:
+def _legal_here(game: Game, state: Any) -> tuple[Any, ...]:
     actors = game.actors(state)
     if len(actors) > 1:
-        return tuple(a for p in actors for a in game.legal_actions(state, p))
+        # a simultaneous node lists players only
+        return tuple(a for p in actors for a in game.legal_actions(state, cast(int, p)))
     return game.legal_actions(state) if actors else ()
 
 
-def _dispute_clauses(spec, dispute: dict) -> list[str]:
+def _dispute_clauses(spec: Spec, dispute: dict[str, Any]) -> list[str]:
     """A dispute's clauses: those it names and those naming it."""
     named = list(dispute.get("clauses") or ())
     return named + [c.id for c in spec.clauses if dispute["id"] in c.disputes and c.id not in named]
 
 
-def _option_clauses(spec, option: str) -> set[str]:
+def _option_clauses(spec: Spec, option: str) -> set[str]:
     """The clauses tied to a rule option, directly or through a dispute it settles."""
     tied = {c.id for c in spec.clauses if option in c.options}
     for d in spec.disputes:
@@ -387,7 +395,7 @@ def _option_clauses(spec, option: str) -> set[str]:
     return tied
 
 
-def _disputes(spec, question: Question, main: dict, involved: set[str]):
+def _disputes(spec: Spec, question: Question, main: dict[str, Any], involved: set[str]) -> Iterator[DisputeReport]:
     """Replays the question under each other value of each rule option; yields the ones that
     touch a clause of this answer (under any reading) or change its outcome."""
     game = question.game
@@ -411,7 +419,7 @@ def _disputes(spec, question: Question, main: dict, involved: set[str]):
             yield DisputeReport(option, in_force, option_spec.default, disputes, tied, tuple(alternatives))
 
 
-def _replay(question: Question, option: str, value) -> tuple[Run, bool]:
+def _replay(question: Question, option: str, value: Any) -> tuple[Run, bool]:
     """Plays the question with one option replaced.
 
     A position may be the result of a chance outcome whose effect itself depends on the option
@@ -432,7 +440,7 @@ def _replay(question: Question, option: str, value) -> tuple[Run, bool]:
     return play(game, asked, question.steps), False
 
 
-def _reading(dispute: dict, value) -> dict | None:
+def _reading(dispute: dict[str, Any], value: Any) -> dict[str, Any] | None:
     option = dispute.get("option") or {}
     readings = dispute.get("readings") or []
     if value == option.get("default"):
@@ -445,15 +453,15 @@ def _reading(dispute: dict, value) -> dict | None:
 # -- describing ---------------------------------------------------------------------------
 
 
-def _value(v) -> str:
+def _value(v: Any) -> str:
     return json.dumps(v) if isinstance(v, bool) else str(v)
 
 
-def _player(p) -> str:
+def _player(p: Any) -> str:
     return f"player {p}"
 
 
-def clause_info(spec, clause_id: str) -> dict:
+def clause_info(spec: Spec, clause_id: str) -> dict[str, Any]:
     """Title, text, confidence, options, disputes and sources (with their refs) of a clause."""
     try:
         c = spec.clause(clause_id)
@@ -469,7 +477,7 @@ def clause_info(spec, clause_id: str) -> dict:
             "sources": sources, "options": list(c.options), "disputes": list(c.disputes)}
 
 
-def render_position(game: Game, state, indent: str = "  ") -> list[str]:
+def render_position(game: Game, state: Any, indent: str = "  ") -> list[str]:
     """The state as a few readable lines."""
     lines = game.describe_position(state)
     return [part for line in lines
@@ -482,7 +490,7 @@ def _wrap(text: str, indent: str) -> list[str]:
                          break_on_hyphens=False) or [indent]
 
 
-def _clause_block(info: dict, indent: str, game_id: str) -> list[str]:
+def _clause_block(info: dict[str, Any], indent: str, game_id: str) -> list[str]:
     if info["title"] is None:
         return [f"{indent}(clause {info['id']} is not in spec/{game_id}/clauses.yaml)"]
     lines = [f"{indent}{info['title']} — {info['confidence']}"]
@@ -501,6 +509,7 @@ def _alternatives_text(answer: Answer) -> list[str]:
     if not acts:
         return ["  none: the game is over"]
     game = answer.question.game
+    assert rejected is not None  # alternatives are listed for a rejected action only
     special = game.describe_alternatives(rejected.before, acts)
     if special is not None:
         return _wrap(special, "  ")
@@ -514,7 +523,7 @@ TEXT_SKIPPED = ("legal", "rejected_by", "rejected_at_step", "to_act", "dice", "c
 """Summary fields the text leaves out of a difference (the verdict says them; --json has all)."""
 
 
-def _difference_text(diff: dict) -> str:
+def _difference_text(diff: dict[str, Any]) -> str:
     if not diff:
         return "the same outcome"
     labels = {"legal": "legal", "rejected_by": "rejected by", "rejected_at_step": "rejected at step",
@@ -528,7 +537,7 @@ def _difference_text(diff: dict) -> str:
     for key, (asked, other) in diff.items():
         if key in TEXT_SKIPPED:
             continue
-        def fmt(v):
+        def fmt(v: Any) -> str:
             if isinstance(v, bool):
                 return "yes" if v else "no"
             if v is None:
@@ -547,20 +556,20 @@ def _verdict(run: Run) -> str:
     if rejected is None:
         return "legal"
     where = "" if len(run.steps) == 1 and rejected.number == 1 else f" at step {rejected.number}"
-    return f"ILLEGAL{where} [{rejected.error.clause}]"
+    return f"ILLEGAL{where} [{rejected.refusal.clause}]"
 
 
 def _gist(game: Game, run: Run) -> str:
     """The answer in a few words: what happened, and who acts next."""
     parts = game.gist(run.state, run.events)
     if run.rejected is not None:
-        parts.append(run.rejected.error.message)
+        parts.append(run.rejected.refusal.message)
     elif not game.is_over(run.state):
         parts.append("next: " + game.actor_phrase(run.state))
     return "; ".join(parts)
 
 
-def _who(game: Game, state) -> str:
+def _who(game: Game, state: Any) -> str:
     actors = game.actors(state)
     if not actors:
         return "the game is over"
@@ -632,7 +641,7 @@ def deciding_clauses(answer: Answer) -> list[str]:
     events, in order."""
     rejected = answer.run.rejected
     if rejected is not None:
-        return [rejected.error.clause]
+        return [rejected.refusal.clause]
     steps = answer.run.steps
     return list(dict.fromkeys(e.clause for e in steps[-1].events)) if steps else []
 
@@ -674,7 +683,7 @@ def _dispute_text(r: DisputeReport) -> list[str]:
         verdict = _verdict(a.run)
         rejected = a.run.rejected
         if rejected is not None:
-            verdict += f" {rejected.error.message}"
+            verdict += f" {rejected.refusal.message}"
         if a.replayed_roll:
             verdict += " (the position's roll was played again under this reading)"
         lines += _wrap(f"{verdict}; {_difference_text(a.differences)}", "      ")
@@ -684,24 +693,24 @@ def _dispute_text(r: DisputeReport) -> list[str]:
 # -- JSON ---------------------------------------------------------------------------------
 
 
-def answer_to_json(answer: Answer) -> dict:
+def answer_to_json(answer: Answer) -> dict[str, Any]:
     """The whole answer as one JSON document (see docs/explain.md)."""
     q, run = answer.question, answer.run
     game = q.game
     spec = load_spec(game.info.id)
     rejected = run.rejected
 
-    def step_doc(step: Step, actor) -> dict:
+    def step_doc(step: Step, actor: Any) -> dict[str, Any]:
         return {"step": step.number, "short": _short(game, step.action, actor if isinstance(actor, int) else None),
                 "written": step.spec.text, "action": game.action_to_json(step.action),
                 "legal": step.error is None}
 
-    def rejection_doc(step: Step | None) -> dict | None:
+    def rejection_doc(step: Step | None) -> dict[str, Any] | None:
         if step is None:
             return None
-        return {"step": step.number, "clause": step.error.clause, "message": step.error.message,
-                "facts": game.rejection_facts(step.before, step.action, step.error.clause),
-                "clause_info": clause_info(spec, step.error.clause)}
+        return {"step": step.number, "clause": step.refusal.clause, "message": step.refusal.message,
+                "facts": game.rejection_facts(step.before, step.action, step.refusal.clause),
+                "clause_info": clause_info(spec, step.refusal.clause)}
 
     events = []
     for step in run.steps:

@@ -54,7 +54,8 @@ def load_report(path: str) -> dict[str, Any]:
     twice = sorted(i for i, n in ids.items() if n > 1)
     if twice:
         raise UsageError(f"{path}: not a conformance report: vector {twice[0]} has two results")
-    return doc
+    report: dict[str, Any] = doc  # schema-valid: a JSON object
+    return report
 
 
 # -- HTML -------------------------------------------------------------------------------------
@@ -66,7 +67,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\
 
 def _clean(text: object) -> str:
     """Text HTML can carry: control characters shown as escapes, lone surrogates replaced."""
-    def visible(m: re.Match) -> str:
+    def visible(m: re.Match[str]) -> str:
         ch = m.group(0)
         return "\ufffd" if 0xD800 <= ord(ch) <= 0xDFFF or ord(ch) >= 0xFFFE else f"\\x{ord(ch):02x}"
 
@@ -145,9 +146,9 @@ def _impl_name(report: dict[str, Any]) -> str:
     return f"{impl.get('name', '?')} {impl.get('version', '?')}"
 
 
-def clause_matrix(report: dict[str, Any]) -> list[tuple[str, Counter]]:
+def clause_matrix(report: dict[str, Any]) -> list[tuple[str, Counter[str]]]:
     """Per clause cited by an executed vector: a count per status, clauses sorted by id."""
-    rows: dict[str, Counter] = {}
+    rows: dict[str, Counter[str]] = {}
     for r in report["results"]:
         for c in r["clauses"]:
             rows.setdefault(c, Counter())[r["status"]] += 1
@@ -192,7 +193,7 @@ def render_html(report: dict[str, Any], *, source: str = "") -> str:
     return "\n".join(out)
 
 
-def _summary_section(report: dict[str, Any], impl: dict, source: str) -> list[str]:
+def _summary_section(report: dict[str, Any], impl: dict[str, Any], source: str) -> list[str]:
     sel, adapter = report["selection"], report["adapter"]
     facts: list[tuple[str, str]] = [
         ("implementation", h(_impl_name(report)) + (f" ({h(impl['language'])})" if impl.get("language") else "")),

@@ -29,7 +29,7 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from .errors import RefereeError, UsageError
 from .games import load
@@ -78,7 +78,7 @@ def disputes_of(game: Game) -> list[Dispute]:
     The dispute id and title come from ``spec/<game>/disputes.yaml`` (the entry whose
     ``option.name`` is the option), else the option's ``dispute`` field, else the option name.
     """
-    registered: dict[str, dict] = {}
+    registered: dict[str, dict[str, Any]] = {}
     try:
         spec = load_spec(game.info.id)
     except RefereeError:  # a game without a spec (the tests' toy game) still has options
@@ -159,7 +159,7 @@ def _options(setting: Setting) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in setting}
 
 
-def play_chunk(task: Task) -> dict[str, list]:
+def play_chunk(task: Task) -> dict[str, list[Any]]:
     """Plays the games ``first .. first+count-1`` of a setting; returns one column per measure
     (``actions``, the game's impact metrics, ``players``, ``start``, ``winners`` as a bit mask
     of players, ``totals`` as a list per game)."""
@@ -168,7 +168,7 @@ def play_chunk(task: Task) -> dict[str, list]:
     template = game.random_setup(random.Random(task.seed), players=task.players or game.info.players[0],
                                  options=_options(task.setting))
     low, high = game.info.players
-    cols: dict[str, list] = {"actions": [], "players": [], "start": [], "winners": [], "totals": []}
+    cols: dict[str, list[Any]] = {"actions": [], "players": [], "start": [], "winners": [], "totals": []}
     for i in range(task.first, task.first + task.count):
         seat_rng = random.Random(f"{task.seed}/{i}/setup")
         n = task.players or seat_rng.randint(low, high)
@@ -182,7 +182,8 @@ def play_chunk(task: Task) -> dict[str, list]:
             if actors == (CHANCE,):
                 action = game.sample_chance(state, chance)
             elif len(actors) > 1:
-                action = choose(game, state, decide, decide.choice(actors))
+                # a simultaneous node lists players only
+                action = choose(game, state, decide, cast(int, decide.choice(actors)))
             else:
                 action = choose(game, state, decide, None)
             state = game.apply(state, action).state
@@ -203,11 +204,11 @@ def tasks_for(game: str | Game, setting: Setting, *, policy: str, seed: int, pla
             for first in range(0, games, chunk)]
 
 
-Runner = Callable[[Callable[[Task], dict], Sequence[Task]], Iterable[dict]]
+Runner = Callable[[Callable[[Task], dict[str, Any]], Sequence[Task]], Iterable[dict[str, Any]]]
 """Maps ``play_chunk`` over tasks, yielding results in task order (a local pool, Dask...)."""
 
 
-def run_serial(fn: Callable[[Task], dict], tasks: Sequence[Task]) -> Iterator[dict]:
+def run_serial(fn: Callable[[Task], dict[str, Any]], tasks: Sequence[Task]) -> Iterator[dict[str, Any]]:
     return map(fn, tasks)
 
 
@@ -219,8 +220,8 @@ def local_runner(workers: int) -> tuple[Runner, Callable[[], None]]:
     return (lambda fn, tasks: pool.map(fn, tasks)), (lambda: pool.shutdown(cancel_futures=True))
 
 
-def merge(parts: Iterable[dict[str, list]]) -> dict[str, list]:
-    out: dict[str, list] = {}
+def merge(parts: Iterable[dict[str, list[Any]]]) -> dict[str, list[Any]]:
+    out: dict[str, list[Any]] = {}
     for part in parts:
         for k, v in part.items():
             out.setdefault(k, []).extend(v)
@@ -229,12 +230,12 @@ def merge(parts: Iterable[dict[str, list]]) -> dict[str, list]:
 
 def play_settings(game: str | Game, settings: Sequence[Setting], *, policy: str, seed: int, players: int | None,
                   games: int, runner: Runner, chunk: int = CHUNK,
-                  progress: Callable[[int, int], None] | None = None) -> dict[Setting, dict[str, list]]:
+                  progress: Callable[[int, int], None] | None = None) -> dict[Setting, dict[str, list[Any]]]:
     """Plays ``games`` games under each setting (each distinct setting once)."""
     unique = list(dict.fromkeys(settings))
     tasks = [t for s in unique for t in tasks_for(game, s, policy=policy, seed=seed, players=players,
                                                   games=games, chunk=chunk)]
-    by_setting: dict[Setting, list[dict]] = {s: [] for s in unique}
+    by_setting: dict[Setting, list[dict[str, Any]]] = {s: [] for s in unique}
     done = 0
     for task, result in zip(tasks, runner(play_chunk, tasks)):
         by_setting[task.setting].append(result)
@@ -290,7 +291,7 @@ def proportion_interval(k: int, n: int) -> dict[str, float]:
 # -- measures of a batch ---------------------------------------------------------------------
 
 
-def seat_shares(cols: Mapping[str, list], seats: int) -> list[list[float]]:
+def seat_shares(cols: Mapping[str, list[Any]], seats: int) -> list[list[float]]:
     """Per seat (0 = the start player, then clockwise), each game's share of the win (1/k when
     k players share it; 0 in games with fewer seats)."""
     out = [[0.0] * len(cols["winners"]) for _ in range(seats)]
@@ -301,7 +302,7 @@ def seat_shares(cols: Mapping[str, list], seats: int) -> list[list[float]]:
     return out
 
 
-def measures(cols: Mapping[str, list], metric_names: Sequence[str], seats: int) -> dict[str, list[float]]:
+def measures(cols: Mapping[str, list[Any]], metric_names: Sequence[str], seats: int) -> dict[str, list[float]]:
     """The per-game series compared between readings: the metrics, then ``seat_k_wins``."""
     out = {name: [float(x) for x in cols[name]] for name in metric_names}
     for s, shares in enumerate(seat_shares(cols, seats)):
@@ -309,7 +310,7 @@ def measures(cols: Mapping[str, list], metric_names: Sequence[str], seats: int) 
     return out
 
 
-def score_histogram(cols: Mapping[str, list], width: int) -> dict[str, int]:
+def score_histogram(cols: Mapping[str, list[Any]], width: int) -> dict[str, int]:
     """Every player's final total, counted in bins of ``width`` points (key: the bin's low end)."""
     counts: dict[int, int] = {}
     for totals in cols["totals"]:
@@ -371,13 +372,13 @@ def metric_names(game: Game) -> dict[str, str]:
     return names
 
 
-def analyse(game: Game, dispute: Dispute, played: Mapping[Setting, Mapping[str, list]],
+def analyse(game: Game, dispute: Dispute, played: Mapping[Setting, Mapping[str, list[Any]]],
             metrics: Mapping[str, str], seats: int) -> dict[str, Any]:
     """One dispute's section of the report: per reading the metrics with intervals, and per
     other reading the paired differences from the default and how often the winner changes."""
     readings = []
-    base_cols = None
-    base_series = None
+    base_cols: Mapping[str, list[Any]] | None = None
+    base_series: dict[str, list[float]] | None = None
     names = [m for m in metrics]
     for value, setting in settings_of(dispute):
         cols = played[setting]
@@ -394,13 +395,14 @@ def analyse(game: Game, dispute: Dispute, played: Mapping[Setting, Mapping[str, 
     out_readings = []
     for entry, cols, series in readings:
         if not entry["default"]:
+            assert base_cols is not None and base_series is not None  # the default is one of the settings
             entry["difference"] = {k: paired_difference(base_series[k], series[k]) for k in series}
             changed = sum(1 for a, b in zip(base_cols["winners"], cols["winners"]) if a != b)
             entry["winner_changed"] = proportion_interval(changed, len(cols["winners"]))
         out_readings.append(entry)
     distinguishable = sorted({k for e in out_readings for k, d in e.get("difference", {}).items()
                               if d["distinguishable"]})
-    return _rounded({
+    section: dict[str, Any] = _rounded({
         "id": dispute.id,
         "title": dispute.title,
         "option": dispute.option,
@@ -409,6 +411,7 @@ def analyse(game: Game, dispute: Dispute, played: Mapping[Setting, Mapping[str, 
         "readings": out_readings,
         "distinguishable": distinguishable,
     })
+    return section
 
 
 def impact(game_id: str | Game, *, disputes: Sequence[str] | None = None, games: int, seed: int,
@@ -461,7 +464,7 @@ def dask_runner(scheduler: str | None, workers: int) -> tuple[Runner, Callable[[
                                dashboard_address=None)
         client = Client(cluster)
 
-    def run(fn, tasks):
+    def run(fn: Callable[[Task], dict[str, Any]], tasks: Sequence[Task]) -> Iterator[dict[str, Any]]:
         futures = client.map(fn, list(tasks), pure=False)
         for f in futures:
             yield f.result()

@@ -245,7 +245,7 @@ def _plain_json(doc: Any) -> bool:
     paths."""
     if not isinstance(doc, (dict, list)):
         if type(doc) is int:
-            return -_INT_CAP < doc < _INT_CAP
+            return bool(-_INT_CAP < doc < _INT_CAP)
         return not isinstance(doc, _Refused) and not (isinstance(doc, str) and len(doc) > LIMITS.max_string)
     stack = [(doc, 0)]
     nodes = 0
@@ -365,13 +365,14 @@ class _CappedLoader(yaml.SafeLoader):
         if self.check_event(yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > LIMITS.max_aliases:
-                mark = self.peek_event().start_mark
+                # PyYAML's stubs leave peek_event unannotated (it returns an Event)
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]
                 raise _YamlLimit(f"more than {LIMITS.max_aliases} aliases (limit {LIMITS.max_aliases}) "
                                  f"at line {mark.line + 1}")
         self._depth += 1
         try:
             if self._depth > LIMITS.max_depth:
-                mark = self.peek_event().start_mark
+                mark = self.peek_event().start_mark  # type: ignore[no-untyped-call]  # as above
                 raise _YamlLimit(f"nested more than {LIMITS.max_depth} levels deep (limit {LIMITS.max_depth}) "
                                  f"at line {mark.line + 1}")
             return super().compose_node(parent, index)

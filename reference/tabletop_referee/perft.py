@@ -12,7 +12,7 @@ is over or the chance node has no pinned outcome left (or the pinned one cannot 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -35,7 +35,11 @@ def pins_of(entry: Mapping[str, Any]) -> dict[str, Sequence[Any]]:
     return pins
 
 
-def _resolve_chance(game: Game, state: Any, pins, used: tuple):
+Used = tuple[tuple[str, int], ...]
+"""How many outcomes of each pinned list a path has used, as sorted pairs (hashable)."""
+
+
+def _resolve_chance(game: Game, state: Any, pins: Mapping[str, Sequence[Any]], used: Used) -> tuple[Any, Used, bool]:
     """Applies pinned outcomes while ``state`` is a chance node; returns (state, used, stuck)."""
     while game.actors(state) == (CHANCE,):
         pinned = game.pinned_chance(state, pins, dict(used))
@@ -51,11 +55,11 @@ def _resolve_chance(game: Game, state: Any, pins, used: tuple):
 def _decisions(game: Game, state: Any) -> tuple[Any, ...]:
     actors = game.actors(state)
     if len(actors) > 1:  # a simultaneous choice: the first listed player's choices (docs/vectors.md)
-        return game.legal_actions(state, actors[0])
+        return game.legal_actions(state, cast(int, actors[0]))  # a simultaneous node lists players only
     return game.legal_actions(state)
 
 
-def perft(game: Game, state: Any, depth: int, pins, used: tuple = ()) -> int:
+def perft(game: Game, state: Any, depth: int, pins: Mapping[str, Sequence[Any]], used: Used = ()) -> int:
     """Returns the number of leaves ``depth`` decisions below ``state``."""
     state, used, stuck = _resolve_chance(game, state, pins, used)
     if stuck or depth == 0 or game.is_over(state):
@@ -63,7 +67,7 @@ def perft(game: Game, state: Any, depth: int, pins, used: tuple = ()) -> int:
     return sum(perft(game, game.apply(state, a).state, depth - 1, pins, used) for a in _decisions(game, state))
 
 
-def divide(game: Game, state: Any, depth: int, pins) -> dict[str, int]:
+def divide(game: Game, state: Any, depth: int, pins: Mapping[str, Sequence[Any]]) -> dict[str, int]:
     """Returns the perft count below each first decision, keyed by its canonical JSON text."""
     state, used, stuck = _resolve_chance(game, state, pins, ())
     if stuck or depth == 0 or game.is_over(state):
@@ -74,7 +78,7 @@ def divide(game: Game, state: Any, depth: int, pins) -> dict[str, int]:
     }
 
 
-def perft_vectors(game_id: str) -> list[dict]:
+def perft_vectors(game_id: str) -> list[dict[str, Any]]:
     """Returns the perft vectors of ``spec/<game>/perft.yaml`` with their reference counts."""
     game = load(game_id)
     entries = yaml.safe_load((spec_dir(game_id) / "perft.yaml").read_text(encoding="utf-8"))

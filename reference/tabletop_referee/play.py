@@ -18,16 +18,15 @@ secret (a mission dealt, a tile inspected) is never echoed.
 from __future__ import annotations
 
 import random
-from typing import IO, Any
+from collections.abc import Sequence
+from typing import IO, Any, cast
 
 from .errors import IllegalAction
-from .games.interface import CHANCE, Game
+from .games.interface import CHANCE, TABLE, Game, Observer, Transition
 from .verify import claimed_scores, log_text
 
 QUIT_WORDS = ("quit", "exit", "q")
 HELP_WORDS = ("help", "?", "h")
-TABLE = "table"
-"""The observer meaning everyone at the table at once (no hand shown)."""
 
 
 # -- the game loop ----------------------------------------------------------------------------
@@ -40,7 +39,7 @@ class _Quit(Exception):
 class Session:
     """One hot-seat game: the state, the actions so far, and the terminal streams."""
 
-    def __init__(self, game: Game, setup, *, dice: str, rng: random.Random, stdin: IO[str],
+    def __init__(self, game: Game, setup: Any, *, dice: str, rng: random.Random, stdin: IO[str],
                  stdout: IO[str]) -> None:
         self.game = game
         self.setup = setup
@@ -68,7 +67,7 @@ class Session:
             raise _Quit("quit")
         return text
 
-    def observer(self):
+    def observer(self) -> Observer:
         """Who is looking at the screen: the player to act, else everyone (:data:`TABLE`)."""
         actors = self.game.actors(self.state)
         return actors[0] if actors and isinstance(actors[0], int) else TABLE
@@ -98,7 +97,7 @@ class Session:
         self.finish()
         return True
 
-    def next_step(self):
+    def next_step(self) -> tuple[Any, Transition]:
         game, state = self.game, self.state
         actors = game.actors(state)
         if actors == (CHANCE,):
@@ -106,9 +105,9 @@ class Session:
                 action = game.sample_chance(state, self.rng)
                 return action, game.apply(state, action)
             return self.ask_chance()
-        return self.ask_choice(actors[0])
+        return self.ask_choice(cast(int, actors[0]))  # not a chance node: a player
 
-    def ask_chance(self):
+    def ask_chance(self) -> tuple[Any, Transition]:
         """A chance outcome from a real table (``--dice manual``): typed in."""
         game, state = self.game, self.state
         verb = game.chance_verb(state)
@@ -127,7 +126,7 @@ class Session:
             except IllegalAction as exc:
                 self.say(f"not accepted: {exc.message} [{exc.clause}]")
 
-    def ask_choice(self, player: int):
+    def ask_choice(self, player: int) -> tuple[Any, Transition]:
         game, state = self.game, self.state
         legal = game.legal_actions(state, player) if len(game.actors(state)) > 1 else game.legal_actions(state)
         self.list_choices(player, legal)
@@ -153,7 +152,7 @@ class Session:
             except IllegalAction as exc:
                 self.say(f"not allowed: {exc.message} [{exc.clause}]")
 
-    def list_choices(self, player: int, legal) -> None:
+    def list_choices(self, player: int, legal: Sequence[Any]) -> None:
         self.say(f"player {player}, choose:")
         for i, a in enumerate(legal, start=1):
             self.say(f"  {i}. {self.game.action_text(a)}{self.game.choice_hint(self.state, a)}")
@@ -162,6 +161,6 @@ class Session:
         for line in self.game.final_lines(self.state, len(self.actions)):
             self.say(line)
 
-    def log(self, meta: dict) -> str:
+    def log(self, meta: dict[str, Any]) -> str:
         claim = claimed_scores(self.game, self.state) if self.game.is_over(self.state) else None
         return log_text(self.game, self.game.setup_to_json(self.setup), self.actions, claim, meta)

@@ -7,8 +7,10 @@ import json
 import posixpath
 import re
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -16,10 +18,10 @@ from .errors import RefereeError, UsageError
 from .explain import answer_question, load_question, render_brief
 from .impactreport import load_committed, markdown_summary, verdict
 from .paths import data_root
-from .spec import Scenario, coverage, features_dir, load_scenarios, load_spec
+from .spec import Scenario, Spec, coverage, features_dir, load_scenarios, load_spec
 
 
-def _source_line(spec, cite: dict) -> str:
+def _source_line(spec: Spec, cite: dict[str, Any]) -> str:
     tag = cite.get("tag", "?")
     src = spec.source(tag) or {}
     ref = src.get("ref", "")
@@ -135,7 +137,7 @@ def _gherkin_index(game: str) -> dict[tuple[str, int], _GherkinScenario]:
     """Maps (feature path, line) as in :func:`load_scenarios` to the scenario as written."""
     from gherkin.parser import Parser  # lazy: start-up time (only the docs pages parse features here)
 
-    def steps(node: dict) -> list[tuple[str, str, object]]:
+    def steps(node: Mapping[str, Any]) -> list[tuple[str, str, object]]:
         out = []
         for s in node.get("steps", []):
             arg: object = None
@@ -147,7 +149,7 @@ def _gherkin_index(game: str) -> dict[tuple[str, int], _GherkinScenario]:
             out.append((s["keyword"].strip(), s["text"], arg))
         return out
 
-    def add(rel: str, sc: dict, background: list) -> None:
+    def add(rel: str, sc: Mapping[str, Any], background: list[Any]) -> None:
         keyword = sc["keyword"].strip()
         rows = [(ex.get("tableHeader"), row) for ex in sc.get("examples", []) for row in ex.get("tableBody", [])]
         if not rows:
@@ -161,8 +163,9 @@ def _gherkin_index(game: str) -> dict[tuple[str, int], _GherkinScenario]:
     root = features_dir(game)
     for path in sorted(root.glob("**/*.feature")):
         rel = path.relative_to(root).as_posix()
-        feature = Parser().parse(path.read_text(encoding="utf-8")).get("feature") or {}
-        background: list = []
+        # the parsed document as plain JSON (gherkin's TypedDicts do not name every child kind)
+        feature: Mapping[str, Any] = Parser().parse(path.read_text(encoding="utf-8")).get("feature") or {}
+        background: list[Any] = []
         for child in feature.get("children", []):
             if "background" in child:
                 background = steps(child["background"])
@@ -187,7 +190,7 @@ def _table_lines(rows: list[list[str]], indent: str) -> list[str]:
     return [indent + "| " + " | ".join(v.ljust(widths[i]) for i, v in enumerate(r)) + " |" for r in cells]
 
 
-def _step_lines(steps, indent: str) -> list[str]:
+def _step_lines(steps: Sequence[tuple[str, str, object]], indent: str) -> list[str]:
     out = []
     for keyword, text, arg in steps:
         out.append(f"{indent}{keyword} {text}")
@@ -233,18 +236,18 @@ def _vector_id(scenario: Scenario) -> str | None:
 
 @dataclass(frozen=True)
 class _Vectors:
-    by_id: dict[str, dict]
+    by_id: dict[str, dict[str, Any]]
     """Vector id -> {id, kind, clauses, description, source, file}."""
-    unexportable: dict[str, dict]
+    unexportable: dict[str, dict[str, Any]]
     """Scenario vector id -> {id, source, description, reasons}."""
 
-    def citing(self, clause_id: str, kind: str) -> list[dict]:
+    def citing(self, clause_id: str, kind: str) -> list[dict[str, Any]]:
         return [v for v in self.by_id.values() if v["kind"] == kind and clause_id in v["clauses"]]
 
 
 def _load_vectors(game: str) -> _Vectors:
     folder = data_root() / "vectors" / game
-    by_id: dict[str, dict] = {}
+    by_id: dict[str, dict[str, Any]] = {}
     for path in sorted(folder.glob("*.json")):
         for v in json.loads(path.read_text(encoding="utf-8")).get("vectors", []):
             by_id[v["id"]] = {"id": v["id"], "kind": v.get("kind", "play"), "clauses": list(v.get("clauses", [])),
@@ -266,7 +269,7 @@ def _rel(from_page: str, to_page: str) -> str:
     return posixpath.relpath(to_page, posixpath.dirname(from_page) or ".")
 
 
-def clause_link(spec, from_page: str, clause_id: str) -> str:
+def clause_link(spec: Spec, from_page: str, clause_id: str) -> str:
     try:
         area = spec.clause(clause_id).area
     except KeyError:
@@ -274,7 +277,7 @@ def clause_link(spec, from_page: str, clause_id: str) -> str:
     return f"[{_code(clause_id)}]({_rel(from_page, _area_page(spec.game, area))}#{clause_id})"
 
 
-def _source_cite(spec, page: str, cite: dict) -> str:
+def _source_cite(spec: Spec, page: str, cite: dict[str, Any]) -> str:
     tag = str(cite.get("tag", "?"))
     src = spec.source(tag) or {}
     ref = str(src.get("ref") or "")
@@ -288,7 +291,7 @@ def _source_cite(spec, page: str, cite: dict) -> str:
     return text
 
 
-def _option_line(spec, page: str, name: str) -> str:
+def _option_line(spec: Spec, page: str, name: str) -> str:
     for d in spec.disputes:
         opt = d.get("option") or {}
         if opt.get("name") == name:
@@ -298,12 +301,12 @@ def _option_line(spec, page: str, name: str) -> str:
     return _code(name)
 
 
-def _dispute_title(spec, dispute_id: str) -> str:
+def _dispute_title(spec: Spec, dispute_id: str) -> str:
     return next((d["title"] for d in spec.disputes if d["id"] == dispute_id), dispute_id)
 
 
-def render_area_page(game: str, area: dict, *, vectors: _Vectors | None = None,
-                     written: dict | None = None) -> str:
+def render_area_page(game: str, area: dict[str, Any], *, vectors: _Vectors | None = None,
+                     written: dict[tuple[str, int], _GherkinScenario] | None = None) -> str:
     spec = load_spec(game)
     vectors = vectors or _load_vectors(game)
     written = _gherkin_index(game) if written is None else written
@@ -368,12 +371,12 @@ def render_area_page(game: str, area: dict, *, vectors: _Vectors | None = None,
     return "\n".join(out).rstrip() + "\n"
 
 
-def _impact_report(game: str) -> dict | None:
+def _impact_report(game: str) -> dict[str, Any] | None:
     """The committed impact report (``spec/<game>/impact.json``, ``referee disputes impact``)."""
     return load_committed(game)
 
 
-def _impacts(game: str) -> dict[str, dict]:
+def _impacts(game: str) -> dict[str, dict[str, Any]]:
     """The committed impact summary of each measured dispute, by dispute id."""
     report = _impact_report(game)
     return {d["id"]: d for d in report["disputes"]} if report else {}
@@ -383,7 +386,7 @@ EXPLAIN_CASES = Path("tests") / "explain_cases"
 """Question files (``referee explain``) in a source checkout; the disputes page quotes them."""
 
 
-def _explain_cases(game: str) -> list[tuple[str, dict]]:
+def _explain_cases(game: str) -> list[tuple[str, dict[str, Any]]]:
     """The question files of ``game`` in the source checkout: (relative path, document)."""
     folder = data_root() / EXPLAIN_CASES
     if not folder.is_dir():
@@ -399,7 +402,8 @@ def _explain_cases(game: str) -> list[tuple[str, dict]]:
     return cases
 
 
-def _explain_examples(game: str, dispute: dict, opt: dict, cases: list[tuple[str, dict]]) -> list[str]:
+def _explain_examples(game: str, dispute: dict[str, Any], opt: dict[str, Any],
+                      cases: list[tuple[str, dict[str, Any]]]) -> list[str]:
     """One ``referee explain --brief`` answer per option value, for the first question file
     whose answer this dispute decides (none when no such file exists)."""
     for rel, doc in cases:
@@ -454,9 +458,9 @@ def render_disputes_page(game: str) -> str:
             out += [f"**Rule option:** {_code(opt['name'])} (default {_code(opt['default'])}, "
                     f"other reading {_code(opt['other'])}).", ""]
             measured = _impacts(game).get(d["id"])
-            if measured is not None:
+            if measured is not None and (impact := _impact_report(game)) is not None:
                 out += [f'<a id="impact-{d["id"]}"></a>', "",
-                        markdown_summary(_impact_report(game), measured, heading="**Impact:**"),
+                        markdown_summary(impact, measured, heading="**Impact:**"),
                         f"*From spec/{game}/impact.json; [how it is measured]"
                         f"({_rel(page, 'impact.md')}).*", ""]
         elif d.get("no_option"):

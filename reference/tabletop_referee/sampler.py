@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from .games.interface import CHANCE, Actor, Game, Transition
 
@@ -27,7 +27,8 @@ def choose_with_actor(game: Game, rng: random.Random, state: Any) -> tuple[Actor
     if actors == (CHANCE,):
         return CHANCE, game.sample_chance(state, rng)
     if len(actors) > 1:
-        player = rng.choice(actors)
+        # a simultaneous node lists players only (the interface's actor model)
+        player = cast(int, rng.choice(actors))
         return player, rng.choice(game.legal_actions(state, player))
     return actors[0], rng.choice(game.legal_actions(state))
 

@@ -32,7 +32,9 @@ from referencing.jsonschema import DRAFT202012
 try:
     import jsonschema_rs
 except ImportError:  # the optional `fast` extra is not installed
-    jsonschema_rs = None
+    # None marks the module absent; mypy sees the module where the extra is installed (the
+    # test extra installs it), and an untyped stand-in where not (then nothing to ignore)
+    jsonschema_rs = None  # type: ignore[assignment, unused-ignore]
 
 FAST: bool = jsonschema_rs is not None
 """Whether the compiled (Rust) validator answers :func:`is_valid` (jsonschema-rs is installed)."""
@@ -54,17 +56,18 @@ def schema_root() -> Path:
 
 def _load(path: Path) -> dict[str, Any]:
     with path.open(encoding="utf-8") as handle:
-        return json.load(handle)
+        schema: dict[str, Any] = json.load(handle)  # a schema file of ours: a JSON object
+    return schema
 
 
 @lru_cache(maxsize=None)
-def registry() -> Registry:
+def registry() -> Registry[Any]:
     """Returns a registry of every ``*.schema.json`` under :func:`schema_root`, keyed by ``$id``.
 
     Raises:
         ValueError: a schema has no ``$id``, or two schemas share one.
     """
-    resources: dict[str, Resource] = {}
+    resources: dict[str, Resource[Any]] = {}
     for path in sorted(schema_root().rglob(f"*{_SUFFIX}")):
         schema = _load(path)
         uri = schema.get("$id") if isinstance(schema, dict) else None
@@ -97,7 +100,7 @@ def validator(game: str, name: str) -> Draft202012Validator:
 
 
 @lru_cache(maxsize=None)
-def fast_validator(game: str, name: str) -> Any:
+def fast_validator(game: str, name: str) -> jsonschema_rs.Validator:
     """Returns a compiled (Rust) validator of the same schema, for the yes/no question.
 
     jsonschema-rs answers "is this valid?" several hundred times faster than the pure-Python
@@ -116,7 +119,7 @@ def fast_validator(game: str, name: str) -> Any:
     return jsonschema_rs.validator_for(schema, registry=jsonschema_rs.Registry(resources))
 
 
-def _resources():
+def _resources() -> list[tuple[str, Resource[Any]]]:
     reg = registry()
     return [(uri, reg[uri]) for uri in reg]
 

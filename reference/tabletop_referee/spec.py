@@ -7,6 +7,7 @@ features in ``features/<game>/*.feature`` whose ``Rule:`` blocks carry ``@clause
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -27,7 +28,7 @@ class Clause:
     title: str
     text: str
     confidence: str
-    sources: tuple[dict, ...]
+    sources: tuple[dict[str, Any], ...]
     options: tuple[str, ...] = ()
     disputes: tuple[str, ...] = ()
     notes: str | None = None
@@ -53,10 +54,10 @@ class Scenario:
 class Spec:
     game: str
     title: str
-    areas: tuple[dict, ...]
+    areas: tuple[dict[str, Any], ...]
     clauses: tuple[Clause, ...]
-    disputes: tuple[dict, ...]
-    sources: tuple[dict, ...]
+    disputes: tuple[dict[str, Any], ...]
+    sources: tuple[dict[str, Any], ...]
 
     def clause(self, clause_id: str) -> Clause:
         for c in self.clauses:
@@ -68,7 +69,7 @@ class Spec:
     def clause_ids(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.clauses)
 
-    def source(self, tag: str) -> dict | None:
+    def source(self, tag: str | None) -> dict[str, Any] | None:
         return next((s for s in self.sources if s.get("tag") == tag), None)
 
 
@@ -214,7 +215,8 @@ def load_scenarios(game: str) -> tuple[Scenario, ...]:
             doc = Parser().parse(path.read_text(encoding="utf-8"))
         except (ParserException, CompositeParserException) as exc:
             raise MalformedInput(f"{str(exc).splitlines()[0]}", path=str(path)) from None
-        feature = doc.get("feature") or {}
+        # the parsed document as plain JSON (gherkin's TypedDicts do not name every child kind)
+        feature: Mapping[str, Any] = doc.get("feature") or {}
         feature_tags = [t["name"] for t in feature.get("tags", [])]
         background: list[tuple[str, str]] = []
         for child in feature.get("children", []):
@@ -234,11 +236,12 @@ def load_scenarios(game: str) -> tuple[Scenario, ...]:
     return tuple(found)
 
 
-def _steps(node: dict) -> list[tuple[str, str]]:
+def _steps(node: Mapping[str, Any]) -> list[tuple[str, str]]:
     return [(s["keyword"].strip(), s["text"]) for s in node.get("steps", [])]
 
 
-def _expand(rel: str, sc: dict, rule: str | None, inherited: list[str], background) -> list[Scenario]:
+def _expand(rel: str, sc: Mapping[str, Any], rule: str | None, inherited: list[str],
+            background: Sequence[tuple[str, str]]) -> list[Scenario]:
     tags = inherited + [t["name"] for t in sc.get("tags", [])]
     steps = tuple(background) + tuple(_steps(sc))
     rows = [
@@ -255,7 +258,8 @@ def _expand(rel: str, sc: dict, rule: str | None, inherited: list[str], backgrou
     ]
 
 
-def _scenario(rel, line, name, rule, tags, steps) -> Scenario:
+def _scenario(rel: str, line: int, name: str, rule: str | None, tags: list[str],
+              steps: tuple[tuple[str, str], ...]) -> Scenario:
     return Scenario(
         feature=rel,
         line=line,
@@ -297,9 +301,9 @@ def spec_problems(game: str) -> list[str]:
                 problems.append(f"clause {c.id} cites unknown source {s.get('tag')!r}")
     dispute_ids = {d["id"] for d in spec.disputes}
     for c in spec.clauses:
-        for d in c.disputes:
-            if d not in dispute_ids:
-                problems.append(f"clause {c.id} names unknown dispute {d!r}")
+        for name in c.disputes:
+            if name not in dispute_ids:
+                problems.append(f"clause {c.id} names unknown dispute {name!r}")
     for d in spec.disputes:
         for cid in d.get("clauses") or ():
             if cid not in ids:

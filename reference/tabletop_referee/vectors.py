@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
@@ -90,19 +91,19 @@ def build_vector(
     clauses: list[str],
     tags: list[str],
     source: str,
-    state: dict,
-    steps: list[dict],
-    result: dict,
+    state: dict[str, Any],
+    steps: list[dict[str, Any]],
+    result: dict[str, Any],
     pointers: list[str],
-    legal_actions: list[dict] | None,
-    events: list[dict],
-    events_absent: list[dict],
-    rejected: dict | None,
+    legal_actions: list[dict[str, Any]] | None,
+    events: list[dict[str, Any]],
+    events_absent: list[dict[str, Any]],
+    rejected: dict[str, Any] | None,
     capabilities: list[str],
-    options: dict,
-    checkpoints: list[dict] = (),
-    setup: dict | None = None,
-) -> dict:
+    options: dict[str, Any],
+    checkpoints: Sequence[dict[str, Any]] = (),
+    setup: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Returns a play vector; expected values are read from ``result`` (the reference's answer).
 
     ``requires``: ``capabilities`` as given, plus ``observations`` when a pointer is rooted at
@@ -119,14 +120,14 @@ def build_vector(
     expect = expectation(result, pointers, legal_actions is not None, events, events_absent)
     if rejected is not None:
         expect["rejected"] = rejected
-    capabilities = set(capabilities)
+    wanted = set(capabilities)
     if any(p.startswith(f"/{OBSERVATIONS}/") for p in [*pointers, *(q for c in checkpoints for q in c["pointers"])]):
-        capabilities.add("observations")
+        wanted.add("observations")
     options = dict(options)
     variants = options.pop("variants", None)
     if variants is None:
         variants = _variants_of(state) or _variants_of(setup)
-    requires: dict[str, Any] = {"capabilities": sorted(capabilities), "options": options}
+    requires: dict[str, Any] = {"capabilities": sorted(wanted), "options": options}
     if variants:  # absent for the base game, so base-game vectors never change
         requires["variants"] = list(variants)
     vector: dict[str, Any] = {
@@ -154,13 +155,14 @@ def build_vector(
     return vector
 
 
-def _variants_of(doc: dict | None) -> list[str]:
+def _variants_of(doc: dict[str, Any] | None) -> list[str]:
     """The variants a state or setup document turns on (``options.variants``; none when absent)."""
     options = doc.get("options") if isinstance(doc, dict) else None
     return list(options.get("variants") or []) if isinstance(options, dict) else []
 
 
-def expectation(result: dict, pointers, legal_actions: bool, events, events_absent) -> dict:
+def expectation(result: dict[str, Any], pointers: Sequence[str], legal_actions: bool,
+                events: Sequence[dict[str, Any]], events_absent: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The expectations a set of checks makes of a result document (docs/vectors.md)."""
     expect: dict[str, Any] = {}
     if pointers:
@@ -174,7 +176,7 @@ def expectation(result: dict, pointers, legal_actions: bool, events, events_abse
     return expect
 
 
-def vector_file(game: str, source: str, vectors: list[dict]) -> dict:
+def vector_file(game: str, source: str, vectors: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "game": game,
@@ -184,11 +186,11 @@ def vector_file(game: str, source: str, vectors: list[dict]) -> dict:
     }
 
 
-def dump(doc: dict) -> str:
+def dump(doc: dict[str, Any]) -> str:
     """The committed text of a vector file: stable key order, one vector per block."""
     return json.dumps(doc, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
 
-def load_vector_files(path: Path) -> list[tuple[Path, dict]]:
+def load_vector_files(path: Path) -> list[tuple[Path, dict[str, Any]]]:
     files = [path] if path.is_file() else sorted(path.glob("**/*.json"))
     return [(f, json.loads(f.read_text(encoding="utf-8"))) for f in files]

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,17 +57,17 @@ class ActionLine:
     """1-based line number in the file."""
     index: int
     """0-based index among the action lines."""
-    doc: dict
+    doc: dict[str, Any]
     action: Any
 
 
 @dataclass(frozen=True)
 class GameLog:
     game: Game
-    setup_doc: dict
-    meta: dict | None
+    setup_doc: dict[str, Any]
+    meta: dict[str, Any] | None
     actions: tuple[ActionLine, ...]
-    claimed: dict | None = None
+    claimed: dict[str, Any] | None = None
     claimed_line: int | None = None
 
 
@@ -80,7 +81,7 @@ def parse_log(text: str, game: str | None = None) -> GameLog:
         InvalidLog: the first line that cannot be read, with its number and a JSON path.
     """
     played: Game | None = load(game) if game is not None else None
-    setup_doc: dict | None = None
+    setup_doc: dict[str, Any] | None = None
     meta = None
     actions: list[ActionLine] = []
     claimed = claimed_line = None
@@ -101,12 +102,14 @@ def parse_log(text: str, game: str | None = None) -> GameLog:
                                  f"known: {', '.join(GAMES)})")
             played = load(named)
         if isinstance(doc, dict) and doc.get("type") == "setup":
+            assert played is not None  # set (or refused) just above
             if "game" in doc and doc["game"] != played.info.id:
                 raise InvalidLog(number, "$.game", f"a log of game {doc['game']!r}, not of {played.info.id}")
             if "format" in doc and doc["format"] != LOG_FORMAT:
                 raise InvalidLog(number, "$.format",
                                  f"log format {doc['format']!r}; this referee reads format {LOG_FORMAT}")
         _check_line(played, number, doc)
+        assert played is not None  # _check_line refuses every line before the game is known
         kind = doc["type"]
         if claimed is not None:
             raise InvalidLog(number, "$.type", f"a {kind} line after the claimed-scores line of line {claimed_line}"
@@ -150,7 +153,7 @@ def _check_line(game: Game | None, number: int, doc: Any) -> None:
         raise InvalidLog(number, "$.scores", "claimed scores are a list, one entry per player")
 
 
-def setup_from_log(log: GameLog):
+def setup_from_log(log: GameLog) -> Any:
     """Builds the engine's setup from a log's setup line (line 1 of the log).
 
     Raises:
@@ -193,7 +196,7 @@ class Illegal:
     line: int
     index: int | None
     """0-based action index; ``None`` when the setup itself is rejected."""
-    action: dict | None
+    action: dict[str, Any] | None
     clause: str
     message: str
     state: Any
@@ -270,7 +273,7 @@ def replay(log: GameLog) -> Report:
     return report
 
 
-def _check_claim_shape(claimed: dict, line: int | None, players: int) -> None:
+def _check_claim_shape(claimed: dict[str, Any], line: int | None, players: int) -> None:
     if len(claimed["scores"]) != players:
         raise InvalidLog(line or 0, "$.scores", f"{len(claimed['scores'])} score entries for a "
                          f"{players}-player game (one per player, by player number)")
@@ -279,7 +282,7 @@ def _check_claim_shape(claimed: dict, line: int | None, players: int) -> None:
             raise InvalidLog(line or 0, f"$.winners[{i}]", f"{p} is not a player (0..{players - 1})")
 
 
-def compare_claims(claimed: dict, state, game: Game) -> list[Mismatch]:
+def compare_claims(claimed: dict[str, Any], state: Any, game: Game) -> list[Mismatch]:
     """Returns every claimed category that differs from the engine's score sheet.
 
     Before the game is over the engine counts as if it ended now, and there are no winners
@@ -317,7 +320,7 @@ def verify_text(text: str, game: str | None = None) -> Report:
 
 
 
-def claimed_scores(game: Game, state) -> dict:
+def claimed_scores(game: Game, state: Any) -> dict[str, Any]:
     """Returns the claimed-scores line the engine itself would write (winners once the game is over)."""
     doc: dict[str, Any] = {"type": "claimed-scores", "scores": game.score_sheet(state)}
     if game.is_over(state):
@@ -325,7 +328,8 @@ def claimed_scores(game: Game, state) -> dict:
     return doc
 
 
-def log_text(game: Game, setup_doc: dict, actions, claimed: dict | None = None, meta: dict | None = None) -> str:
+def log_text(game: Game, setup_doc: dict[str, Any], actions: Sequence[Any], claimed: dict[str, Any] | None = None,
+             meta: dict[str, Any] | None = None) -> str:
     """Returns a whole log: the setup line, one line per action (values or documents), the claim."""
     head: dict[str, Any] = {"type": "setup", "game": game.info.id, "format": LOG_FORMAT, "setup": setup_doc}
     if meta:
@@ -382,7 +386,7 @@ def _clause_ref(game: Game, clause: str) -> str:
     return f"{clause} ({title})" if title else clause
 
 
-def _score_line(player: int, s: dict) -> str:
+def _score_line(player: int, s: dict[str, Any]) -> str:
     parts = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in s.items() if k != "total")
     return f"  player {player}: {s['total']} ({parts})"
 
@@ -422,11 +426,11 @@ def report_text(report: Report) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _winners(game: Game, state) -> list[int] | None:
+def _winners(game: Game, state: Any) -> list[int] | None:
     return list(game.winners(state)) if game.is_over(state) else None
 
 
-def report_json(report: Report, file: str) -> dict:
+def report_json(report: Report, file: str) -> dict[str, Any]:
     """Returns the verdict as a JSON document (the full state before an illegal step)."""
     game = report.log.game
     bad = report.illegal

@@ -8,7 +8,7 @@ from ..adapter import serve
 from .common import game_arg
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("adapter", help="serve the reference engine through the adapter protocol (stdin/stdout)",
                        description="Reads protocol requests (docs/protocol.md), one JSON object per line, "
                                    "and answers each with the reference engine of the game.")

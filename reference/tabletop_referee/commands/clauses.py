@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from typing import Any
 
 from ..spec import coverage, load_spec, spec_problems
 from ..output import dumps
 from .common import EXIT_FAILED, EXIT_OK, emit, game_arg
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("clauses", help="list the clauses of a game with their sources and scenarios",
                        description="Lists every clause of a game's spec: id, confidence, number of "
                                    "scenarios, title and sources; exit 1 if a clause has no scenario "
@@ -23,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     spec = load_spec(args.game)
     table = coverage(args.game)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for c in spec.clauses:
         scenarios = table.get(c.id, [])
         rows.append(

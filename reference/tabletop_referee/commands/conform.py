@@ -20,7 +20,7 @@ import argparse
 import shlex
 import sys
 from datetime import datetime, timezone
-from typing import Any
+from typing import IO, Any
 
 from ..conformance import expectations as expmod
 from ..conformance.client import DEFAULT_TIMEOUT, AdapterStartError, become_subreaper, default_command, last_line
@@ -28,7 +28,7 @@ from ..conformance.http import open_adapter
 from ..conformance.parallel import run_parallel
 from ..conformance.expectations import from_results
 from ..conformance.report import build_report, render_junit, render_markdown, render_text
-from ..conformance.runner import COUNTED_FAILED, Runner
+from ..conformance.runner import COUNTED_FAILED, Result, Runner
 from ..conformance.smoke import run_smoke
 from ..games import load as load_game
 from ..conformance.vectors import VectorFileError, default_vector_dir, load_vectors, select, vector_files
@@ -39,7 +39,7 @@ from .common import UsageError, check_output, game_arg, positive, seconds, write
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Adds the conformance subcommands (conform, conform-expect) to the ``referee`` parser."""
 
     p = sub.add_parser(
@@ -126,12 +126,12 @@ def rerun_command(args: argparse.Namespace, vector_id: str) -> str:
 class Progress:
     """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
 
-    def __init__(self, stream=None) -> None:
+    def __init__(self, stream: IO[str] | None = None) -> None:
         self.stream = stream or sys.stderr
         self.enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
         self.bad = 0
 
-    def __call__(self, result, done: int, total: int) -> None:
+    def __call__(self, result: Result, done: int, total: int) -> None:
         if not self.enabled:
             return
 

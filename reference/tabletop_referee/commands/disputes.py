@@ -12,7 +12,7 @@ from ..impactreport import html_report, markdown_report, text_report
 from .common import EXIT_OK, check_output, emit, game_arg, positive, write_output
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("disputes", help="questions about the disputes register (impact)",
                        description="Questions about a game's disputes register.")
     inner = p.add_subparsers(dest="disputes_command", metavar="COMMAND", required=True)

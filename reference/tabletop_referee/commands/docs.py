@@ -10,7 +10,7 @@ from ..render import site_pages, stale_pages
 from .common import EXIT_FAILED, EXIT_OK, UsageError, game_arg, write_atomically
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "docs",
         help="write the generated pages of the documentation site (mkdocs.yml, docs/)",

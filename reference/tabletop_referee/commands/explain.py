@@ -9,7 +9,7 @@ from ..output import dumps
 from .common import EXIT_OK, emit, game_arg, option_arg
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "explain",
         help="answer a rules question: play actions on a position and show clauses, sources and disputes",

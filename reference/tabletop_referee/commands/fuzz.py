@@ -5,15 +5,16 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from typing import Any
 
 from ..conformance.client import become_subreaper, default_command, kill_all
-from ..conformance.fuzz import FuzzResult, fuzz
+from ..conformance.fuzz import Divergence, FuzzResult, fuzz
 from ..output import check_outputs, dumps, plain
 from ..vectors import dump
 from .common import EXIT_FAILED, EXIT_OK, UsageError, adapter_argv, emit, game_arg, positive, seconds, write_output
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("fuzz", help="differential random games against an adapter, the reference as oracle",
                        description="Plays seeded random games through an adapter and the reference engine side "
                                    "by side, comparing legal actions, states, events and observations at every "
@@ -42,12 +43,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _key_text(key: tuple) -> str:
+def _key_text(key: tuple[str, ...]) -> str:
     kind, pointer, clause = key
     return f"{kind} {pointer} {clause}".strip()
 
 
-def report_doc(args: argparse.Namespace, result: FuzzResult, vectors: list[dict]) -> dict:
+def report_doc(args: argparse.Namespace, result: FuzzResult, vectors: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "format": 1,
         "game": args.game,
@@ -69,7 +70,7 @@ def report_doc(args: argparse.Namespace, result: FuzzResult, vectors: list[dict]
     }
 
 
-def _distinct(result: FuzzResult) -> list:
+def _distinct(result: FuzzResult) -> list[Divergence]:
     if result.divergences:
         return result.divergences
     return [result.divergence] if result.divergence is not None else []

@@ -13,7 +13,7 @@ from .common import (EXIT_OK, UsageError, add_setup_flags, game_arg, game_of, op
                      setup_flags_of, write_atomically)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("play", help="hot-seat play in the terminal against the reference engine",
                        description="Plays a game at the terminal: every decision is a numbered choice or a "
                                    "short action, checked by the reference engine, with the clauses shown as "

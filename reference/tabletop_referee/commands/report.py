@@ -10,7 +10,7 @@ from ..output import check_outputs, dumps, write_stdout
 from .common import EXIT_FAILED, EXIT_OK, UsageError, write_output
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "report",
         help="render a conformance report as one HTML page, or compare two reports",

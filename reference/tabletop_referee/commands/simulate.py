@@ -11,7 +11,7 @@ from .common import (EXIT_OK, UsageError, add_setup_flags, emit, game_arg, game_
                      positive, setup_flags_of, write_atomically)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("simulate", help="play random games with the reference engine",
                        description="Plays seeded random games (uniformly random legal decisions, chance "
                                    "drawn with its probabilities) and prints what they measured: actions, "
@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     flags = setup_flags_of(args, game)
     log_files = log_paths(args.log, args.games) if args.log else None
 
-    def write_log(index, setup, played, state) -> None:
+    def write_log(index: int, setup: object, played: list[object], state: object) -> None:
         if log_files is None:
             return
         meta = {"source": "referee simulate", "seed": args.seed, "game": index + 1}

@@ -8,7 +8,7 @@ from ..render import render_markdown
 from .common import EXIT_OK, emit, game_arg
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("spec", help="render a game's clauses and disputes as Markdown",
                        description="Writes the whole spec of a game (clauses by area, disputes, "
                                    "sources) as one Markdown page.")

@@ -18,7 +18,7 @@ from ..vectors import assign_ids, dump, vector_file
 from .common import EXIT_OK, UsageError, game_arg, write_atomically
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("vectors", help="export the feature scenarios as test vectors, or assign their ids",
                        description="export: runs the game's feature scenarios and writes what they check as "
                                    "language-neutral vectors (docs/vectors.md), plus the perft vectors of "

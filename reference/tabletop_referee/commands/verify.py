@@ -9,7 +9,7 @@ from ..output import dumps, write_stdout
 from .common import EXIT_FAILED, EXIT_OK, game_arg
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "verify", help="replay a game log with the reference engine: every step legal? the claimed scores right?",
         description="Replays game logs (JSON Lines, docs/logs.md) with the reference engine: names the first "

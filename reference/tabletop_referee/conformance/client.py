@@ -30,7 +30,8 @@ import sys
 import threading
 import time
 import weakref
-from typing import Any
+from typing import Any, Protocol
+
 from ..versions import PROTOCOL_VERSION
 
 from ..loading import LoadError, parse_json
@@ -78,7 +79,7 @@ def become_subreaper() -> bool:
         return False
     try:
         libc = _libc()
-        return libc.prctl(36, 1, 0, 0, 0) == 0  # PR_SET_CHILD_SUBREAPER
+        return bool(libc.prctl(36, 1, 0, 0, 0) == 0)  # PR_SET_CHILD_SUBREAPER
     except (OSError, AttributeError):
         return False
 
@@ -137,7 +138,7 @@ def sweep_orphans() -> list[int]:
 
 
 def _children() -> set[int]:
-    me, found = os.getpid(), set()
+    me, found = os.getpid(), set[int]()
     try:
         tasks = os.listdir(f"/proc/{me}/task")
     except OSError:
@@ -156,6 +157,42 @@ def _other_session(pid: int, own_sid: int) -> bool:
         return os.getsid(pid) != own_sid
     except (ProcessLookupError, PermissionError):
         return False
+
+
+class AdapterClient(Protocol):
+    """What the runner, smoke and fuzz use of an adapter: :class:`AdapterProcess`, the HTTP
+    adapter (conformance/http.py) and the pytest plugin's in-process adapter all provide it.
+    Pipelining (``submit``/``collect``) is protocol 2 and only the first two have it."""
+
+    hello: dict[str, Any] | None
+    """The answer to the latest ``start``."""
+    protocol: int
+    starts: int
+    exchanges: int
+    transcript: collections.deque[dict[str, Any]]
+
+    @property
+    def running(self) -> bool: ...
+    def start(self) -> dict[str, Any]: ...
+    def ensure_running(self) -> None: ...
+    def stop(self, grace: float = ...) -> object: ...
+    def kill(self) -> None: ...
+    def stderr_tail(self, limit: int = ...) -> str: ...
+    def reset_transcript(self) -> None: ...
+    def request(self, cmd: str, **fields: Any) -> dict[str, Any]: ...
+    def observe(self, game: str, state: Any, player: int) -> dict[str, Any]: ...
+
+
+class ExternalAdapter(AdapterClient, Protocol):
+    """An adapter outside this process (:class:`AdapterProcess` or the HTTP adapter): ``stop``
+    reports how it ended (for smoke), and several requests can be in flight (protocol 2, for
+    fuzz)."""
+
+    def stop(self, grace: float = ...) -> dict[str, Any]: ...
+    def submit(self, cmd: str, **fields: Any) -> int: ...
+    @property
+    def pending(self) -> int: ...
+    def collect(self) -> dict[str, Any]: ...
 
 
 class AdapterFailure(Exception):
@@ -240,8 +277,10 @@ class _Pipes:
         _LIVE.add(self.proc.pid)
         self.max_line = max_line
         self.stderr_keep = stderr_keep
-        self.items: queue.Queue = queue.Queue(maxsize=_QUEUE_SIZE)
-        self.outbox: queue.Queue = queue.Queue()
+        self.items: queue.Queue[tuple[str, Any]] = queue.Queue(maxsize=_QUEUE_SIZE)
+        """(kind, data) from the stdout reader: line, partial, oversized (the length) or eof."""
+        self.outbox: queue.Queue[bytes | None] = queue.Queue()
+        """Bytes for stdin; ``None`` closes it."""
         self.closed = threading.Event()
         self._stderr = bytearray()
         self._stderr_lock = threading.Lock()
@@ -255,7 +294,7 @@ class _Pipes:
 
     # -- threads ----------------------------------------------------------------------------
 
-    def _put(self, item: tuple) -> None:
+    def _put(self, item: tuple[str, Any]) -> None:
         while not self.closed.is_set():
             try:
                 self.items.put(item, timeout=0.1)
@@ -264,6 +303,7 @@ class _Pipes:
                 continue
 
     def _read_stdout(self) -> None:
+        assert self.proc.stdout is not None  # opened with PIPE
         fd = self.proc.stdout.fileno()
         buf = bytearray()
         dropping = 0  # > 0 while skipping the rest of an oversized line
@@ -298,6 +338,7 @@ class _Pipes:
         self._put(("eof", None))
 
     def _read_stderr(self) -> None:
+        assert self.proc.stderr is not None  # opened with PIPE
         fd = self.proc.stderr.fileno()
         try:
             while True:
@@ -313,6 +354,7 @@ class _Pipes:
 
     def _write_stdin(self) -> None:
         stream = self.proc.stdin
+        assert stream is not None  # opened with PIPE
         while True:
             data = self.outbox.get()
             if data is None:
@@ -370,6 +412,7 @@ class _Pipes:
         for thread, stream in ((self.threads[0], self.proc.stdout), (self.threads[1], self.proc.stderr)):
             thread.join(1.0)
             if not thread.is_alive():
+                assert stream is not None  # opened with PIPE
                 try:
                     stream.close()
                 except OSError:
@@ -405,7 +448,7 @@ class AdapterProcess:
         self.hello: dict[str, Any] | None = None
         """The adapter's answer to ``start`` (from the latest start)."""
         self.starts = 0
-        self.transcript: collections.deque = collections.deque(maxlen=TRANSCRIPT_KEEP)
+        self.transcript: collections.deque[dict[str, Any]] = collections.deque(maxlen=TRANSCRIPT_KEEP)
         self.exchanges = 0
         """Requests since :meth:`reset_transcript` (the transcript keeps only the last ones)."""
         self._pipes: _Pipes | None = None
@@ -413,7 +456,7 @@ class AdapterProcess:
         self.protocols = tuple(protocols)
         self.protocol = PROTOCOL
         """The version agreed at the latest ``start``."""
-        self._pending: collections.deque = collections.deque()
+        self._pending: collections.deque[tuple[dict[str, Any], float]] = collections.deque()
         """Pipelined requests sent and not yet answered, oldest first."""
         _ADAPTERS.add(self)
 

@@ -25,17 +25,37 @@ import random
 import sys
 import threading
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from ..documents import canonical_text
 from ..errors import IllegalAction, RefereeError
 from ..games import load
 from ..games.interface import CHANCE, Game
 from ..sampler import choose
-from .client import AdapterFailure, AdapterProcess, ProtocolViolation
+from .client import AdapterFailure, ExternalAdapter, ProtocolViolation
 from .compare import first_difference
 from .http import open_adapter
+
+if TYPE_CHECKING:
+    import multiprocessing.queues
+
+DivergenceKey = tuple[str, str, str]
+"""Kind, first differing pointer (array indices as ``*``) and clause."""
+
+
+class _Requester(Protocol):
+    """What the step checks use of an adapter: single requests."""
+
+    def request(self, cmd: str, **fields: Any) -> dict[str, Any]: ...
+
+
+class _Flag(Protocol):
+    """A stop flag shared with the workers (a threading or a multiprocessing Event)."""
+
+    def is_set(self) -> bool: ...
+    def set(self) -> None: ...
 
 
 @dataclass
@@ -46,23 +66,23 @@ class Divergence:
     kind: str
     """``new_game``, ``legal_actions``, ``chance``, ``apply``, ``events``, ``rejection`` or ``observe``."""
     message: str
-    setup: dict
-    state: dict
-    action: dict | None
+    setup: dict[str, Any]
+    state: dict[str, Any]
+    action: dict[str, Any] | None
     expected: Any
     actual: Any
-    history: list[dict] = field(default_factory=list)
-    key: tuple[str, str, str] = ("", "", "")
+    history: list[dict[str, Any]] = field(default_factory=list)
+    key: DivergenceKey = ("", "", "")
     """What makes two divergences the same: kind, first differing pointer (array indices as
     ``*``) and clause (``fuzz --keep-going`` keeps one per key)."""
 
-    def to_vector(self, seed: int) -> dict:
+    def to_vector(self, seed: int) -> dict[str, Any]:
         """A vector that reruns this divergence from the state just before it."""
         game = load(self.game_id)
         fallback = game.fallback_clause
         if self.kind == "legal_actions":
-            steps: list[dict] = []
-            expect: dict = {"legal_actions": {"actions": self.expected}}
+            steps: list[dict[str, Any]] = []
+            expect: dict[str, Any] = {"legal_actions": {"actions": self.expected}}
             clauses = [fallback]
         elif self.kind == "observe":
             steps = []
@@ -112,14 +132,14 @@ class Divergence:
         }
 
 
-def _where(expected_state: dict, resp: dict) -> str:
+def _where(expected_state: dict[str, Any], resp: dict[str, Any]) -> str:
     if "state" not in resp:
         return f"answered {str(resp)[:200]}"
     d = first_difference(expected_state, resp["state"])
     return f"state differs at {d.pointer or '/'}: {d.message}" if d else "same state"
 
 
-def _events_difference(expected: list[dict], actual) -> str:
+def _events_difference(expected: list[dict[str, Any]], actual: Any) -> str:
     if not isinstance(actual, list):
         return f"events should be a list, got {str(actual)[:100]}"
     texts = [canonical_text(e) for e in expected]
@@ -132,7 +152,7 @@ def _events_difference(expected: list[dict], actual) -> str:
     return f"events differ: missing {missing[:2]}, unexpected {extra[:2]}"
 
 
-def _legal_texts(actions: list[dict]) -> list[str]:
+def _legal_texts(actions: list[dict[str, Any]]) -> list[str]:
     return sorted(canonical_text(a) for a in actions)
 
 
@@ -143,15 +163,15 @@ class PlanStep:
     state: Any
     player: int | None
     """The player whose legal actions are compared at a simultaneous node, else ``None``."""
-    legal: tuple
+    legal: tuple[Any, ...]
     observe: int | None
     """The player whose observation is compared, or ``None``."""
-    probe: dict | None
+    probe: dict[str, Any] | None
     """A deliberately illegal action sent before the real one, or ``None``."""
-    probe_expected: dict | None
+    probe_expected: dict[str, Any] | None
     action: Any
     transition: Any
-    digests: dict | None = None
+    digests: dict[str, Any] | None = None
     """The expected protocol-2 answer of this step (``legal``, ``observation``, ``probe``,
     ``events``, ``state``), with ``digest``."""
 
@@ -159,7 +179,7 @@ class PlanStep:
 @dataclass
 class Plan:
     game: int
-    setup: dict
+    setup: dict[str, Any]
     initial: Any
     steps: list[PlanStep]
     start_digest: str | None = None
@@ -167,8 +187,9 @@ class Plan:
     """Both sides announce ``chance-probabilities``: the odds at chance nodes are compared too."""
 
 
-def plan_game(g: Game, game: int, seed: int, supported, custom_boards: bool, max_steps: int = 2000,
-              variants=(), observations: bool = False, digests: bool = False, digest_every: int = 1) -> Plan:
+def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[Any]] | None, custom_boards: bool,
+              max_steps: int = 2000, variants: Sequence[str] = (), observations: bool = False,
+              digests: bool = False, digest_every: int = 1) -> Plan:
     """Plays one reference game with ``random.Random(f"{seed}:{game}")``: the setup, and per step
     the action, the illegal probe and the observed player (the same draws whatever the protocol)."""
     rng = random.Random(f"{seed}:{game}")
@@ -179,17 +200,18 @@ def plan_game(g: Game, game: int, seed: int, supported, custom_boards: bool, max
         if g.is_over(state):
             break
         actors = g.actors(state)
-        player = None
+        player: int | None = None
         if len(actors) > 1:
-            player = rng.choice(actors)
+            player = cast(int, rng.choice(actors))  # a simultaneous node lists players only
             legal = g.legal_actions(state, player)
         else:
             legal = g.legal_actions(state)
-        observe = None
+        observe: int | None = None
         if observations and g.hides_anything(state):
             observe = rng.randrange(g.player_count(state))
         action = rng.choice(legal) if len(actors) > 1 else choose(g, rng, state)
-        probe = probe_expected = None
+        probe: dict[str, Any] | None = None
+        probe_expected: dict[str, Any] | None = None
         if rng.random() < g.probe_rate(state, action):
             bad = g.illegal_probe(state, action, rng)
             try:
@@ -204,7 +226,7 @@ def plan_game(g: Game, game: int, seed: int, supported, custom_boards: bool, max
             d: dict[str, Any] = {"legal": g.legal_digest(legal)}
             if observe is not None:
                 d["observation"] = g.observation_digest(state, observe)
-            if probe is not None:
+            if probe is not None and probe_expected is not None:  # set together
                 d["probe"] = probe_expected["rejected"]["clause"] if "rejected" in probe_expected else None
             d["events"] = g.events_digest(t.events)
             if len(plan.steps) % digest_every == digest_every - 1:
@@ -212,12 +234,13 @@ def plan_game(g: Game, game: int, seed: int, supported, custom_boards: bool, max
             step.digests = d
         plan.steps.append(step)
         state = t.state
-    if digests and plan.steps and "state" not in plan.steps[-1].digests:
-        plan.steps[-1].digests["state"] = g.state_digest(state)  # the last step always has one
+    last = plan.steps[-1].digests if digests and plan.steps else None
+    if last is not None and "state" not in last:
+        last["state"] = g.state_digest(state)  # the last step always has one
     return plan
 
 
-def check_new_game(g: Game, adapter, plan: Plan) -> Divergence | None:
+def check_new_game(g: Game, adapter: _Requester, plan: Plan) -> Divergence | None:
     gid = g.info.id
     expected_doc = g.state_to_json(plan.initial)
     resp = adapter.request("new_game", game=gid, setup=plan.setup)
@@ -228,7 +251,7 @@ def check_new_game(g: Game, adapter, plan: Plan) -> Divergence | None:
     return None
 
 
-def check_step(g: Game, adapter, plan: Plan, i: int, events: bool, observations: bool) -> Divergence | None:
+def check_step(g: Game, adapter: _Requester, plan: Plan, i: int, events: bool, observations: bool) -> Divergence | None:
     """Compares step ``i`` of ``plan`` with version-1 requests (the state sent in full)."""
     gid = g.info.id
     st = plan.steps[i]
@@ -256,7 +279,8 @@ def check_step(g: Game, adapter, plan: Plan, i: int, events: bool, observations:
         outcomes = g.chance_outcomes(state)
         want = {canonical_text(g.action_to_json(a)): f"{p.numerator}/{p.denominator}" for a, p in outcomes}
         probs = resp.get("probabilities")
-        answered = resp.get("actions") if isinstance(resp.get("actions"), list) else []
+        listed = resp.get("actions")
+        answered: list[Any] = listed if isinstance(listed, list) else []
         got = dict(zip((canonical_text(a) for a in answered), probs)) if isinstance(probs, list) else None
         if got != want:
             where = first_difference(want, got) if got is not None else None
@@ -278,7 +302,7 @@ def check_step(g: Game, adapter, plan: Plan, i: int, events: bool, observations:
             return Divergence(gid, game, i, "observe", msg, setup_doc, doc, None,
                               expected_obs, resp.get("observation", resp),
                               key=("observe", _generic(where.pointer) if where else "/", g.observation_clause))
-    if st.probe is not None:
+    if st.probe is not None and st.probe_expected is not None:  # set together
         bad, reference = st.probe, st.probe_expected
         resp = adapter.request("apply", game=gid, state=doc, action=bad)
         if "rejected" in reference and resp.get("rejected", {}).get("clause") != reference["rejected"]["clause"]:
@@ -316,7 +340,8 @@ def check_step(g: Game, adapter, plan: Plan, i: int, events: bool, observations:
     return None
 
 
-def play_game(game_def: Game, adapter: AdapterProcess, game: int, seed: int, supported, custom_boards: bool,
+def play_game(game_def: Game, adapter: ExternalAdapter, game: int, seed: int,
+              supported: Mapping[str, Sequence[Any]] | None, custom_boards: bool,
               max_steps: int = 2000, variants: list[str] | tuple[str, ...] = (),
               observations: bool = False, events: bool = False) -> tuple[int, Divergence | None]:
     """Plays one game with version-1 requests; returns (transitions compared, first divergence or None)."""
@@ -324,7 +349,8 @@ def play_game(game_def: Game, adapter: AdapterProcess, game: int, seed: int, sup
     return compare_v1(game_def, adapter, plan, events, observations)
 
 
-def compare_v1(g: Game, adapter, plan: Plan, events: bool, observations: bool) -> tuple[int, Divergence | None]:
+def compare_v1(g: Game, adapter: _Requester, plan: Plan, events: bool,
+               observations: bool) -> tuple[int, Divergence | None]:
     div = check_new_game(g, adapter, plan)
     if div is not None:
         return 0, div
@@ -358,7 +384,7 @@ def play_request(g: Game, plan: Plan, digest_every: int = 1) -> dict[str, Any]:
     return req
 
 
-def compare_v2(g: Game, adapter, plan: Plan, resp: dict, events: bool, observations: bool,
+def compare_v2(g: Game, adapter: _Requester, plan: Plan, resp: dict[str, Any], events: bool, observations: bool,
                digest_every: int = 1) -> tuple[int, Divergence | None]:
     """Compares a ``play`` answer with the plan. At the first step whose digests differ, the
     step is asked again with version-1 requests, which pin the divergence and give the
@@ -382,6 +408,7 @@ def compare_v2(g: Game, adapter, plan: Plan, resp: dict, events: bool, observati
             raise ProtocolViolation(f"protocol violation: truncated play answer: {len(got)} steps for "
                                     f"{len(plan.steps)} actions, and no rejection")
         a, e = got[i], st.digests
+        assert e is not None  # a plan for protocol 2 has the digests of every step
         bad = (not isinstance(a, dict) or a.get("legal") != e["legal"] or "rejected" in a
                or (st.observe is not None and observations and a.get("observation") != e.get("observation"))
                or (st.probe is not None and e.get("probe") is not None and a.get("probe") != e["probe"])
@@ -405,7 +432,7 @@ def compare_v2(g: Game, adapter, plan: Plan, resp: dict, events: bool, observati
     return len(plan.steps), None
 
 
-def _which(a: Any, e: dict) -> str:
+def _which(a: Any, e: dict[str, Any]) -> str:
     if not isinstance(a, dict):
         return "not an object"
     if "rejected" in a:
@@ -432,7 +459,7 @@ def _pointer_of(expected: Any, actual: Any) -> str:
     return _generic(d.pointer) if d else "/"
 
 
-def _reference_apply(game: Game, state: Any, action) -> dict:
+def _reference_apply(game: Game, state: Any, action: Any) -> dict[str, Any]:
     try:
         t = game.apply(state, action)
     except IllegalAction as exc:
@@ -448,10 +475,10 @@ class FuzzResult:
     divergence: Divergence | None
     """The divergence found earliest in its game (the one a run without keep-going reports)."""
     adapter_failures: list[str]
-    implementation: dict | None
+    implementation: dict[str, Any] | None
     divergences: list[Divergence] = field(default_factory=list)
     """With keep-going: one divergence per distinct key (the shortest example), in key order."""
-    counts: dict = field(default_factory=dict)
+    counts: dict[DivergenceKey, int] = field(default_factory=dict)
     """With keep-going: how many games hit each key."""
     protocol: int = 1
     stopped_early: bool = False
@@ -470,7 +497,7 @@ class _Options:
     keep_going: bool
 
 
-def _run_games(opts: _Options, report, stop) -> None:
+def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) -> None:
     """Plays ``opts.games`` against one adapter process; ``report(kind, payload)`` receives
     ``hello``, ``game`` (number, transitions, divergence) and ``failure`` messages."""
     g = load(opts.game_id)
@@ -551,9 +578,9 @@ def _run_games(opts: _Options, report, stop) -> None:
 class _Draining:
     """An adapter whose first single request first collects the pipelined answers pending."""
 
-    def __init__(self, adapter) -> None:
+    def __init__(self, adapter: ExternalAdapter) -> None:
         self.adapter = adapter
-        self.drained: list[dict] = []
+        self.drained: list[dict[str, Any]] = []
 
     def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
         while self.adapter.pending:
@@ -561,7 +588,7 @@ class _Draining:
         return self.adapter.request(cmd, **fields)
 
 
-def _process_worker(opts: _Options, queue, stop) -> None:
+def _process_worker(opts: _Options, queue: multiprocessing.queues.Queue[tuple[str, Any]], stop: _Flag) -> None:
     _run_games(opts, lambda kind, payload: queue.put((kind, payload)), stop)
 
 
@@ -603,13 +630,13 @@ def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
     impl = None
     agreed = 1
     found: list[Divergence] = []
-    best_by_key: dict[tuple, Divergence] = {}
-    counts: dict[tuple, int] = {}
+    best_by_key: dict[DivergenceKey, Divergence] = {}
+    counts: dict[DivergenceKey, int] = {}
     bar = _Progress(games, progress)
     stopped = False
     limit = max_failures if keep_going else None
 
-    def handle(kind: str, payload: Any, stop) -> None:
+    def handle(kind: str, payload: Any, stop: _Flag) -> None:
         nonlocal played, transitions, impl, agreed, stopped
         if kind == "hello":
             impl = impl or payload["implementation"]
@@ -634,7 +661,7 @@ def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
             bar.show(played, transitions, len(best_by_key), started)
 
     if len(jobs) <= 1:
-        stop = threading.Event()
+        stop: _Flag = threading.Event()
         for job in jobs:
             _run_games(job, lambda kind, payload: handle(kind, payload, stop), stop)
     else:

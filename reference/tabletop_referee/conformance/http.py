@@ -27,7 +27,7 @@ def is_url(argv: list[str]) -> bool:
     return len(argv) == 1 and argv[0].startswith(("http://", "https://"))
 
 
-def open_adapter(argv: list[str], **kwargs: Any):
+def open_adapter(argv: list[str], **kwargs: Any) -> AdapterProcess | HttpAdapter:
     """An adapter for a command line (a process on stdin/stdout) or a single http(s) URL."""
     if is_url(argv):
         kwargs = {k: v for k, v in kwargs.items() if k in ("timeout", "protocols", "start_timeout")}
@@ -48,11 +48,11 @@ class HttpAdapter:
         self.protocol = PROTOCOL
         self.hello: dict[str, Any] | None = None
         self.starts = 0
-        self.transcript: collections.deque = collections.deque(maxlen=TRANSCRIPT_KEEP)
+        self.transcript: collections.deque[dict[str, Any]] = collections.deque(maxlen=TRANSCRIPT_KEEP)
         self.exchanges = 0
         self._seq = 0
         self._started = False
-        self._pending: collections.deque = collections.deque()
+        self._pending: collections.deque[dict[str, Any]] = collections.deque()
 
     @property
     def running(self) -> bool:

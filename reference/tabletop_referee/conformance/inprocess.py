@@ -26,7 +26,7 @@ class InProcessAdapter:
         self.protocol = protocol
         self.hello: dict[str, Any] | None = None
         self.starts = 0
-        self.transcript: collections.deque = collections.deque(maxlen=TRANSCRIPT_KEEP)
+        self.transcript: collections.deque[dict[str, Any]] = collections.deque(maxlen=TRANSCRIPT_KEEP)
         self.exchanges = 0
         self._seq = 0
 

@@ -10,19 +10,24 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
-from .runner import Run, Runner
+from .client import AdapterClient
+from .runner import Result, Run, Runner
+from .vectors import Vector
 
 
-def run_parallel(adapters: list, game: str, vectors: list, *, on_result=None, **runner_kwargs) -> Run:
+def run_parallel(adapters: Sequence[AdapterClient], game: str, vectors: list[Vector], *,
+                 on_result: Callable[[Result, int, int], None] | None = None, **runner_kwargs: Any) -> Run:
     """Runs ``vectors`` over the started ``adapters`` (one runner each); merges the runs."""
     n = len(adapters)
     chunks = [vectors[i::n] for i in range(n)]
     lock = threading.Lock()
     done = [0]
 
-    def report(result, _done: int, _total: int) -> None:
+    def report(result: Result, _done: int, _total: int) -> None:
         if on_result is None:
             return
         with lock:

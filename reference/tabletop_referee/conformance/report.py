@@ -275,9 +275,9 @@ def render_junit(report: dict[str, Any]) -> str:
             ET.SubElement(case, "skipped", {"message": _xml_safe(f"xfail ({r.get('underlying')}): {r['message']}")})
         if r.get("stderr_tail") and status in ("errored", "timeout", "crashed"):
             ET.SubElement(case, "system-err").text = _xml_safe(r["stderr_tail"])
-    root = ET.Element("testsuites", {"name": "referee conform", "tests": suite.get("tests"),
-                                     "failures": suite.get("failures"), "errors": suite.get("errors"),
-                                     "skipped": suite.get("skipped"), "time": suite.get("time")})
+    root = ET.Element("testsuites", {"name": "referee conform", "tests": suite.attrib["tests"],
+                                     "failures": suite.attrib["failures"], "errors": suite.attrib["errors"],
+                                     "skipped": suite.attrib["skipped"], "time": suite.attrib["time"]})
     root.append(suite)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
@@ -345,10 +345,10 @@ def render_markdown(report: dict[str, Any]) -> str:
     for r in report["clauses"]:
         bad = [_code(x) for x in r["failed"]] + [f"{_code(x)} (xfail)" for x in r["xfail"]]
         out.append(f"| {_code(r['clause'])} | {r['passed']}/{r['total']} | {r['skipped']} | {', '.join(bad)} |")
-    bad = [r for r in report["results"] if r["status"] in COUNTED_FAILED]
-    if bad:
+    failing = [r for r in report["results"] if r["status"] in COUNTED_FAILED]
+    if failing:
         out += ["", "## Failures", ""]
-        for r in bad:
+        for r in failing:
             out.append(f"### {_code(r['id'])} — {r['status']}")
             out += ["", f"{_md(r['description'])} ({', '.join(_code(c) for c in r['clauses'])})", ""]
             body = r["message"] + ("\n" + json.dumps(r["diff"], ensure_ascii=False)[:2000] if r.get("diff") else "")

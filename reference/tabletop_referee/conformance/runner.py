@@ -26,8 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .client import DEFAULT_TIMEOUT, AdapterFailure, AdapterProcess, AdapterStartError, AdapterTimeout
-from .compare import MISSING, Difference, canonical_text, first_difference, pointer_tokens, resolve, set_difference, short
+from .client import DEFAULT_TIMEOUT, AdapterClient, AdapterFailure, AdapterStartError, AdapterTimeout
+from ..documents import canonical_text
+from .compare import MISSING, Difference, first_difference, pointer_tokens, resolve, set_difference, short
 from .expectations import FAILING, Entry, Expectations
 from .vectors import Vector
 
@@ -150,17 +151,27 @@ def needed_variants(vector: Vector) -> list[str]:
     return needed
 
 
+def _object(value: Any) -> dict[str, Any]:
+    """``value`` if it is a JSON object, else an empty one."""
+    return value if isinstance(value, dict) else {}
+
+
+def _array(value: Any) -> list[Any]:
+    """``value`` if it is a JSON array, else an empty one."""
+    return value if isinstance(value, list) else []
+
+
 def unmet_requirement(vector: Vector, hello: dict[str, Any], game: str) -> str | None:
     """Returns why the adapter cannot run ``vector`` (from its ``start`` answer), or ``None``."""
-    impl = hello.get("implementation") if isinstance(hello.get("implementation"), dict) else {}
-    games = impl.get("games") if isinstance(impl.get("games"), dict) else {}
-    info = games.get(game) if isinstance(games.get(game), dict) else {}
-    supported = info.get("variants") if isinstance(info.get("variants"), list) else []
+    impl = _object(hello.get("implementation"))
+    games = _object(impl.get("games"))
+    info = _object(games.get(game))
+    supported = _array(info.get("variants"))
     lacking = [v for v in needed_variants(vector) if v not in supported]
     if lacking:  # first: the game itself; a variant's own options mean nothing without it
         shown = ", ".join(str(v) for v in lacking)
         return f"the adapter does not support variant{'s' if len(lacking) > 1 else ''} {shown}"
-    caps = hello.get("capabilities") if isinstance(hello.get("capabilities"), list) else []
+    caps = _array(hello.get("capabilities"))
     needed = list(vector.requires.get("capabilities", []))
     if needs_events(vector) and "events" not in needed:
         needed.append("events")  # event expectations always need the capability
@@ -171,7 +182,7 @@ def unmet_requirement(vector: Vector, hello: dict[str, Any], game: str) -> str |
     for cap in needed:
         if cap not in caps:
             return f"the adapter lacks capability {cap}"
-    offered = info.get("options") if isinstance(info.get("options"), dict) else {}
+    offered = _object(info.get("options"))
     for name, value in vector.requires.get("options", {}).items():
         values = offered.get(name)
         if values == "any":  # a data option (docs/protocol.md): any well-formed value
@@ -206,9 +217,10 @@ def event_matches(pattern: dict[str, Any], event: dict[str, Any]) -> bool:
 
 
 class Runner:
-    """Runs vectors one by one through one :class:`AdapterProcess` (already started)."""
+    """Runs vectors one by one through one adapter (already started): an
+    :class:`~.client.AdapterProcess` or anything else that is an :class:`~.client.AdapterClient`."""
 
-    def __init__(self, adapter: AdapterProcess, game: str, *, expectations: Expectations | None = None,
+    def __init__(self, adapter: AdapterClient, game: str, *, expectations: Expectations | None = None,
                  fail_fast: bool = False, on_result: Callable[[Result, int, int], None] | None = None,
                  vector_deadline: float | None = None, breaker: int = BREAKER,
                  transcript_budget: int = TRANSCRIPT_BUDGET) -> None:
@@ -534,14 +546,14 @@ class Runner:
             for v in expect["values"]:
                 actual = resolve(doc, v["pointer"])
                 player = observation_player(v["pointer"])
-                seen = f" (player {player}'s observation)" if player is not None else ""
+                whose = f" (player {player}'s observation)" if player is not None else ""
                 if actual is MISSING:
                     diff = Difference(v["pointer"], v["value"], MISSING,
-                                      f"nothing at {v['pointer']}{seen} (expected {short(v['value'])})")
+                                      f"nothing at {v['pointer']}{whose} (expected {short(v['value'])})")
                 else:
                     diff = first_difference(v["value"], actual, v["pointer"])
                 if diff:
-                    raise VectorFailed(f"value at {diff.pointer}{seen}: {diff.message}", diff)
+                    raise VectorFailed(f"value at {diff.pointer}{whose}: {diff.message}", diff)
         if "chance" in expect:
             self._check_chance(expect["chance"], state)
         if "legal_actions" in expect:
@@ -574,7 +586,7 @@ class Runner:
         doc = vector.doc
         self._rolls = doc.get("rolls") or []
         self._draws = doc.get("draws") or {}
-        self._pins = doc.get("pins")
+        self._pins: dict[str, Any] | None = doc.get("pins")
         depth = doc["depth"]
         state = doc["state"]
         used: dict[str, int] = {}
@@ -614,6 +626,7 @@ class Runner:
             return None
         key = str(kinds.pop())
         n = used.get(key, 0)
+        assert self._pins is not None  # _chance calls this only for a vector with pins
         pinned = self._pins.get(key) or []
         if n >= len(pinned) or canonical_text(pinned[n]) not in {canonical_text(o) for o in outcomes}:
             return None

@@ -10,12 +10,13 @@ engine's initial state instead, so every command is still tried on its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from ..errors import RefereeError
 from ..games import load
 from ..schemas import validation_errors
-from .client import PROTOCOL, AdapterFailure, AdapterProcess, AdapterStartError, describe_exit, last_line
+from .client import PROTOCOL, AdapterFailure, ExternalAdapter, AdapterStartError, describe_exit, last_line
 from .compare import first_difference, short
 
 
@@ -54,7 +55,9 @@ def game_smoke(game_id: str) -> GameSmoke:
     setup = game.smoke_setup()
     state = game.initial_state(game.setup_from_json(setup))
     actors = game.actors(state)
-    legal = [game.action_to_json(a) for a in game.legal_actions(state, actors[0] if len(actors) > 1 else None)]
+    # a simultaneous node lists players only
+    player = cast(int, actors[0]) if len(actors) > 1 else None
+    legal = [game.action_to_json(a) for a in game.legal_actions(state, player)]
     sheet = game.score_sheet(state)
     return GameSmoke(
         setup=setup, players=game.player_count(state),
@@ -88,7 +91,8 @@ def _schema_problem(game: str, state: Any) -> str | None:
     return f"the state does not match schemas/{game}/state.schema.json: {errors[0]}{more}"
 
 
-def _check_observe(game_id: str, add, ask, state: dict[str, Any], players: int, fallback: str) -> None:
+def _check_observe(game_id: str, add: Callable[[str, str, str], None], ask: Callable[..., dict[str, Any] | None],
+                   state: dict[str, Any], players: int, fallback: str) -> None:
     """Every player's observation of a new game is what the reference engine shows them."""
     game = load(game_id)
     try:
@@ -119,7 +123,7 @@ def _check_observe(game_id: str, add, ask, state: dict[str, Any], players: int, 
     add("observe", "passed", f"each of the {players} players observes {what}{fallback}")
 
 
-def run_smoke(adapter: AdapterProcess, game: str) -> list[Check]:
+def run_smoke(adapter: ExternalAdapter, game: str) -> list[Check]:
     """Runs the checks in order and returns them (the adapter is stopped at the end)."""
     spec = game_smoke(game)
     checks: list[Check] = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import fnmatch
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ..documents import read_json
 from ..errors import MalformedInput
@@ -23,7 +23,8 @@ class VectorFileError(Exception):
 
 @dataclass(frozen=True)
 class Vector:
-    """One vector as read from its file (``doc`` is the vector object itself)."""
+    """One vector as read from its file (``doc`` is the vector object itself, valid per
+    schemas/vectors/vector-file.schema.json: the casts below rely on it)."""
 
     doc: dict[str, Any] = field(repr=False)
     file: str
@@ -32,11 +33,11 @@ class Vector:
 
     @property
     def id(self) -> str:
-        return self.doc["id"]
+        return cast(str, self.doc["id"])
 
     @property
     def kind(self) -> str:
-        return self.doc["kind"]
+        return cast(str, self.doc["kind"])
 
     @property
     def clauses(self) -> list[str]:
@@ -48,11 +49,11 @@ class Vector:
 
     @property
     def description(self) -> str:
-        return self.doc["description"]
+        return cast(str, self.doc["description"])
 
     @property
     def requires(self) -> dict[str, Any]:
-        return self.doc.get("requires", {})
+        return cast("dict[str, Any]", self.doc.get("requires", {}))
 
 
 def default_vector_dir(game: str) -> Path:

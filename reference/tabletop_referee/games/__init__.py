@@ -36,7 +36,8 @@ def load(game: str) -> Game:
     if game not in GAMES:
         raise KeyError(game)
     module = importlib.import_module(f"{__name__}.{package_name(game)}")
-    return module.GAME
+    game_object: Game = module.GAME  # the package's GAME (tests/test_games_meta.py checks it)
+    return game_object
 
 
 def all_games() -> list[Game]:

@@ -9,20 +9,30 @@ that core, which a game overrides where it can say more (MLEM does for all of th
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..documents import canonical_text, digest_text, list_digest
 from ..errors import MalformedInput, UsageError
-from .interface import CHANCE, Actor, Event, GameInfo, OptionSpec
+from .interface import CHANCE, Actor, Event, Game, GameInfo, OptionSpec
+
+if TYPE_CHECKING:
+    # For the type checker a BaseGame implements the Game protocol explicitly: the hooks below
+    # are checked against the protocol's signatures, and a game class that leaves out a core
+    # method of the protocol cannot be instantiated. At run time it derives from nothing, so a
+    # missing core method stays an AttributeError rather than a protocol stub returning None.
+    _GameProtocol = Game
+else:
+    _GameProtocol = object
 
 
-class BaseGame:
+class BaseGame(_GameProtocol):
     """Defaults for the optional hooks of the game interface."""
 
     info: GameInfo
+    verbs: tuple[str, ...]
 
     # -- options -------------------------------------------------------------------------
 
@@ -177,8 +187,8 @@ class BaseGame:
     def state_digest(self, state: Any) -> str:
         return digest_text(self.state_canonical_text(state))
 
-    def _cached_text(self, cache_name: str, value: Any, to_json) -> str:
-        cache = self.__dict__.setdefault(cache_name, {})
+    def _cached_text(self, cache_name: str, value: Any, to_json: Callable[[Any], Any]) -> str:
+        cache: dict[Any, str] = self.__dict__.setdefault(cache_name, {})
         try:
             return cache[value]
         except KeyError:
@@ -232,7 +242,8 @@ class BaseGame:
         given = vector.get("profiles")
         if isinstance(given, list) and given:
             return tuple(dict.fromkeys(["base", *given]))
-        requires = vector.get("requires") if isinstance(vector.get("requires"), Mapping) else {}
+        given_requires = vector.get("requires")
+        requires: Mapping[str, Any] = given_requires if isinstance(given_requires, Mapping) else {}
         found = ["base"]
         if vector.get("kind") == "perft":
             found.append("perft")
