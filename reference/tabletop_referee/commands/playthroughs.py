@@ -12,7 +12,7 @@ from ..playthrough import CASES_FILE, FOLDER, REGENERATE, check, read_cases, wri
 from .common import EXIT_FAILED, EXIT_OK, UsageError, game_arg
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("playthroughs", help="write the golden playthroughs, or check them (--check)",
                        description="Renders each case of tests/playthroughs/cases.yaml (a seeded whole game: "
                                    "every step, its events and their clauses, the position now and then, the "
