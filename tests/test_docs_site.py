@@ -289,3 +289,51 @@ def test_strict_build_fails_on_a_broken_link(tmp_path):
     assert "'../schemas/mlem/stat.schema.json'" in proc.stderr  # outside docs/ and missing: reported
     warnings = [line for line in proc.stderr.splitlines() if line.startswith("WARNING")]
     assert len(warnings) == 2  # outside docs/ but there (state.schema.json): shown as text
+
+
+# -- the vector index and the sources pages (no build needed) --------------------------------
+
+import json as _json
+import re as _re
+
+from tabletop_referee.games import GAMES as _GAMES
+
+
+@pytest.mark.parametrize("game", list(_GAMES))
+def test_vector_index_lists_every_vector_and_its_links_resolve(game):
+    page = site_pages(game)[f"{game}/vectors.md"]
+    ids = [v["id"] for f in sorted((REPO / "vectors" / game).glob("*.json"))
+           for v in _json.loads(f.read_text(encoding="utf-8"))["vectors"]]
+    assert ids
+    rows = _re.findall(r"^\| \[?`([^`]+)`", page, _re.M)
+    assert sorted(rows) == sorted(ids)
+    linked = 0
+    for target, anchor in _re.findall(r"\]\((clauses/[\w-]+\.md)#([\w.-]+)\)", page):
+        text = (DOCS / game / target).read_text(encoding="utf-8")
+        assert f"{{#{anchor} " in text, f"{game}/vectors.md links to {target}#{anchor}, which is no anchor"
+        linked += 1
+    assert linked > len(ids)  # every scenario vector links to its scenario, every clause to its clause
+    scenario_links = _re.findall(r"^\| \[`([^`]+)`\]\(clauses/", page, _re.M)
+    assert len(scenario_links) > len(ids) // 2
+
+
+@pytest.mark.parametrize("game", list(_GAMES))
+def test_sources_page_says_what_each_source_is(game):
+    page = site_pages(game)[f"{game}/sources.md"]
+    sources = load_spec(game).sources
+    assert page.count("- **What it is:** ") == len(sources)
+    for s in sources:
+        block = page.split(f"{{#source-{s['tag']} .source}}", 1)[1].split("\n## ", 1)[0]
+        words = block.split("- **What it is:** ", 1)[1].splitlines()[0]
+        if s.get("kind") == "seed":
+            assert "not shipped" in words
+            assert (f"]({s['url']})" in words) if s.get("url") else ("no public copy" in words)
+        else:
+            assert f"]({s['ref']})" in words
+
+
+def test_the_primary_seed_sources_link_their_public_copy():
+    for game in _GAMES:
+        for s in load_spec(game).sources:
+            if s.get("kind") == "seed" and s.get("reliability") == "primary":
+                assert str(s.get("url", "")).startswith("https://"), (game, s["tag"])

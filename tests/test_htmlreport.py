@@ -348,9 +348,8 @@ def test_duplicate_results_are_rejected(capsys, tmp_path, reports):
 
 
 @pytest.mark.parametrize("argv, expected", [
-    (["GOOD"], "give --html"),
     (["GOOD", "GOOD", "--html", "x.html"], "one report at a time"),
-    (["GOOD", "--html", "x.html", "--json"], "--json is for compare"),
+    (["GOOD", "--html", "-", "--json"], "both print on stdout"),
     (["compare", "GOOD"], "compare needs two reports"),
     (["compare", "GOOD", "GOOD", "GOOD"], "compare needs two reports"),
     (["compare", "GOOD", "GOOD", "--html", "x.html"], "--html renders one report"),

@@ -24,7 +24,7 @@ GAME_PACKAGES = {f"{PACKAGE}.games.{package_name(g)}" for g in GAMES}
 
 # Lower number = lower layer. A module may import from its own layer or below.
 LAYERS: dict[str, int] = {
-    "errors": 0, "paths": 0, "schemas": 0, "documents": 0, "output": 0, "loading": 0,
+    "errors": 0, "paths": 0, "schemas": 0, "documents": 0, "output": 0, "loading": 0, "style": 0,
     "spec": 1,
     "games": 2,
     # game-neutral services

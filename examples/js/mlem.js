@@ -667,7 +667,6 @@ function checkActionShape(action) {
     // The schema leaves the groups of an extra-face move to the rules (ufo_extra_face_use).
     if (!Array.isArray(action.faces) || action.faces.length > 5) throw new InputError('action: bad faces', '$.faces');
     action.faces.forEach((x, i) => { if (!FACES.includes(x)) throw new InputError(`action: '${x}' is not a die face`, `$.faces[${i}]`); });
-    if (new Set(action.faces).size !== action.faces.length) throw new InputError('action: a move may not name a group twice', '$.faces');
     const d = action.die_one;
     if (!Array.isArray(d) || d.length > 5 || d.some((p) => !(isInt(p) && p >= 0 && p <= 4)) || new Set(d).size !== d.length) {
       throw new InputError('action: bad die_one', '$.die_one');

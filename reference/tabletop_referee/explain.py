@@ -472,7 +472,8 @@ def clause_info(spec: Spec, clause_id: str) -> dict[str, Any]:
     for cite in c.sources:
         src = spec.source(cite.get("tag")) or {}
         sources.append({"tag": cite.get("tag"), "where": cite.get("where"), "ref": src.get("ref"),
-                        "reliability": src.get("reliability")})
+                        "reliability": src.get("reliability"),
+                        **({"url": src["url"]} if src.get("url") else {})})  # a seed's public copy
     return {"id": c.id, "title": c.title, "text": c.text, "confidence": c.confidence,
             "sources": sources, "options": list(c.options), "disputes": list(c.disputes)}
 
@@ -496,7 +497,7 @@ def _clause_block(info: dict[str, Any], indent: str, game_id: str) -> list[str]:
     lines = [f"{indent}{info['title']} — {info['confidence']}"]
     lines += _wrap(info["text"], indent)
     cites = "; ".join(
-        f"{s['tag']}" + (f" ({s['where']})" if s.get("where") else "") + (f" <{s['ref']}>" if s.get("ref") else "")
+        f"{s['tag']}" + (f" ({s['where']})" if s.get("where") else "") + (f" <{s.get('url') or s['ref']}>" if s.get("ref") else "")
         for s in info["sources"]
     )
     lines += _wrap("sources: " + cites, indent)

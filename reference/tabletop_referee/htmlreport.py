@@ -219,7 +219,7 @@ def _summary_section(report: dict[str, Any], impl: dict[str, Any], source: str) 
     if report["expectations"]["file"]:
         facts.append(("expectations", f"<code>{h(report['expectations']['file'])}</code>"))
     if report["stopped"]:
-        why = "at the first failure (--fail-fast)" if report["stopped"] == "fail-fast" else "interrupted"
+        why = "at the first failure (-x/--exitfirst)" if report["stopped"] == "fail-fast" else "interrupted"
         facts.append(("stopped", h(f"{why}; {len(report['not_run'])} vector(s) not run")))
     out = ['<section id="summary">', "<h2>Summary</h2>", '<dl class="facts">']
     out += [f"<dt>{h(k)}</dt><dd>{v}</dd>" for k, v in facts]
@@ -375,7 +375,7 @@ def compare_reports(old: dict[str, Any], new: dict[str, Any], *, old_name: str =
 
     fixed: failing (failed, errored, timeout, crashed, xfail) -> passing (passed, xpass);
     regressed: passing -> failing; new_vectors / removed_vectors: in only one of the runs (a
-    vector selected but never run, after --fail-fast or an interrupt, has status "not-run");
+    vector selected but never run, after -x/--exitfirst or an interrupt, has status "not-run");
     changed: every other change of status (e.g. failed -> errored, passed -> skipped);
     still_failing: failing in both.
     """

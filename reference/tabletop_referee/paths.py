@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -21,3 +22,21 @@ def data_root() -> Path:
 
 def spec_dir(game: str) -> Path:
     return data_root() / "spec" / game
+
+
+def display_path(path: str | Path) -> str:
+    """A path as a report prints it, never absolute (a report travels to other machines).
+
+    A relative path stays as given; an absolute one is made relative to the current folder
+    when it lies below it, else to the suite's data (``vectors/mlem/crash.json``), else it is
+    reduced to its file name.
+    """
+    text = str(path)
+    if not os.path.isabs(text):
+        return text
+    absolute = os.path.normpath(text)
+    for base in (os.getcwd(), str(data_root())):
+        base = os.path.normpath(os.path.abspath(base))
+        if absolute.startswith(base.rstrip(os.sep) + os.sep):
+            return os.path.relpath(absolute, base)
+    return os.path.basename(absolute) or absolute

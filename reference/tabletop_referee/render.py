@@ -26,7 +26,9 @@ def _source_line(spec: Spec, cite: dict[str, Any]) -> str:
     src = spec.source(tag) or {}
     ref = src.get("ref", "")
     where = f", {cite['where']}" if cite.get("where") else ""
-    link = f"[{tag}]({ref})" if str(ref).startswith("http") else f"{tag} (`{ref}`)" if ref else tag
+    url = src.get("url", "")
+    link = (f"[{tag}]({ref})" if str(ref).startswith("http") else f"[{tag}]({url}) (seed `{ref}`)" if url
+            else f"{tag} (`{ref}`)" if ref else tag)
     return f"{link}{where}"
 
 
@@ -285,7 +287,8 @@ def _source_cite(spec: Spec, page: str, cite: dict[str, Any]) -> str:
     if ref.startswith(("http://", "https://")):
         text += f" ([{_md(src.get('kind', 'web'))}]({ref}))"
     elif ref:
-        text += f" (seed file {_code(ref)})"
+        url = str(src.get("url") or "")
+        text += f" (seed file {_code(ref)}" + (f", a copy of [the public page]({url}))" if url else ")")
     if cite.get("where"):
         text += f": {_md(cite['where'])}"
     return text
@@ -484,15 +487,17 @@ def render_sources_page(game: str) -> str:
     out = [f"# {_md(spec.title)}: sources", "", _generated_note(game), "",
            "The sources the clauses and disputes cite, by tag. Reliability: `primary` follows the "
            "rulebook or the official digital implementation closely, `secondary` reviews and "
-           "summaries, `low` provenance unknown or demonstrably wrong on checkable points. Seed "
-           "files are texts collected for this project and kept outside the repository.", ""]
+           "summaries, `low` provenance unknown or demonstrably wrong on checkable points.", "",
+           "Kinds: a `web` source is a public page, linked; a `code` source a public repository at "
+           "a commit; a `seed` source is a text collected for this project while the spec was "
+           "written, kept outside the repository (it is not shipped: its file name and line "
+           "numbers only make citations exact), linked to the public page it copies where "
+           "there is one.", ""]
     for s in spec.sources:
         tag = str(s.get("tag"))
         out += [f"## {_code(tag)} — {_md(s.get('title', ''))} {{#source-{tag} .source}}", ""]
-        ref = str(s.get("ref") or "")
-        where = f"[{_md(ref)}]({ref})" if ref.startswith(("http://", "https://")) else f"seed file {_code(ref)}"
         out.append(f"- **Kind:** {_md(s.get('kind', '?'))}, **reliability:** {_md(s.get('reliability', '?'))}")
-        out.append(f"- **Reference:** {where}")
+        out.append(f"- **What it is:** {_source_words(s)}")
         if s.get("note"):
             out.append(f"- **Note:** {_md(s['note'])}")
         cited = [c.id for c in spec.clauses if any(x.get("tag") == tag for x in c.sources)]
@@ -505,6 +510,23 @@ def render_sources_page(game: str) -> str:
                 f"[{_md(d['title'])}](disputes.md#dispute-{d['id']})" for d in readings))
         out.append("")
     return "\n".join(out).rstrip() + "\n"
+
+
+def _link(url: str) -> str:
+    return f"[{_md(url)}]({url})"
+
+
+def _source_words(s: dict) -> str:
+    """One source described in words, with its public address where it has one."""
+    ref, url = str(s.get("ref") or ""), str(s.get("url") or "")
+    public = ref if ref.startswith(("http://", "https://")) else url
+    if s.get("kind") == "seed":
+        text = (f"a text collected for this project (seed file {_code(ref)}, not shipped with the repository)")
+        return text + (f"; a copy of the public page {_link(url)}" if url else "; no public copy is known")
+    if s.get("kind") == "code":
+        commit = f" at commit {_code(s['commit'])}" if s.get("commit") else ""
+        return f"source code in a public repository, {_link(public)}{commit}" if public else "source code"
+    return f"a public web page, {_link(public)}" if public else _md(ref or "no address recorded")
 
 
 def render_coverage_page(game: str, vectors: _Vectors | None = None) -> str:
@@ -579,8 +601,41 @@ def render_overview_page(game: str, vectors: _Vectors | None = None) -> str:
             f"silent ({status_text}), "
             f"{sum(1 for d in spec.disputes if d.get('option'))} of them with a rule option.",
             f"- [Coverage](coverage.md): clauses x scenarios x vectors ({len(vectors.by_id)} vectors).",
+            "- [Vector index](vectors.md): every vector id, linked to its scenario.",
             f"- [Sources](sources.md): the {len(spec.sources)} sources cited.",
             "- [All rules on one page](rules.md) (without the scenarios).", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def render_vectors_page(game: str, vectors: _Vectors | None = None) -> str:
+    """The index of every vector id of ``vectors/<game>/``, by file, each linked to the scenario
+    it was exported from (or, for vectors made otherwise, to the clauses it checks)."""
+    spec = load_spec(game)
+    vectors = vectors or _load_vectors(game)
+    page = f"{game}/vectors.md"
+    scenario_ids = {vid for scenarios in coverage(game).values() for s in scenarios
+                    if (vid := _vector_id(s)) is not None}
+    out = [f"# {_md(spec.title)}: vector index", "", _generated_note(game), "",
+           f"Every test vector of `vectors/{game}/` ({len(vectors.by_id)}), by file, with the clauses it "
+           "checks. A vector exported from a feature scenario links to that scenario on its rule "
+           "area's page; perft vectors and the vectors generated from whole games link to the "
+           f"clauses they check. Run one with `referee conform --game {game} --id ID`; the vector "
+           "format is described in [Test vectors](../vectors.md).", ""]
+    by_file: dict[str, list[dict]] = {}
+    for v in vectors.by_id.values():
+        by_file.setdefault(v["file"], []).append(v)
+    for file, listed in by_file.items():
+        out += [f"## {_code(posixpath.basename(file))}", "",
+                f"{len(listed)} vector{'s' if len(listed) != 1 else ''} in {_code(file)}.", "",
+                "| vector | kind | clauses | description |", "|---|---|---|---|"]
+        for v in listed:
+            known = [c for c in v["clauses"] if c in spec.clause_ids]
+            vid = _code(v["id"])
+            if v["id"] in scenario_ids and known:
+                vid = f"[{vid}]({_rel(page, _area_page(game, spec.clause(known[0]).area))}#{v['id']})"
+            clauses = ", ".join(clause_link(spec, page, c) for c in v["clauses"])
+            out.append(f"| {vid} | {_md(v['kind'])} | {clauses} | {_md(v['description'])} |")
+        out.append("")
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -595,6 +650,7 @@ def site_pages(game: str) -> dict[str, str]:
             pages[_area_page(game, area["id"])] = render_area_page(game, area, vectors=vectors, written=written)
     pages[f"{game}/disputes.md"] = render_disputes_page(game)
     pages[f"{game}/coverage.md"] = render_coverage_page(game, vectors)
+    pages[f"{game}/vectors.md"] = render_vectors_page(game, vectors)
     pages[f"{game}/sources.md"] = render_sources_page(game)
     pages[f"{game}/rules.md"] = render_markdown(game)
     return pages

@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import sys
 
 from ..errors import UsageError
 from ..games import GAMES, all_games, load
 from ..games.interface import Game
-from ..output import check_output, emit, write_atomically, write_output
+from ..output import check_output, emit, write_atomically, write_output, write_stdout
+from ..style import COLOR_CHOICES, paint, use_color
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 __all__ = [
-    "EXIT_FAILED", "EXIT_OK", "EXIT_USAGE", "UsageError", "check_output", "emit", "game_arg",
+    "EXIT_FAILED", "EXIT_OK", "EXIT_USAGE", "UsageError", "add_color_flag", "check_output", "emit", "game_arg",
+    "show",
     "adapter_argv", "game_of", "option_arg", "positive", "seconds", "write_atomically", "write_output",
 ]
 
@@ -107,3 +110,22 @@ def setup_flags_of(args: argparse.Namespace, game: Game) -> dict[str, str]:
 
 def options_of(args: argparse.Namespace) -> dict[str, object]:
     return dict(getattr(args, "option", None) or [])
+
+
+def add_color_flag(parser: argparse.ArgumentParser) -> None:
+    """``--color auto|always|never`` (docs/cli.md)."""
+    parser.add_argument("--color", choices=COLOR_CHOICES, default="auto",
+                        help="colour the text: auto (the default: only on a terminal, and not when NO_COLOR "
+                             "is set or TERM=dumb), always or never")
+
+
+def show(text: str, args: argparse.Namespace, *, stderr: bool = False) -> None:
+    """Writes human text to stdout, or to stderr when stdout carries JSON (``stderr=True``),
+    coloured only when that stream is a terminal (``--color``); the words never change."""
+    stream = sys.stderr if stderr else sys.stdout
+    painted = paint(text, use_color(stream, getattr(args, "color", "auto")))
+    if stderr:
+        sys.stderr.write(painted)
+        sys.stderr.flush()
+    else:
+        write_stdout(painted)

@@ -27,14 +27,14 @@ from ..conformance.client import DEFAULT_TIMEOUT, AdapterStartError, become_subr
 from ..conformance.http import open_adapter
 from ..conformance.parallel import run_parallel
 from ..conformance.expectations import from_results
-from ..conformance.report import build_report, render_junit, render_markdown, render_text
+from ..conformance.report import build_report, quiet_line, render_junit, render_markdown, render_text
 from ..conformance.runner import COUNTED_FAILED, Result, Runner
 from ..conformance.smoke import run_smoke
 from ..games import load as load_game
 from ..conformance.vectors import VectorFileError, default_vector_dir, load_vectors, select, vector_files
 from ..htmlreport import load_report
 from ..output import StdoutClosed, check_outputs, dumps, write_stdout
-from .common import UsageError, check_output, game_arg, positive, seconds, write_output
+from .common import UsageError, add_color_flag, check_output, game_arg, positive, seconds, show, write_output
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -61,7 +61,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--id", action="append", metavar="GLOB", help="only vectors whose id matches (repeatable)")
     p.add_argument("--timeout", type=_seconds, default=DEFAULT_TIMEOUT, metavar="SECONDS",
                    help=f"per-request timeout (default {DEFAULT_TIMEOUT:g})")
-    p.add_argument("--fail-fast", action="store_true", help="stop at the first failing vector")
+    p.add_argument("-x", "--exitfirst", dest="fail_fast", action="store_true",
+                   help="stop at the first vector that counts as failed")
+    p.add_argument("--fail-fast", dest="fail_fast", action="store_true", help=argparse.SUPPRESS)  # old spelling
     p.add_argument("--last-failed", metavar="REPORT",
                    help="run only the vectors that failed (failed, errored, timeout, crashed, xpass) in the "
                         "conformance report REPORT of an earlier run (--report)")
@@ -70,15 +72,23 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--expect", metavar="FILE", help="expectations file: known failures (skip / xfail)")
     p.add_argument("--write-expect", metavar="FILE",
                    help="write an expectations file that marks this run's failures xfail")
-    p.add_argument("--report", metavar="FILE", help="write the JSON report")
+    p.add_argument("--report", metavar="FILE", help="write the JSON report ('-': stdout, the text then goes to stderr)")
     p.add_argument("--junit", metavar="FILE", help="write JUnit XML (one testcase per vector)")
     p.add_argument("--markdown", metavar="FILE", help="write a Markdown summary")
+    p.add_argument("--json", action="store_true",
+                   help="print the JSON report on stdout (smoke: the checks as JSON); the text goes to stderr")
     p.add_argument("--smoke", action="store_true", help="same as the smoke mode")
-    p.add_argument("--verbose", "-v", action="store_true", help="also detail expected failures (xfail)")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only the one-line summary")
+    p.add_argument("--verbose", "-v", action="store_true",
+                   help="also print every clause's row and detail expected failures (xfail)")
+    add_color_flag(p)
     p.set_defaults(func=cmd_conform)
 
-    p = sub.add_parser("conform-expect", help="write an expectations file from a conformance report's failures")
-    p.add_argument("report", metavar="REPORT.json")
+    p = sub.add_parser("conform-expect", help="write an expectations file from a conformance report's failures",
+                       description="Writes an expectations file (docs/conformance.md) that marks every vector "
+                                   "failing in a conformance report (referee conform --report) as xfail; pass "
+                                   "it to 'referee conform --expect' to track those known failures.")
+    p.add_argument("report", metavar="REPORT.json", help="the JSON report of an earlier 'referee conform' run")
     p.add_argument("--output", "-o", default="-", help="file to write (default: stdout)")
     p.set_defaults(func=cmd_conform_expect)
 
@@ -154,6 +164,8 @@ def cmd_conform(args: argparse.Namespace) -> int:
         return cmd_smoke(args)
 
     argv = _adapter_argv(args)
+    if args.json and args.report == "-":
+        raise UsageError("--json and --report - both print the JSON report on stdout: give one")
     sources = args.vectors or [str(default_vector_dir(args.game))]
     # Before any work: every output writable, none of them an input (the expectations file may
     # be rewritten by --write-expect on purpose).
@@ -239,8 +251,11 @@ def cmd_conform(args: argparse.Namespace) -> int:
             ran = [r["id"] for r in report["results"]]
             doc["entries"] += [e.to_json() for e in expectations.unused(ran)]
         write_output("--write-expect", args.write_expect, dumps(doc, indent=2) + "\n")
+    text = quiet_line(report) + "\n" if args.quiet else render_text(report, verbose=args.verbose)
     try:
-        write_stdout(render_text(report, verbose=args.verbose))
+        if args.json:
+            write_stdout(dumps(report, indent=1) + "\n")
+        show(text, args, stderr=args.json or args.report == "-")  # stdout carries JSON: the text goes aside
     except StdoutClosed as exc:
         written = [o for o, p in (("--report", args.report), ("--junit", args.junit), ("--markdown", args.markdown),
                                   ("--write-expect", args.write_expect)) if p not in (None, "-")]
@@ -271,8 +286,16 @@ def cmd_smoke(args: argparse.Namespace) -> int:
         lines.append("")
         lines.append(f"{counts['failed']} check(s) failed: the adapter is mis-wired or incomplete; "
                      "fix this before running the vectors")
-    lines.append(f"{counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped")
-    sys.stdout.write("\n".join(lines) + "\n")
+    summary = f"{counts['passed']} passed, {counts['failed']} failed, {counts['skipped']} skipped"
+    lines.append(summary)
+    if not counts["failed"]:  # wired right: the suite is next
+        lines.append("next: " + shlex.join(["referee", "conform", "--game", args.game]
+                                           + (["--adapter", args.adapter] if args.adapter is not None else [])))
+    if args.json:
+        doc = {"game": args.game, "adapter": argv, "passed": not counts["failed"], "counts": counts,
+               "checks": [{"name": c.name, "status": c.status, "message": c.message} for c in checks]}
+        write_stdout(dumps(doc, indent=1) + "\n")
+    show(summary + "\n" if args.quiet else "\n".join(lines) + "\n", args, stderr=args.json)
     return EXIT_FAILED if counts["failed"] else EXIT_OK
 
 

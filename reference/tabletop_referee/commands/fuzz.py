@@ -11,7 +11,9 @@ from ..conformance.client import become_subreaper, default_command, kill_all
 from ..conformance.fuzz import Divergence, FuzzResult, fuzz
 from ..output import check_outputs, dumps, plain
 from ..vectors import dump
-from .common import EXIT_FAILED, EXIT_OK, UsageError, adapter_argv, emit, game_arg, positive, seconds, write_output
+from .common import (EXIT_FAILED, EXIT_OK, UsageError, adapter_argv, add_color_flag, emit, game_arg, positive, seconds,
+                     show, write_output)
+from ..output import write_stdout
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -21,18 +23,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                    "step; a divergence is written as a rerunnable vector file. With "
                                    "--keep-going every distinct divergence of the run is kept.")
     p.add_argument("--game", type=game_arg, required=True, help="the game id")
-    p.add_argument("--adapter", help="adapter command (default: the reference engine)")
+    p.add_argument("--adapter", metavar="CMD", help="adapter command (default: the reference engine)")
     p.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
     p.add_argument("--seed", type=int, default=0, help="the seed of the run (default 0)")
     p.add_argument("--workers", type=positive, default=1, help="worker processes, each with its own adapter")
     p.add_argument("--timeout", type=seconds, default=10.0, help="seconds per request")
-    p.add_argument("--out", default="fuzz-divergence.json",
-                   help="vector file written on a divergence (with --keep-going: one vector per distinct divergence)")
+    p.add_argument("-o", "--output", dest="out", default="fuzz-divergence.json", metavar="FILE",
+                   help="vector file written on a divergence (with --keep-going: one vector per distinct "
+                        "divergence; default fuzz-divergence.json)")
+    p.add_argument("--out", dest="out", default=argparse.SUPPRESS, help=argparse.SUPPRESS)  # the old spelling of --output
     p.add_argument("--keep-going", action="store_true",
                    help="go on after a divergence; keep one (the smallest) per distinct kind, pointer and clause")
     p.add_argument("--max-failures", type=positive, metavar="N",
                    help="with --keep-going: stop once N distinct divergences are found")
     p.add_argument("--report", metavar="FILE", help="write a JSON report of the run")
+    p.add_argument("--json", action="store_true", help="print the JSON report of the run on stdout; the text goes to stderr")
+    add_color_flag(p)
     p.add_argument("--protocol", type=int, choices=(1, 2), default=2,
                    help="the highest adapter protocol version to offer (default 2; 1 forces version 1)")
     p.add_argument("--digest-every", type=positive, default=1, metavar="K",
@@ -81,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     if args.max_failures and not args.keep_going:
         raise UsageError("--max-failures needs --keep-going")
     # before the run: a divergence found is never lost to an unwritable path
-    check_outputs((("--out", args.out),) + ((("--report", args.report),) if args.report else ()))
+    check_outputs((("--output", args.out),) + ((("--report", args.report),) if args.report else ()))
     become_subreaper()
     try:
         result = fuzz(argv, game=args.game, games=args.games, seed=args.seed, workers=args.workers,
@@ -102,35 +108,41 @@ def run(args: argparse.Namespace) -> int:
     else:
         for failure in result.adapter_failures:
             print(f"adapter failure: {plain(failure)}", file=sys.stderr)
-    print(f"{result.games} games, {result.transitions} transitions compared in {result.seconds:.2f} s "
-          f"({rate:,.0f} transitions/s, {args.workers} worker{'s' if args.workers > 1 else ''}, "
-          f"protocol {result.protocol})")
+    lines = [f"{result.games} games, {result.transitions} transitions compared in {result.seconds:.2f} s "
+             f"({rate:,.0f} transitions/s, {args.workers} worker{'s' if args.workers > 1 else ''}, "
+             f"protocol {result.protocol})"]
     divs = _distinct(result)
     vectors = [d.to_vector(args.seed) for d in divs]
+    doc = report_doc(args, result, vectors)
     if args.report:
-        write_output("--report", args.report, dumps(report_doc(args, result, vectors), indent=2) + "\n")
+        write_output("--report", args.report, dumps(doc, indent=2) + "\n")
+    if divs:
+        emit(dump({"format": 1, "game": args.game, "source": "referee fuzz", "vectors": vectors}), args.out)
+    if args.json:
+        write_stdout(dumps(doc, indent=2) + "\n")
     if not divs:
-        print("no divergence")
+        lines.append("no divergence")
+        show("\n".join(lines) + "\n", args, stderr=args.json)
         return EXIT_FAILED if result.adapter_failures else EXIT_OK
-    doc = {"format": 1, "game": args.game, "source": "referee fuzz", "vectors": vectors}
-    emit(dump(doc), args.out)
     rerun = (f"referee conform --game {args.game}" + (f" --adapter {shlex.quote(args.adapter)}" if args.adapter else "")
              + f" --vectors {shlex.quote(args.out)}")
     if not args.keep_going:
         d, vector = divs[0], vectors[0]
-        print(f"divergence in game {d.game} at step {d.step} ({d.kind}): {d.message}")
-        print(f"vector {vector['id']} written to {args.out}; rerun: {rerun}")
+        lines.append(f"divergence in game {d.game} at step {d.step} ({d.kind}): {d.message}")
+        lines.append(f"vector {vector['id']} written to {args.out}; rerun: {rerun}")
+        show("\n".join(lines) + "\n", args, stderr=args.json)
         return EXIT_FAILED
     stop = " (stopped at --max-failures)" if result.stopped_early else ""
-    print(f"{len(divs)} distinct divergence{'s' if len(divs) != 1 else ''}{stop}:")
+    lines.append(f"{len(divs)} distinct divergence{'s' if len(divs) != 1 else ''}{stop}:")
     rows = [("kind", "pointer", "clause", "games", "first seen", "vector")]
     for d, v in zip(divs, vectors):
         rows.append((d.key[0], d.key[1], d.key[2], str(result.counts.get(d.key, 1)),
                      f"game {d.game} step {d.step}", v["id"]))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     for r in rows:
-        print("  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
+        lines.append("  " + "  ".join(c.ljust(w) for c, w in zip(r, widths)).rstrip())
     for d in divs:
-        print(f"- {_key_text(d.key)}: {d.message}")
-    print(f"{len(vectors)} vector{'s' if len(vectors) != 1 else ''} written to {args.out}; rerun: {rerun}")
+        lines.append(f"- {_key_text(d.key)}: {d.message}")
+    lines.append(f"{len(vectors)} vector{'s' if len(vectors) != 1 else ''} written to {args.out}; rerun: {rerun}")
+    show("\n".join(lines) + "\n", args, stderr=args.json)
     return EXIT_FAILED

@@ -7,6 +7,7 @@ import argparse
 from ..simulate import simulate
 from ..verify import claimed_scores, log_paths, log_text
 from ..output import dumps
+from ..style import ProgressLine
 from .common import (EXIT_OK, UsageError, add_setup_flags, emit, game_arg, game_of, option_arg, options_of,
                      positive, setup_flags_of, write_atomically)
 
@@ -44,8 +45,17 @@ def run(args: argparse.Namespace) -> int:
         except OSError as exc:
             raise UsageError(f"--log {log_files[index]}: cannot write: {exc.strerror}") from None
 
-    summary, template = simulate(game, games=args.games, seed=args.seed, players=args.players,
-                                 options=options_of(args), flags=flags, each=write_log)
+    progress = ProgressLine()  # stderr, on a terminal only
+
+    def each(index: int, setup: object, played: object, state: object) -> None:
+        write_log(index, setup, played, state)
+        progress.show(f"simulate: game {index + 1} of {args.games}")
+
+    try:
+        summary, template = simulate(game, games=args.games, seed=args.seed, players=args.players,
+                                     options=options_of(args), flags=flags, each=each)
+    finally:
+        progress.close()
     facts = game.setup_facts(template)
     totals = summary.totals
     doc = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -13,6 +14,7 @@ from pathlib import Path
 from ..games import load
 from ..paths import data_root
 from ..perft import perft_vectors
+from ..style import ProgressLine
 from ..datavectors import DATA_FILE, DATA_SOURCE, generate
 from ..vectors import assign_ids, dump, vector_file
 from .common import EXIT_OK, UsageError, game_arg, write_atomically
@@ -58,20 +60,25 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         staged = Path(tmp) / args.game
         env = dict(os.environ, REFEREE_EXPORT_VECTORS=str(staged))
-        proc = subprocess.run(
-            [sys.executable, "-m", "pytest", str(tests), "-q", "-p", "no:cacheprovider", "-x"],
-            cwd=root, env=env, capture_output=True, text=True,
-        )
-        if proc.returncode != 0 or not staged.is_dir():
-            tail = (proc.stdout.strip().splitlines() or ["(no output)"])[-1]
-            raise UsageError(f"the feature scenarios did not all pass, nothing exported: {tail}")
-        out.mkdir(exist_ok=True)
-        if (root / "spec" / args.game / "perft.yaml").is_file():
-            doc = vector_file(args.game, f"spec/{args.game}/perft.yaml", perft_vectors(args.game))
-            (staged / "perft.json").write_text(dump(doc), encoding="utf-8")
-        if game.data_key:  # vectors on the shipped data, generated from whole games (datavectors.py)
-            doc = vector_file(args.game, DATA_SOURCE, generate(args.game))
-            (staged / DATA_FILE).write_text(dump(doc), encoding="utf-8")
+        progress = ProgressLine()  # stderr, on a terminal only
+        try:
+            returncode, output = _run_scenarios(
+                [sys.executable, "-m", "pytest", str(tests), "-q", "-p", "no:cacheprovider", "-x"],
+                cwd=root, env=env, progress=progress)
+            if returncode != 0 or not staged.is_dir():
+                tail = (output.strip().splitlines() or ["(no output)"])[-1]
+                raise UsageError(f"the feature scenarios did not all pass, nothing exported: {tail}")
+            out.mkdir(exist_ok=True)
+            if (root / "spec" / args.game / "perft.yaml").is_file():
+                progress.show("vectors export: perft vectors")
+                doc = vector_file(args.game, f"spec/{args.game}/perft.yaml", perft_vectors(args.game))
+                (staged / "perft.json").write_text(dump(doc), encoding="utf-8")
+            if game.data_key:  # vectors on the shipped data, generated from whole games (datavectors.py)
+                progress.show(f"vectors export: vectors on the shipped data ({DATA_FILE})")
+                doc = vector_file(args.game, DATA_SOURCE, generate(args.game))
+                (staged / DATA_FILE).write_text(dump(doc), encoding="utf-8")
+        finally:
+            progress.close()
         written = sorted(f.name for f in staged.glob("*.json"))
         count = 0
         for name in written:
@@ -99,6 +106,31 @@ def run(args: argparse.Namespace) -> int:
     print(f"{count} vectors written to {out} ({len(entries)} scenarios not exportable, see {skipped_target})"
           f"{note}")
     return EXIT_OK
+
+
+_PERCENT = re.compile(r"\[\s*(\d+)%\]\s*$")
+
+
+def _run_scenarios(argv: list[str], *, cwd: Path, env: dict[str, str], progress: ProgressLine) -> tuple[int, str]:
+    """Runs pytest on the scenarios, showing its percentage on ``progress``; (exit status, stdout)."""
+    lines: list[str] = []
+    progress.show("vectors export: running the feature scenarios")
+    proc = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line)
+            found = _PERCENT.search(line)
+            if found:
+                progress.show(f"vectors export: feature scenarios {found.group(1)}%")
+        return proc.wait(), "".join(lines)
+    except BaseException:  # Ctrl-C, SIGTERM: the scenario run stops with us
+        proc.kill()
+        proc.wait()
+        raise
+    finally:
+        if proc.stdout is not None:
+            proc.stdout.close()
 
 
 MANIFEST = "MANIFEST.txt"

@@ -7,6 +7,7 @@ rendered from the same report document, so they can never disagree.
 from __future__ import annotations
 
 import json
+import os
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
@@ -14,6 +15,7 @@ from typing import Any
 
 from .. import __version__
 from ..output import fence, plain
+from ..paths import display_path
 from .client import PROTOCOL
 from .compare import short
 from .profiles import judge, verdict_lines
@@ -31,7 +33,7 @@ def result_to_json(r: Result, rerun: str | None, profiles: tuple[str, ...] = ("b
         "clauses": v.clauses,
         "tags": v.tags,
         "profiles": list(profiles),
-        "file": v.file,
+        "file": display_path(v.file),
         "index": v.index,
         "status": r.status,
         "seconds": round(r.seconds, 4),
@@ -116,17 +118,17 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
         "started_at": started_at,
         "seconds": round(run.seconds, 3),
         "adapter": {
-            "command": list(command),
+            "command": [display_path(a) if os.path.isabs(a) else a for a in command],
             "implementation": hello.get("implementation") if isinstance(hello.get("implementation"), dict) else {},
             "capabilities": [c for c in hello.get("capabilities", []) if isinstance(c, str)]
             if isinstance(hello.get("capabilities"), list) else [],
             "restarts": run.restarts,
             "timeout": timeout,
         },
-        "selection": {"files": files, "clauses": filters.get("clauses", []), "tags": filters.get("tags", []),
+        "selection": {"files": [display_path(f) for f in files], "clauses": filters.get("clauses", []), "tags": filters.get("tags", []),
                       "ids": filters.get("ids", []), "loaded": loaded,
                       "selected": len(run.results) + len(run.not_run)},
-        "expectations": {"file": expectations_file, "unused": unused_expectations},
+        "expectations": {"file": display_path(expectations_file) if expectations_file else None, "unused": unused_expectations},
         "fail_fast": fail_fast,
         "stopped": run.stopped,
         "not_run": [v.id for v in run.not_run],
@@ -157,6 +159,14 @@ def _indent(text: str, prefix: str = "    ") -> str:
     return "\n".join(prefix + line for line in text.splitlines())
 
 
+def quiet_line(report: dict[str, Any]) -> str:
+    """``conform -q``: the closing counts and the verdict, on one line."""
+    verdict = report.get("verdict")
+    if verdict is None:
+        return closing_line(report)
+    return closing_line(report) + (": PASS" if verdict["passed"] else ": FAIL: " + "; ".join(verdict["reasons"]))
+
+
 def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
     impl = report["adapter"]["implementation"]
     name = f"{impl.get('name', '?')} {impl.get('version', '?')}"
@@ -171,7 +181,10 @@ def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
     ]
     if report["adapter"]["restarts"]:
         out.append(f"the adapter was restarted {report['adapter']['restarts']} time(s) after failures")
-    rows = report["clauses"]
+    # Every clause's row with -v; otherwise only the rows of clauses with a vector not passing,
+    # first thing after the header (a green run prints no row at all).
+    rows = [r for r in report["clauses"] if verbose or r["failed"]]
+    rows.sort(key=lambda r: not r["failed"])  # failing clauses first (a stable sort keeps the order)
     if rows:
         width = max(len("clause"), *(len(r["clause"]) for r in rows))
         out += ["", f"{'clause':<{width}}  passed/total  skipped  not passing"]
@@ -211,7 +224,7 @@ def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
     if unused:
         out += ["", "expectations that match no vector (stale?): " + ", ".join(e["id"] for e in unused)]
     if report["stopped"] == "fail-fast":
-        out += ["", f"stopped at the first failure (--fail-fast); {len(report['not_run'])} vector(s) not run"]
+        out += ["", f"stopped at the first failure (-x/--exitfirst); {len(report['not_run'])} vector(s) not run"]
     elif report["stopped"] == "interrupted":
         out += ["", f"interrupted; {len(report['not_run'])} vector(s) not run"]
     elif report["stopped"] == "circuit-breaker":

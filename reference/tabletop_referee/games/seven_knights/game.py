@@ -240,6 +240,11 @@ class SevenKnightsGame(BaseGame):
 
     def with_seating(self, setup: Setup, players: int, start_player: int) -> Setup:
         doc = self.setup_to_json(setup)
+        # The tiles in play follow the player count: unless the template's were chosen by hand,
+        # they are worked out again for the new count (a 6-player deal cannot seat 7).
+        default = self.setup_to_json(self.setup_from_json({k: v for k, v in doc.items() if k != "tiles"}))
+        if doc.get("tiles") == default.get("tiles"):
+            doc.pop("tiles", None)
         doc["players"] = players
         doc["first_player"] = start_player
         return self.setup_from_json(doc)
