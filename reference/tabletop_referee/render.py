@@ -516,7 +516,7 @@ def _link(url: str) -> str:
     return f"[{_md(url)}]({url})"
 
 
-def _source_words(s: dict) -> str:
+def _source_words(s: dict[str, Any]) -> str:
     """One source described in words, with its public address where it has one."""
     ref, url = str(s.get("ref") or ""), str(s.get("url") or "")
     public = ref if ref.startswith(("http://", "https://")) else url
@@ -621,7 +621,7 @@ def render_vectors_page(game: str, vectors: _Vectors | None = None) -> str:
            "area's page; perft vectors and the vectors generated from whole games link to the "
            f"clauses they check. Run one with `referee conform --game {game} --id ID`; the vector "
            "format is described in [Test vectors](../vectors.md).", ""]
-    by_file: dict[str, list[dict]] = {}
+    by_file: dict[str, list[dict[str, Any]]] = {}
     for v in vectors.by_id.values():
         by_file.setdefault(v["file"], []).append(v)
     for file, listed in by_file.items():

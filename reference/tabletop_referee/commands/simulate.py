@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
     progress = ProgressLine()  # stderr, on a terminal only
 
-    def each(index: int, setup: object, played: object, state: object) -> None:
+    def each(index: int, setup: object, played: list[object], state: object) -> None:
         write_log(index, setup, played, state)
         progress.show(f"simulate: game {index + 1} of {args.games}")
 
