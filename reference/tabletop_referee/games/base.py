@@ -369,6 +369,12 @@ class BaseGame:
         """The clause that decides a score category (``winners`` included)."""
         return None
 
+    def scoring_events(self, state: Any) -> list[Event]:
+        """The events of the end-of-game scoring for ``state``, each naming its clause (those
+        the game ended with, or, before the end, as if it ended now); none by default.
+        ``referee explain`` cites them when asked what a position scores or who wins."""
+        return []
+
     def ended_reason(self, state: Any) -> str | None:
         outcome = self.result_to_json(state).get("outcome")
         return None if outcome is None else outcome.get("reason")
