@@ -11,7 +11,8 @@ from pathlib import Path
 from tabletop_referee.games import load
 
 REPO = Path(__file__).resolve().parents[1]
-ENGINE = REPO / "reference" / "tabletop_referee" / "games" / "mlem" / "engine.py"
+MLEM = REPO / "reference" / "tabletop_referee" / "games" / "mlem"
+ENGINE_FILES = [MLEM / "engine.py", *sorted((MLEM / "rules").glob("*.py"))]  # the facade and its rule modules
 ROW = re.compile(r"^\| `([a-z-]+)` \| (.+) \|$")
 
 
@@ -46,7 +47,7 @@ def schema_types() -> set[str]:
 
 
 def source_pairs() -> set[tuple[str, str]]:
-    return set(re.findall(r'emit\(\s*"([a-z-]+)",\s*"([a-z0-9.-]+)"', ENGINE.read_text(encoding="utf-8")))
+    return set(re.findall(r'emit\(\s*"([a-z-]+)",\s*"([a-z0-9.-]+)"', "\n".join(f.read_text(encoding="utf-8") for f in ENGINE_FILES)))
 
 
 def vector_pairs() -> set[tuple[str, str]]:

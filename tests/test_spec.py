@@ -49,7 +49,8 @@ def test_every_scenario_cites_exactly_one_rule_clause():
 
 
 def _engine_clause_ids() -> set[str]:
-    src = (REPO / "reference/tabletop_referee/games/mlem/engine.py").read_text(encoding="utf-8")
+    mlem = REPO / "reference/tabletop_referee/games/mlem"
+    src = "\n".join(f.read_text(encoding="utf-8") for f in [mlem / "engine.py", *sorted((mlem / "rules").glob("*.py"))])
     areas = {a["id"] for a in SPEC.areas}
     found = {m for m in re.findall(r'"([a-z]+\.[a-z0-9.-]+)"', src) if m.split(".")[0] in areas}
     found |= {f"goal.{g}" for g in GOALS} if 'f"goal.{goal}"' in src else set()

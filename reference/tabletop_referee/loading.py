@@ -177,9 +177,22 @@ def parse_json(text: str | bytes, source: str = "", *, what: str = "JSON") -> An
         text = decode(text, source, what)
     if len(text) > LIMITS.max_bytes:
         raise LoadError(source, "", f"{what} is larger than the limit of {LIMITS.max_bytes} bytes")
+    refused: list[_Refused] = []
+
+    def parse_float(literal: str) -> Any:
+        value = _parse_float(literal)
+        if type(value) is _Refused:
+            refused.append(value)
+        return value
+
+    def parse_constant(name: str) -> Any:
+        value = _parse_constant(name)
+        refused.append(value)
+        return value
+
     try:
         try:  # integers are checked after parsing (a hook per integer would cost 3x)
-            doc = json.loads(text, parse_float=_parse_float, parse_constant=_parse_constant)
+            doc = json.loads(text, parse_float=parse_float, parse_constant=parse_constant)
         except ValueError as exc:
             if isinstance(exc, json.JSONDecodeError):
                 raise
@@ -190,9 +203,40 @@ def parse_json(text: str | bytes, source: str = "", *, what: str = "JSON") -> An
         raise LoadError(source, "", f"not {what}: line {exc.lineno} column {exc.colno}: {exc.msg}") from None
     except RecursionError:
         raise LoadError(source, "", f"not {what}: nested too deeply (limit {LIMITS.max_depth} levels)") from None
-    if _plain_json(doc):  # the common case: nothing to refuse, nothing to convert
+    if not refused and _plain_text(text):  # the common case, told from the text alone
+        return doc
+    if _plain_json(doc):  # nothing to refuse, nothing to convert
         return doc
     return normalise(doc, source)  # finds the problem again, with its path
+
+
+_DIGITS = bytes(range(256)).translate(bytes.maketrans(b"0123456789", b"1111111111")).translate(
+    bytes.maketrans(bytes(c for c in range(256) if not 48 <= c <= 57), b"0" * 246))
+"""Maps every digit byte to ``1`` and every other byte to ``0``."""
+_NOT_BRACKETS = bytes(c for c in range(256) if c not in b"[]{}")
+
+
+def _plain_text(text: str) -> bool:
+    """A conservative test, at C speed, that the document parsed from ``text`` is within the
+    limits (:func:`_plain_json` walks the values in Python: ~10x slower on a 4 KB answer).
+
+    ``True`` only when it surely is: the text is no longer than the node and string caps; no
+    run of digits anywhere is longer than an integer may be; and the brackets, read without
+    regard to strings, fall into balanced pairs within half the depth limit of rounds (each
+    round of removing innermost ``[]`` then ``{}`` pairs strips at most two levels). A ``False``
+    only sends the document on to the exact walk. (NaN and huge floats are caught by the
+    parse hooks.)"""
+    if len(text) > LIMITS.max_nodes or len(text) > LIMITS.max_string:
+        return False
+    data = text.encode("utf-8")
+    if b"1" * (LIMITS.max_int_digits + 1) in data.translate(_DIGITS):
+        return False
+    brackets = data.translate(None, _NOT_BRACKETS)
+    for _ in range(LIMITS.max_depth // 2):
+        if not brackets:
+            return True
+        brackets = brackets.replace(b"[]", b"").replace(b"{}", b"")
+    return not brackets
 
 
 def _plain_json(doc: Any) -> bool:

@@ -1,0 +1,71 @@
+"""Chance draws of face-down tokens: exploration setup and replacements [exploration.setup]
+[exploration.replace], the mission deal [missions.deal] and UFO arrivals [ufo.arrival]."""
+
+from __future__ import annotations
+
+from ....errors import IllegalAction
+from ..model import Draw, State
+from .exploration import place_exploration
+from .landing import arrive
+from .missions import next_dealee
+from .setup import setup_next
+from .ufo import reveal_arrival
+from .work import Work, replace, replace_at
+
+DRAW_CLAUSE = {
+    "exploration-setup": "exploration.setup",
+    "mission-deal": "missions.deal",
+    "arrival": "ufo.arrival",
+    "exploration-draw": "exploration.replace",
+}
+
+
+def draw_pile(state: State):
+    return draw_section(state).pile
+
+
+def draw_section(s):
+    """The variant section (of a State or a Work) whose face-down pile the draw phase uses."""
+    if s.phase in ("exploration-setup", "exploration-draw"):
+        return s.exploration
+    if s.phase == "mission-deal":
+        return s.missions
+    return s.ufo
+
+
+def draw(w: Work, a: Draw) -> None:
+    phase = w.phase
+    clause = DRAW_CLAUSE[phase]
+    section = draw_section(w)
+    pile = section.pile
+    token = next((t for t in pile if t.id == a.token), None)
+    if token is None:
+        left = ", ".join(t.id for t in pile) or "none"
+        raise IllegalAction(clause, f"token {a.token!r} is not in the face-down pile (left: {left})")
+    pile = tuple(t for t in pile if t is not token)
+    if phase == "exploration-setup":
+        w.exploration = replace(section, pile=pile)
+        place_exploration(w, token, clause)
+        setup_next(w)
+    elif phase == "exploration-draw":
+        _replace_explored(w, section, token, pile, clause)
+    elif phase == "mission-deal":
+        m = section
+        player = next_dealee(w.start_player, m.hands)
+        hand = tuple(sorted(m.hands[player] + (token,), key=lambda t: t.id))
+        w.missions = replace(m, pile=pile, hands=replace_at(m.hands, player, hand))
+        w.emit("mission-dealt", clause, player=player, token=token.id)
+        setup_next(w)
+    else:
+        reveal_arrival(w, token, pile)
+
+
+def _replace_explored(w: Work, section, token, pile, clause: str) -> None:
+    # [exploration.replace]: one new token per token taken, then the landing goes on
+    w.exploration = replace(section, pile=pile)
+    if place_exploration(w, token, clause):
+        w.exploration = replace(w.exploration, pending=w.exploration.pending - 1)
+    if w.exploration.pending and w.exploration.pile:
+        return
+    w.exploration = replace(w.exploration, pending=0)
+    arrive(w)

@@ -1,0 +1,57 @@
+"""The roll [travel.roll] [components.dice]: chance throws the available dice; a roll with no
+fitting die crashes the rocket unless a power or an ability saves it."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from functools import lru_cache
+from math import factorial
+
+from ....errors import IllegalAction
+from ..model import DIE, FACE_INDEX, FACES, Roll
+from .crash import crash
+from .ufo import ufo_rescue
+from .work import Work
+
+
+@lru_cache(maxsize=None)
+def roll_outcomes(dice: int) -> tuple[tuple[Roll, Fraction], ...]:
+    weights = {f: Fraction(DIE.count(f), len(DIE)) for f in FACES}
+    out = []
+    for combo in itertools.combinations_with_replacement(FACES, dice):
+        p = Fraction(factorial(dice))
+        for f in FACES:
+            k = combo.count(f)
+            p *= weights[f] ** k / factorial(k)
+        out.append((Roll(combo), p))
+    return tuple(out)
+
+
+def roll(w: Work, a: Roll) -> None:
+    # [travel.roll]
+    if len(a.faces) != w.dice:
+        raise IllegalAction(
+            "travel.roll", f"the roll has {len(a.faces)} faces but {w.dice} dice are available"
+        )
+    for f in a.faces:
+        if f not in FACE_INDEX:
+            raise IllegalAction("components.dice", f"{f!r} is not a die face")
+    faces = tuple(sorted(a.faces, key=FACE_INDEX.__getitem__))
+    w.emit("rolled", "travel.roll", faces=faces)
+    allowed = w.board.spaces[w.space].faces
+    if any(f in allowed for f in faces):
+        w.roll, w.phase = faces, "move"
+        return
+    rescue = (
+        w.options.die_one_rescue
+        and "1" in allowed
+        and any(s.astronaut == "die-one" and not s.flipped for s in w.seats)
+    )
+    if rescue:  # [power.die-one]: the extra 1 keeps the rocket flying
+        w.roll, w.phase = faces, "move"
+        return
+    if w.ufo is not None and ufo_rescue(w):  # [ufo.reroll] [ufo.extra-face]
+        w.roll, w.phase = faces, "move"
+        return
+    crash(w)

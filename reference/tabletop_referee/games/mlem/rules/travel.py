@@ -1,0 +1,290 @@
+"""Travel [travel.*]: the commander's move with groups of rolled dice, the Die-1 power
+[power.die-one] and the UFO abilities that change a move [ufo.keep-dice] [ufo.extra-face]."""
+
+from __future__ import annotations
+
+import itertools
+from functools import lru_cache
+
+from ....errors import IllegalAction
+from ..model import FACE_INDEX, FACE_VALUE, FACES, Action, Move, Seat, State
+from .exploration import explore
+from .landing import arrive
+from .order import sorted_actions
+from .ufo import ability, ability_actions, check_ability, check_extra_face_fits, encounter
+from .ufo import extra_face_usable, use_ability
+from .work import Work, remove_dice, replace
+
+
+def legal_moves(state: State) -> tuple[Action, ...]:
+    """The commander's legal actions in phase ``move``, sorted by canonical JSON text."""
+    rocket = state.rocket
+    allowed = state.board.spaces[rocket.space].faces
+    die_ones = available_die_ones(state) if "1" in allowed else ()
+    if die_ones and not state.options.die_one_rescue and not any(f in allowed for f in rocket.roll):
+        die_ones = ()  # [power.die-one]: only a roll with a fitting die (a UFO ability saved it)
+    player = rocket.seats[0].player
+    single = state.options.dice_selection == "single-group"
+    any_dice = state.options.dice_grouping == "any-dice"
+    roll = rocket.roll or ()
+    moves = move_actions(player, allowed, roll_counts(roll), die_ones, single, any_dice)
+    if state.ufo is None:
+        return moves
+    ability_ = ability(state.ufo)
+    if ability_ is None:
+        return moves
+    usable = extra_face_usable(state, ability_)
+    if usable and state.options.ufo_extra_face_use == "with-dice":
+        # [ufo.extra-face]: the token's face is one more die, joining the rolled dice
+        face = state.ufo.arrival.face
+        allowed_x = tuple(f for f in FACES if f in allowed or f == face)
+        roll_x = roll + (face,)
+        ones = available_die_ones(state) if "1" in allowed_x else ()
+        with_face = [
+            Move(m.player, m.faces, m.die_one, "extra-face", m.dice)
+            for m in move_actions(player, allowed_x, roll_counts(roll_x), ones, single, any_dice)
+            if face in m.faces and dict(m.dice).get(face, 1) >= 1
+        ]
+        return sorted_actions([*moves, *with_face])
+    return ability_actions(player, moves, ability_, usable)
+
+
+def available_die_ones(state: State) -> tuple[int, ...]:
+    return tuple(
+        sorted(s.player for s in state.rocket.seats if s.astronaut == "die-one" and not s.flipped)
+    )
+
+
+def roll_counts(roll: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """How many dice show each face, in canonical face order (faces not rolled left out)."""
+    return tuple((f, roll.count(f)) for f in FACES if f in roll)
+
+
+@lru_cache(maxsize=16384)
+def move_actions(
+    player: int,
+    allowed: tuple[str, ...],
+    counts: tuple[tuple[str, int], ...],
+    die_ones: tuple[int, ...],
+    single_group: bool,
+    any_dice: bool = False,
+) -> tuple[Action, ...]:
+    """The commander's choices: groups of allowed rolled faces (+ Die-1 astronauts); whole
+    groups, or with dice_grouping=any-dice also any part of a group [travel.whole-group]."""
+    rolled = dict(counts)
+    groups = [f for f in allowed if f in rolled or (f == "1" and die_ones)]
+    if single_group:
+        choices = [(g,) for g in groups]
+    else:
+        choices = [
+            c for r in range(1, len(groups) + 1) for c in itertools.combinations(groups, r)
+        ]
+    moves: list[Action] = []
+    for faces in choices:
+        uses = [()] if "1" not in faces else [
+            used for r in range(len(die_ones) + 1) for used in itertools.combinations(die_ones, r)
+            if used or "1" in rolled
+        ]
+        for used in uses:
+            if not any_dice:
+                moves.append(Move(player, faces, used))
+                continue
+            # per face: any count from 1 (0 for the 1s when a Die-1 astronaut is used) to all
+            ranges = [range(0 if f == "1" and used else 1, rolled.get(f, 0) + 1) for f in faces]
+            for ks in itertools.product(*ranges):
+                dice = tuple((f, k) for f, k in zip(faces, ks) if k < rolled.get(f, 0))
+                moves.append(Move(player, faces, used, None, dice))
+    return sorted_actions(moves)
+
+
+def move(w: Work, a: Move) -> None:
+    with_dice = None  # the arrival token's face, when it joins the rolled dice
+    if a.ability is not None:
+        check_ability(w, a.ability)
+        if a.ability == "extra-face":
+            if w.options.ufo_extra_face_use == "alone":
+                _extra_face_move(w, a)
+                return
+            with_dice = w.ufo.arrival.face
+    roll = w.roll or ()
+    here = w.board.spaces[w.space]
+    allowed = here.faces
+    if with_dice is not None:
+        # [ufo.extra-face] with ufo_extra_face_use=with-dice: one more die showing the face
+        check_extra_face_fits(w, with_dice, here)
+        if with_dice not in a.faces:
+            raise IllegalAction(
+                "ufo.extra-face",
+                f"with ufo_extra_face_use=with-dice the token's face {with_dice!r} is one more die:"
+                f" the move must use the {with_dice!r} group",
+            )
+        roll = roll + (with_dice,)
+        allowed = tuple(f for f in FACES if f in allowed or f == with_dice)
+    _check_groups(w, a, roll, allowed, here)
+    _check_die_one(w, a, roll, allowed)
+    # [travel.whole-group]: how many dice of each face are used
+    used = used_counts(w, a, roll, with_dice)
+    _travel(w, a, used, here, with_dice)
+
+
+def _check_groups(w: Work, a: Move, roll: tuple[str, ...], allowed: tuple[str, ...], here) -> None:
+    if not a.faces:
+        raise IllegalAction("travel.group-count", "a move must use at least one group of dice")
+    if len(set(a.faces)) != len(a.faces):
+        raise IllegalAction("travel.whole-group", f"faces {list(a.faces)} name a group twice")
+    if w.options.dice_selection == "single-group" and len(a.faces) > 1:
+        raise IllegalAction(
+            "travel.group-count",
+            f"with dice_selection=single-group exactly one group may be used, not {len(a.faces)}",
+        )
+    for f in a.faces:
+        if f not in FACE_INDEX:
+            raise IllegalAction("components.dice", f"{f!r} is not a die face")
+        if f not in allowed:
+            shown = ", ".join(here.faces) or "none"
+            raise IllegalAction(
+                "travel.allowed-faces",
+                f"face {f!r} is not allowed on space {w.space} (allowed: {shown})",
+            )
+        if f not in roll and not (f == "1" and a.die_one):
+            raise IllegalAction("travel.allowed-faces", f"no die shows {f!r} in the roll {list(roll)}")
+
+
+def _check_die_one(w: Work, a: Move, roll: tuple[str, ...], allowed: tuple[str, ...]) -> None:
+    # [power.die-one]
+    available = [s.player for s in w.seats if s.astronaut == "die-one" and not s.flipped]
+    if len(set(a.die_one)) != len(a.die_one):
+        raise IllegalAction("power.die-one", f"die_one {list(a.die_one)} names a player twice")
+    for p in a.die_one:
+        if p not in available:
+            raise IllegalAction(
+                "power.die-one", f"player {p} has no unused Die-1 astronaut aboard"
+            )
+    if a.die_one and "1" not in a.faces:
+        raise IllegalAction(
+            "power.die-one", "a Die-1 astronaut counts as a 1: the move must use the 1s group"
+        )
+    if a.die_one and not w.options.die_one_rescue and not any(f in allowed for f in roll):
+        raise IllegalAction(
+            "power.die-one",
+            "with die_one_rescue=false a Die-1 astronaut may be used only when a rolled die fits the space",
+        )
+
+
+def _travel(w: Work, a: Move, used: dict[str, int], here, with_dice: str | None) -> None:
+    # [travel.distance] [travel.afterburner]
+    distance = len(a.die_one)
+    removed = 0
+    for f in a.faces:
+        count = used[f]
+        if f == "afterburner":
+            distance += count * (here.afterburner or 0)
+        else:
+            distance += count * FACE_VALUE[f]
+            removed += count
+    if with_dice is not None and with_dice != "afterburner":
+        removed -= 1  # the token's die is not a die of the rocket: nothing to remove
+    start = w.space
+    end = w.board.end
+    target = min(start + distance, end)
+    w.space = target
+    w.roll = None
+    clause = ("ufo.extra-face" if with_dice is not None
+              else "travel.overshoot" if start + distance > end else "travel.distance")
+    extra = {"dice": dict(sorted(a.dice, key=lambda d: FACE_INDEX[d[0]]))} if a.dice else {}
+    w.emit("moved", clause,
+           player=a.player, faces=tuple(sorted(a.faces, key=FACE_INDEX.__getitem__)),
+           die_one=tuple(sorted(a.die_one)), **{"from": start}, to=target, distance=distance, **extra)
+    if a.die_one:
+        _flip_die_ones(w, a.die_one)
+    if with_dice is not None:
+        use_ability(w, a.player, "extra-face", "ufo.extra-face")
+    # [travel.remove-dice] [travel.last-die]
+    if a.ability == "keep-dice":  # [ufo.keep-dice]
+        use_ability(w, a.player, "keep-dice", "ufo.keep-dice")
+    elif removed:
+        remove_dice(w, removed, "travel.remove-dice")
+    after_movement(w, start, target)
+
+
+def _flip_die_ones(w: Work, die_one: tuple[int, ...]) -> None:
+    # [power.die-one]: a used Die-1 astronaut turns face down
+    w.seats = [
+        Seat(s.player, s.astronaut, True) if s.astronaut == "die-one" and s.player in die_one
+        else s
+        for s in w.seats
+    ]
+    for p in sorted(die_one):
+        w.emit("die-one-used", "power.die-one", player=p)
+    if w.options.die_one == "once-per-game":
+        w.die_one_spent = tuple(sorted({*w.die_one_spent, *die_one}))
+
+
+def used_counts(w: Work, a: Move, roll: tuple[str, ...], token: str | None) -> dict[str, int]:
+    """[travel.whole-group]: per face of the move, the dice used: all that show it, or with
+    dice_grouping=any-dice the count ``a.dice`` names (1 or more; 0 only for the 1s when a
+    Die-1 astronaut supplies the 1)."""
+    used = {f: roll.count(f) for f in a.faces}
+    seen: set[str] = set()
+    for f, k in a.dice:
+        if f not in used:
+            raise IllegalAction("travel.whole-group", f"dice names face {f!r}, which the move does not use")
+        if f in seen:
+            raise IllegalAction("travel.whole-group", f"dice names face {f!r} twice")
+        seen.add(f)
+        n = used[f]
+        if not isinstance(k, int) or isinstance(k, bool) or k < 0 or k > n:
+            raise IllegalAction("travel.whole-group", f"{n} {'die shows' if n == 1 else 'dice show'} {f!r}: cannot use {k!r} of them")
+        if k == n:
+            raise IllegalAction(
+                "travel.whole-group",
+                f"all {n} dice showing {f!r} are its whole group: name the face alone, without a count",
+            )
+        if w.options.dice_grouping == "whole-groups":
+            raise IllegalAction(
+                "travel.whole-group",
+                f"a face is used with all its dice: {n} {'die shows' if n == 1 else 'dice show'} {f!r},"
+                f" so {k} cannot be used alone (dice_grouping=whole-groups)",
+            )
+        if k == 0 and not (f == "1" and a.die_one):
+            raise IllegalAction("travel.whole-group", f"face {f!r} is named with 0 dice: a group used needs at least one")
+        if token is not None and f == token and k < 1:
+            raise IllegalAction("ufo.extra-face", f"the token's face {token!r} is one of the dice used")
+        used[f] = k
+    return used
+
+
+def _extra_face_move(w: Work, a: Move) -> None:
+    """[ufo.extra-face]: the token's face alone moves the rocket; no die is used or removed."""
+    if a.faces or a.die_one:
+        raise IllegalAction(
+            "ufo.extra-face",
+            "the extra face is used on its own: no rolled dice or Die-1 astronauts with it (ufo_extra_face_use=alone)",
+        )
+    face = w.ufo.arrival.face
+    here = w.board.spaces[w.space]
+    check_extra_face_fits(w, face, here)
+    distance = here.afterburner if face == "afterburner" else FACE_VALUE[face]
+    start = w.space
+    end = w.board.end
+    target = min(start + distance, end)
+    w.space = target
+    w.roll = None
+    w.emit("moved", "ufo.extra-face", player=a.player, faces=(face,), die_one=(),
+           **{"from": start}, to=target, distance=distance)
+    use_ability(w, a.player, "extra-face", "ufo.extra-face")
+    after_movement(w, start, target)
+
+
+def after_movement(w: Work, start: int, target: int) -> None:
+    """What follows the end of a movement: the UFO, exploration tokens, then landing."""
+    if w.ufo is not None:
+        encounter(w, start, target)
+    if w.exploration is not None:
+        explore(w)
+        if w.exploration.pending:
+            if w.exploration.pile:
+                w.phase = "exploration-draw"
+                return
+            w.exploration = replace(w.exploration, pending=0)
+    arrive(w)
