@@ -103,7 +103,8 @@ def test_there_are_enough_rules_questions():
         named = set(exp.get("clauses", [])) | set(exp.get("absent_clauses", [])) | (
             {exp["rejection"]} if exp.get("rejection") else set())
         assert named <= CLAUSE_IDS, f"{path.name}: unknown clause(s) {named - CLAUSE_IDS}"
-        assert set(exp.get("disputes", {})) | set(exp.get("rulings", [])) <= DISPUTE_IDS, path.name
+        assert (set(exp.get("disputes", {})) | set(exp.get("rulings", [])) | set(exp.get("absent_rulings", []))
+                <= DISPUTE_IDS), path.name
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
@@ -153,6 +154,8 @@ def test_rules_question(path, capsys):
     rulings = [r["id"] for r in answer["rulings"]]
     for ruling in exp.get("rulings", []):
         assert ruling in rulings
+    for ruling in exp.get("absent_rulings", []):  # listed only when one of its clauses took part
+        assert ruling not in rulings
 
     # The text answer says the same: verdict, clauses with their text, the disputes.
     code, text, err = run(capsys, "explain", "--game", "mlem", str(path))
@@ -232,6 +235,22 @@ def test_a_question_with_no_action_is_replayed_under_each_reading(capsys, tmp_pa
     other = entry["alternatives"][0]
     assert entry["decides"] and "move 1x2" in other["summary"]["legal_actions"]
     assert "move 1x2" not in answer["summary"]["legal_actions"]
+
+
+def test_a_position_may_stop_at_a_seat_the_engine_passes_over(capsys, tmp_path):
+    """A crash on space 7: the satellite may not jump (only parachutes land in a crash), which a
+    game never asks; a position may, and explain says why not. A state document may not."""
+    doc = {"players": 2, "board": "short", "phase": "parachute", "crashes": 1,
+           "rocket": {"space": 7, "dice": 3, "seats": [[0, "satellite"], [1, "parachute"]]}}
+    pos = write(tmp_path, "p.yaml", doc)
+    answer = explain_json(capsys, str(pos), "land 7")
+    assert answer["rejection"]["clause"] == "crash.parachute"
+    assert [a["short"] for a in answer["alternatives"]] == ["stay"]
+    answer = explain_json(capsys, str(pos), "stay")  # it stays aboard, and the parachutist is asked
+    assert answer["legal"] and answer["to_act"] == 1
+    state = write(tmp_path, "s.json", json.dumps(answer["position"]))
+    code, out, err = run(capsys, "explain", "--game", "mlem", str(state), "stay")
+    assert "the astronaut in seat 0 has nowhere to land" in one_line_error(code, err)
 
 
 # -- input forms ------------------------------------------------------------------------------

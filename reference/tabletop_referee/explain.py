@@ -137,7 +137,7 @@ def _state(game: Game, doc: Any, label: str, options: dict, base: Path | None):
                     raise
                 raise UsageError(f"{label}: position: {exc.__class__.__name__}: {exc}") from None
             # A position fills in defaults but checks few types: the state schema checks them all.
-            game.state_from_json(game.state_to_json(state))
+            game.check_position(state)
             problems = game.position_problems(state)
             if problems:
                 raise UsageError(f"{label}: inconsistent position: {'; '.join(problems)}")
@@ -377,7 +377,8 @@ def _categories(game: Game, sheet: list[dict]) -> list[str]:
 def _score_finding(game: Game, state) -> Finding:
     sheet = game.score_sheet(state)
     cats = _categories(game, sheet)
-    events = tuple(game.scoring_events(state))
+    decider = game.category_clause("winners")
+    events = tuple(e for e in game.scoring_events(state) if e.clause != decider)  # who wins: asked apart
     clauses = [game.category_clause(c) for c in cats if any(row.get(c) for row in sheet)]
     clauses += [e.clause for e in events]
     when = "" if game.is_over(state) else " (the game is not over: counted as if it ended now)"
@@ -403,10 +404,12 @@ def _winner_finding(game: Game, state) -> Finding:
     else:
         top = max(totals) if totals else 0
         winners = []
-        leaders = [p for p, t in enumerate(totals) if t == top]
-        text = (f"nobody yet: the game is not over; "
-                f"{' and '.join(_player(p) for p in leaders)} {'leads' if len(leaders) == 1 else 'lead'} "
-                f"with {top} (counted as if it ended now)")
+        # the game's own scoring, as if it ended now, when it names the winners; else the top totals
+        named = next((list(e["winners"]) for e in events if e.get("winners") is not None), None)
+        leaders = named if named is not None else [p for p, t in enumerate(totals) if t == top]
+        text = (f"nobody yet: the game is not over; if it ended now, "
+                f"{' and '.join(_player(p) for p in leaders)} would {'win' if len(leaders) == 1 else 'share the victory'}"
+                f" (with {top})")
     lines = [f"totals: " + ", ".join(f"{_player(p)} {t}" for p, t in enumerate(totals))]
     lines += [game.describe_event(e, state) for e in events]
     return Finding("winner", text, tuple(lines), tuple(dict.fromkeys(c for c in clauses if c)), events,

@@ -504,6 +504,16 @@ class BaseGame:
     def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> Any:
         raise MalformedInput(f"{self.info.id} has no compact positions: give a full state")
 
+    def check_position(self, state: Any) -> None:
+        """Checks a state built from a position (``referee explain``) as a state document is
+        checked: by default the interchange round trip (a game may accept there what only a
+        position may hold, such as a decision the engine passes over).
+
+        Raises:
+            RefereeError: the state is ill-typed or cannot occur.
+        """
+        self.state_from_json(self.state_to_json(state))
+
     def position_problems(self, state: Any) -> list[str]:
         """Why a position given by hand (``referee explain``) cannot occur in a game, beyond
         what the state checks already catch; ``[]`` by default."""

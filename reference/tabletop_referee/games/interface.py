@@ -240,6 +240,10 @@ class Game(Protocol):
         """A state from a compact position document (for ``explain``); ``base`` is the folder
         that relative file names in the document resolve against."""
 
+    def check_position(self, state: Any) -> None:
+        """Checks a state built from a position like a state document (for ``explain``); raises
+        a RefereeError when it is ill-typed or cannot occur."""
+
     def position_problems(self, state: Any) -> list[str]:
         """Why a hand-written position cannot occur in a game beyond the state checks (for
         ``explain``, which refuses it); ``[]`` when none."""

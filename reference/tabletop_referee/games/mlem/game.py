@@ -752,6 +752,11 @@ class MlemGame(BaseGame):
                 doc[key] = str(base / value)
         return state_from_position(doc)
 
+    def check_position(self, state: Any) -> None:
+        # A position may stop a landing phase at a seat the engine passes over, to ask why
+        # it cannot land [landing.optional]; a state document may not (interchange.state).
+        ix.state_from_json(ix.state_to_json(state), position=True)
+
     def position_problems(self, state: Any) -> list[str]:
         """[goal.first-come]: goals are checked after every landing, so with goal_claims=any-landing
         a goal nobody holds cannot already be met by someone's landed astronauts."""
