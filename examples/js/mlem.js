@@ -41,11 +41,13 @@ const OPTION_VALUES = {
   four_moons: ['slots', 'spaces'],
   goal_claims: ['any-landing', 'landing-phase'],
   die_one: ['per-expedition', 'once-per-game'],
+  afterburner_dice: ['kept', 'removed'],
   ufo_extra_face_use: ['alone', 'with-dice'],
 };
 // Options added after format 1.0: an options document carries them only when not at their default.
 const LATE_OPTIONS = {
   dice_grouping: 'whole-groups', four_moons: 'slots', goal_claims: 'any-landing', die_one: 'per-expedition',
+  afterburner_dice: 'kept',
 };
 const LATE_VARIANT_OPTIONS = { ufo: { ufo_extra_face_use: 'alone' } };
 /** A rule option's value in a state, its default when the document leaves it out. */
@@ -820,15 +822,17 @@ function doMove(s, a, events) {
     if (k === 0 && f === token) reject('ufo.extra-face', `the token's face '${token}' is one of the dice used`);
     used[f] = k;
   }
-  // travel.distance / travel.afterburner
+  // travel.distance / travel.afterburner; travel.remove-dice: the dice to remove
+  // (numbered ones; with afterburner_dice=removed the afterburners too)
   let distance = dieOne.length;
   let numbered = 0;
+  const burnersGo = opt(s, 'afterburner_dice') === 'removed';
   for (const f of faces) {
     const c = used[f];
-    if (f === 'afterburner') distance += c * info.afterburner;
+    if (f === 'afterburner') { distance += c * info.afterburner; if (burnersGo) numbered += c; }
     else { distance += c * faceValue(f); numbered += c; }
   }
-  if (token !== null && token !== 'afterburner') numbered -= 1; // the token's die is not removed
+  if (token !== null && (token !== 'afterburner' || burnersGo)) numbered -= 1; // the token's die is not removed
   const from = space;
   const end = endSpace(s);
   const to = Math.min(from + distance, end);
