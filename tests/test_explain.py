@@ -648,9 +648,9 @@ def test_brief_gives_the_verdict_the_deciding_clause_and_one_line_per_event(caps
     assert code == EXIT_OK and err == ""
     lines = out.splitlines()
     assert lines[0].startswith("legal — ")
-    assert lines[1] == "decided by: landing.moon-slot, goal.four-moons, landing.commander-change"
+    assert lines[1] == "decided by: landing.moon-slot, power.moon-double, goal.four-moons, landing.commander-change"
     events = [line for line in lines if line.startswith("  1. ")]
-    assert len(events) == 3 and "[goal.four-moons]" in events[1]
+    assert len(events) == 4 and "[power.moon-double]" in events[1] and "[goal.four-moons]" in events[2]
     assert lines[-1] == "  disputed: four-moons-meaning (option four_moons) decides this answer"
 
 

@@ -20,6 +20,7 @@ from . import describe, engine, notation
 from . import interchange as ix
 from .position import state_from_position
 from .engine import goal_met
+from .rules import scoring
 from .model import DIE, GOALS, OPTION_VALUES, OPTION_VARIANT, VARIANTS, Draw, Options, Roll, Setup
 
 _OPTIONS = (
@@ -469,6 +470,10 @@ class MlemGame(BaseGame):
 
     def category_clause(self, category: str) -> str | None:
         return _CATEGORY_CLAUSES.get(category)
+
+    def scoring_events(self, state: Any) -> list[Event]:
+        # the doublings scored on landing, then the end-of-game scoring (as if it ended now)
+        return [*scoring.landing_doubles(state), *scoring.final_scoring(state)]
 
     def winners(self, state: Any) -> tuple[int, ...]:
         result = engine.outcome(state)

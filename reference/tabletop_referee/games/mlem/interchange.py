@@ -20,6 +20,7 @@ from ...paths import spec_dir
 from ...schemas import validation_errors
 from .canonical import _face_key, action_to_json, canonical_text
 from .engine import landing_targets, observe
+from .rules.scoring import score_docs
 from .model import (
     ASTRONAUT_INDEX,
     ASTRONAUTS,
@@ -605,17 +606,9 @@ def observation_to_json(state: State, player: int) -> dict:
 
 
 def scores_to_json(state: State, sheet: tuple[Score, ...]) -> list[dict]:
-    """Score documents: the variant categories appear only while their variant is played."""
-    variants = state.options.variants
-    out = []
-    for sc in sheet:
-        doc = {"moons": sc.moons, "planets": sc.planets, "deep_space": sc.deep_space, "goals": sc.goals}
-        for name in ("exploration", "missions", "ufo"):
-            if name in variants:
-                doc[name] = getattr(sc, name)
-        doc["total"] = sc.total
-        out.append(doc)
-    return out
+    """Score documents: the variant categories appear only while their variant is played
+    (the same documents the final-scores event carries)."""
+    return score_docs(state, sheet)
 
 
 def _landing_to_json(x: Landing) -> dict:
