@@ -246,6 +246,7 @@ OPTIONS_NEEDED = {
     "die-one-reset": "die_one = per-expedition | once-per-game",
     "ufo-extra-face-use": "ufo_extra_face_use = alone | with-dice",
     "whole-group": "dice_grouping = whole-groups | any-dice",
+    "afterburner-kept": "afterburner_dice = kept | removed",
 }
 
 

@@ -103,7 +103,8 @@ def test_there_are_enough_rules_questions():
         named = set(exp.get("clauses", [])) | set(exp.get("absent_clauses", [])) | (
             {exp["rejection"]} if exp.get("rejection") else set())
         assert named <= CLAUSE_IDS, f"{path.name}: unknown clause(s) {named - CLAUSE_IDS}"
-        assert set(exp.get("disputes", {})) | set(exp.get("rulings", [])) <= DISPUTE_IDS, path.name
+        assert (set(exp.get("disputes", {})) | set(exp.get("rulings", [])) | set(exp.get("absent_rulings", []))
+                <= DISPUTE_IDS), path.name
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
@@ -118,6 +119,11 @@ def test_rules_question(path, capsys):
     clauses = {e["clause"] for e in answer["events"]}
     if answer["rejection"]:
         clauses.add(answer["rejection"]["clause"])
+    asked = yaml.safe_load(path.read_text(encoding="utf-8")).get("ask")
+    assert [f["ask"] for f in answer["findings"]] == ([asked] if isinstance(asked, str) else asked or [])
+    for finding in answer["findings"]:  # a question with no action: the clauses that decide it
+        assert finding["clauses"] and [i["id"] for i in finding["clause_info"]] == finding["clauses"]
+        clauses |= set(finding["clauses"])
     for clause in exp.get("clauses", []):
         assert clause in clauses, f"{clause} not among {sorted(clauses)}"
     for clause in exp.get("absent_clauses", []):
@@ -148,18 +154,24 @@ def test_rules_question(path, capsys):
     rulings = [r["id"] for r in answer["rulings"]]
     for ruling in exp.get("rulings", []):
         assert ruling in rulings
+    for ruling in exp.get("absent_rulings", []):  # listed only when one of its clauses took part
+        assert ruling not in rulings
 
     # The text answer says the same: verdict, clauses with their text, the disputes.
     code, text, err = run(capsys, "explain", "--game", "mlem", str(path))
     assert code == EXIT_OK and err == ""
-    verdict = next(line for line in text.splitlines() if line.startswith("Answer: "))
-    assert verdict.startswith("Answer: legal" if exp["legal"] else "Answer: ILLEGAL")
+    if answer["actions"]:
+        verdict = next(line for line in text.splitlines() if line.startswith("Answer: "))
+        assert verdict.startswith("Answer: legal" if exp["legal"] else "Answer: ILLEGAL")
+    for finding in answer["findings"]:
+        assert f"): {finding['summary'].split(';')[0]}" in text
     for clause in clauses:
         assert f"[{clause}]" in text
         assert SPEC.clause(clause).title in text
     for dispute in exp.get("disputes") or {}:
         assert dispute in text
-    assert "Resulting position:" in text if exp["legal"] else "Position where it was rejected:" in text
+    if answer["actions"]:
+        assert "Resulting position:" in text if exp["legal"] else "Position where it was rejected:" in text
 
 
 def test_a_question_without_a_disputed_option_says_so(capsys):
@@ -197,6 +209,48 @@ def test_dispute_replays_the_positions_roll(capsys, tmp_path):
     answer = explain_json(capsys, str(CASES_DIR / "groups.yaml"))
     (entry,) = [d for d in answer["disputes"] if d["option"] == "dice_selection"]
     assert entry["alternatives"][0]["replayed_roll"] is False
+
+
+def test_a_question_with_no_action_may_be_asked_on_the_command_line(capsys, tmp_path):
+    pos = write(tmp_path, "p.yaml", POSITION)
+    answer = explain_json(capsys, str(pos), "--ask", "actions", "--ask", "score")
+    assert [f["ask"] for f in answer["findings"]] == ["score", "actions"]  # in the order of ASKS
+    assert answer["actions"] == [] and answer["legal"] is True
+    moves = [a["short"] for a in answer["findings"][1]["actions"]]
+    assert moves == answer["summary"]["legal_actions"] and "move 1+2" in moves and "move 2" in moves
+    # after an action, the question is asked of the resulting position
+    answer = explain_json(capsys, str(pos), "move", "1+2", "--ask", "actions")
+    assert answer["summary"]["moved_to"] == 6 and answer["findings"][0]["to_act"] == 0
+    assert [a["short"] for a in answer["findings"][0]["actions"]] == ["land 6", "stay"]
+    code, out, err = run(capsys, "explain", "--game", "mlem", str(pos), "--ask", "score", "--brief")
+    assert code == EXIT_OK and err == ""
+    assert out.splitlines()[0] == "score: player 0 0; player 1 0 (the game is not over: counted as if it ended now)"
+    assert out.splitlines()[1] == "decided by: no clause (nothing happened)"
+
+
+def test_a_question_with_no_action_is_replayed_under_each_reading(capsys, tmp_path):
+    pos = write(tmp_path, "p.yaml", {**POSITION, "rocket": {**POSITION["rocket"], "roll": ["1", "2", "2"]}})
+    answer = explain_json(capsys, str(pos), "--ask", "actions")
+    entry = next(d for d in answer["disputes"] if d["option"] == "dice_grouping")
+    other = entry["alternatives"][0]
+    assert entry["decides"] and "move 1x2" in other["summary"]["legal_actions"]
+    assert "move 1x2" not in answer["summary"]["legal_actions"]
+
+
+def test_a_position_may_stop_at_a_seat_the_engine_passes_over(capsys, tmp_path):
+    """A crash on space 7: the satellite may not jump (only parachutes land in a crash), which a
+    game never asks; a position may, and explain says why not. A state document may not."""
+    doc = {"players": 2, "board": "short", "phase": "parachute", "crashes": 1,
+           "rocket": {"space": 7, "dice": 3, "seats": [[0, "satellite"], [1, "parachute"]]}}
+    pos = write(tmp_path, "p.yaml", doc)
+    answer = explain_json(capsys, str(pos), "land 7")
+    assert answer["rejection"]["clause"] == "crash.parachute"
+    assert [a["short"] for a in answer["alternatives"]] == ["stay"]
+    answer = explain_json(capsys, str(pos), "stay")  # it stays aboard, and the parachutist is asked
+    assert answer["legal"] and answer["to_act"] == 1
+    state = write(tmp_path, "s.json", json.dumps(answer["position"]))
+    code, out, err = run(capsys, "explain", "--game", "mlem", str(state), "stay")
+    assert "the astronaut in seat 0 has nowhere to land" in one_line_error(code, err)
 
 
 # -- input forms ------------------------------------------------------------------------------
@@ -397,6 +451,8 @@ BAD = [
     (["{twice}", "stay"], "placed twice"),
     (["{q_unknown}"], "unknown key(s) 'postion'"),
     (["{q_no_actions}"], "no ACTION"),
+    (["{q_bad_ask}"], "cannot ask 'moves' (ask: score, winner, actions)"),
+    (["{q_ask_int}"], "'ask' is one of score, winner, actions or a list of them"),
     (["{q_bad_action}"], "actions[1]: action 'hop': unknown verb 'hop'"),
     (["{other_game}", "stay"], "not mlem"),
     (["-", "-"], "cannot both be read from stdin"),
@@ -418,6 +474,8 @@ def bad_files(tmp_path):
         "q_unknown": write(tmp_path, "qu.yaml", {"postion": POSITION, "actions": ["stay"], "question": "?"}),
         "q_no_actions": write(tmp_path, "qn.yaml", {"position": POSITION, "actions": []}),
         "q_bad_action": write(tmp_path, "qb.yaml", {"position": POSITION, "actions": ["move 2", "hop"]}),
+        "q_bad_ask": write(tmp_path, "qa.yaml", {"position": POSITION, "ask": ["score", "moves"]}),
+        "q_ask_int": write(tmp_path, "qi.yaml", {"position": POSITION, "ask": 3}),
         "other_game": write(tmp_path, "og.yaml", {"game": "chess", "format": 1}),
     }
     return {k: str(v) for k, v in files.items()}
@@ -590,9 +648,9 @@ def test_brief_gives_the_verdict_the_deciding_clause_and_one_line_per_event(caps
     assert code == EXIT_OK and err == ""
     lines = out.splitlines()
     assert lines[0].startswith("legal — ")
-    assert lines[1] == "decided by: landing.moon-slot, goal.four-moons, landing.commander-change"
+    assert lines[1] == "decided by: landing.moon-slot, power.moon-double, goal.four-moons, landing.commander-change"
     events = [line for line in lines if line.startswith("  1. ")]
-    assert len(events) == 3 and "[goal.four-moons]" in events[1]
+    assert len(events) == 4 and "[power.moon-double]" in events[1] and "[goal.four-moons]" in events[2]
     assert lines[-1] == "  disputed: four-moons-meaning (option four_moons) decides this answer"
 
 

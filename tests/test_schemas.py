@@ -304,6 +304,15 @@ EVENTS: list[dict[str, Any]] = [
     {"type": "die-one-used", "clause": "power.die-one", "player": 2},
     {"type": "no-landing", "clause": "landing.no-site", "space": 4},
     {"type": "passed-over", "clause": "landing.full-moon", "player": 1, "astronaut": "satellite", "space": 7},
+    # the scoring as events (after format 1.0)
+    {"type": "points-doubled", "clause": "power.moon-double", "player": 0, "astronaut": "moon-double", "space": 9,
+     "points": 10},
+    {"type": "planet-tie-broken", "clause": "scoring.planet-ties", "planet": "P1", "players": [1, 0], "astronauts": 2},
+    {"type": "planet-scored", "clause": "scoring.planets", "player": 1, "planet": "P1", "rank": 1, "astronauts": 2,
+     "points": 6},
+    {"type": "final-scores", "clause": "scoring.winner", "winners": [2],
+     "scores": [{"moons": 0, "planets": 6, "deep_space": 0, "goals": 0, "total": 6},
+                {"moons": 3, "planets": 0, "deep_space": 0, "goals": 0, "ufo": -4, "total": -1}]},
     # the variants
     {"type": "moved", "clause": "ufo.extra-face", "player": 1, "faces": ["3"], "die_one": [], "from": 4, "to": 7,
      "distance": 3},

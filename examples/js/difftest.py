@@ -35,6 +35,7 @@ OPTIONS = {
     "four_moons": ["slots", "spaces"],
     "goal_claims": ["any-landing", "landing-phase"],
     "die_one": ["per-expedition", "once-per-game"],
+    "afterburner_dice": ["kept", "removed"],
 }
 VARIANTS = ["exploration", "missions", "ufo"]
 VARIANT_OPTIONS = {

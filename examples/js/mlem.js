@@ -41,11 +41,13 @@ const OPTION_VALUES = {
   four_moons: ['slots', 'spaces'],
   goal_claims: ['any-landing', 'landing-phase'],
   die_one: ['per-expedition', 'once-per-game'],
+  afterburner_dice: ['kept', 'removed'],
   ufo_extra_face_use: ['alone', 'with-dice'],
 };
 // Options added after format 1.0: an options document carries them only when not at their default.
 const LATE_OPTIONS = {
   dice_grouping: 'whole-groups', four_moons: 'slots', goal_claims: 'any-landing', die_one: 'per-expedition',
+  afterburner_dice: 'kept',
 };
 const LATE_VARIANT_OPTIONS = { ufo: { ufo_extra_face_use: 'alone' } };
 /** A rule option's value in a state, its default when the document leaves it out. */
@@ -819,15 +821,17 @@ function doMove(s, a, events) {
     if (k === 0 && f === token) reject('ufo.extra-face', `the token's face '${token}' is one of the dice used`);
     used[f] = k;
   }
-  // travel.distance / travel.afterburner
+  // travel.distance / travel.afterburner; travel.remove-dice: the dice to remove
+  // (numbered ones; with afterburner_dice=removed the afterburners too)
   let distance = dieOne.length;
   let numbered = 0;
+  const burnersGo = opt(s, 'afterburner_dice') === 'removed';
   for (const f of faces) {
     const c = used[f];
-    if (f === 'afterburner') distance += c * info.afterburner;
+    if (f === 'afterburner') { distance += c * info.afterburner; if (burnersGo) numbered += c; }
     else { distance += c * faceValue(f); numbered += c; }
   }
-  if (token !== null && token !== 'afterburner') numbered -= 1; // the token's die is not removed
+  if (token !== null && (token !== 'afterburner' || burnersGo)) numbered -= 1; // the token's die is not removed
   const from = space;
   const end = endSpace(s);
   const to = Math.min(from + distance, end);
@@ -1076,6 +1080,9 @@ function deepSpace(s, events) {
     if (seat.astronaut === 'deep-space-double') points *= 2;
     s.landed.push({ player: seat.player, astronaut: seat.astronaut, space: end, site });
     events.push({ type: 'landed', clause: 'landing.deep-space', player: seat.player, astronaut: seat.astronaut, space: end, site, points });
+    if (seat.astronaut === 'deep-space-double') { // power.deep-space-double
+      events.push({ type: 'points-doubled', clause: 'power.deep-space-double', player: seat.player, astronaut: seat.astronaut, space: end, points });
+    }
     checkGoals(s, seat.player, events);
   });
   // Everyone has landed, so even with game_end=immediate the expedition ends normally (end.timing).
@@ -1107,6 +1114,9 @@ function doLand(s, a, events) {
     if (seat.astronaut === 'moon-double') points *= 2;
     s.landed.push({ player: seat.player, astronaut: seat.astronaut, space: t, site: 'moon', slot });
     events.push({ type: 'landed', clause, player: seat.player, astronaut: seat.astronaut, space: t, site: 'moon', slot, points });
+    if (seat.astronaut === 'moon-double') { // power.moon-double
+      events.push({ type: 'points-doubled', clause: 'power.moon-double', player: seat.player, astronaut: seat.astronaut, space: t, points });
+    }
   } else {
     s.landed.push({ player: seat.player, astronaut: seat.astronaut, space: t, site: 'planet' });
     events.push({ type: 'landed', clause, player: seat.player, astronaut: seat.astronaut, space: t, site: 'planet', points: 0 });
@@ -1163,6 +1173,57 @@ function gameOver(s, events, reason) {
   s.phase = 'game-over';
   s.ended = { reason };
   events.push({ type: 'game-ended', clause: reason === 'crash-limit' ? 'end.crash-limit' : 'end.all-placed', reason });
+  events.push(...finalScoring(s));
+}
+
+/**
+ * The end-of-game scoring as events (docs/mlem/interchange.md): per planet in board order a
+ * planet-tie-broken for each group of players tied on head count that reaches a medal
+ * (scoring.planet-ties), a planet-scored per medal (scoring.planets, points before doubling)
+ * and a points-doubled per player there with a planet-double (power.planet-double, ranking
+ * order, the doubled points: 0 without a medal); then final-scores with every player's score
+ * sheet and the winners (scoring.winner).
+ */
+function finalScoring(s) {
+  const events = [];
+  const medals = ['gold', 'silver', 'bronze'];
+  for (const id of Object.keys(s.board.planets)) {
+    const stats = new Map();
+    s.landed.forEach((l, i) => {
+      if (l.site !== 'planet' || planetOf(s, l.space) !== id) return;
+      if (!stats.has(l.player)) stats.set(l.player, { player: l.player, count: 0, first: i, double: null });
+      const st = stats.get(l.player);
+      st.count += 1;
+      if (l.astronaut === 'planet-double') st.double = l.space;
+    });
+    const ranking = [...stats.values()].sort((x, y) => y.count - x.count || x.first - y.first);
+    const awards = s.board.planets[id];
+    for (let i = 0; i < ranking.length;) {
+      let j = i;
+      while (j + 1 < ranking.length && ranking[j + 1].count === ranking[i].count) j += 1;
+      if (j > i && i < medals.length) {
+        events.push({ type: 'planet-tie-broken', clause: 'scoring.planet-ties', planet: id,
+          players: ranking.slice(i, j + 1).map((st) => st.player), astronauts: ranking[i].count });
+      }
+      i = j + 1;
+    }
+    ranking.forEach((st, rank) => {
+      if (rank < medals.length) {
+        events.push({ type: 'planet-scored', clause: 'scoring.planets', player: st.player, planet: id,
+          rank: rank + 1, astronauts: st.count, points: awards[medals[rank]] });
+      }
+    });
+    ranking.forEach((st, rank) => {
+      if (st.double !== null) {
+        const points = rank < medals.length ? 2 * awards[medals[rank]] : 0;
+        events.push({ type: 'points-doubled', clause: 'power.planet-double', player: st.player,
+          astronaut: 'planet-double', space: st.double, points });
+      }
+    });
+  }
+  const { scores: rows, outcome } = scores(s);
+  events.push({ type: 'final-scores', clause: 'scoring.winner', scores: rows, winners: outcome.winners });
+  return events;
 }
 
 /** expedition.end: dice back, rocket to the start space, the next start player; then end checks. */

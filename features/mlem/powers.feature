@@ -165,6 +165,7 @@ Feature: Astronaut powers
       And player 0 lands
       Then player 0's moon-double is on the moon of space 6 in slot 0
       And player 0 scores 8 points for moons
+      And a points-doubled event cites power.moon-double
 
     @id:mlem-0093
     Example: Moon-double on a later slot doubles that slot's value
@@ -209,6 +210,19 @@ Feature: Astronaut powers
       And player 0's parachute has landed on space 10
       Then player 0 scores 20 points for planets
 
+    @id:mlem-0435
+    Example: At the end of the game the planet-double's doubling is an event
+      Given the crash limit is 1
+      And player 0's planet-double has landed on space 8
+      And player 1's parachute has landed on space 8
+      And the rocket is on space 5 with 2 dice
+      And the rocket carries player 0's die-removal, player 1's die-removal and player 2's die-removal
+      When the dice show 2 and 3
+      Then the game is over because of crash-limit
+      And player 0 scores 12 points for planets
+      And a planet-scored event cites scoring.planets
+      And a points-doubled event cites power.planet-double
+
     @id:mlem-0098
     Example: Another player's planet-double does not double your result
       Given player 1's planet-double has landed on space 10
@@ -229,6 +243,7 @@ Feature: Astronaut powers
       Then player 0's deep-space-double is on the comet
       And player 0 scores 14 points for deep space
       And player 1 scores 5 points for deep space
+      And a points-doubled event cites power.deep-space-double
 
     @id:mlem-0100
     Example: Deep-space-double on the galaxy scores twice the galaxy

@@ -104,6 +104,20 @@ Feature: Scoring
       Then player 1 scores 8 points for planets
       And player 0 scores 4 points for planets
 
+    @id:mlem-0436
+    Example: At the end of the game a tie broken by arrival is an event
+      Given the crash limit is 1
+      And player 1's satellite has landed on space 10
+      And player 0's satellite has landed on space 10
+      And the rocket is on space 5 with 2 dice
+      And the rocket carries player 0's die-removal, player 1's die-removal, player 2's die-removal and player 3's die-removal
+      When the dice show 2 and 3
+      Then the game is over because of crash-limit
+      And player 1 scores 8 points for planets
+      And player 0 scores 4 points for planets
+      And a planet-tie-broken event cites scoring.planet-ties
+      And a planet-scored event cites scoring.planets
+
     @id:mlem-0130
     Example: Each tied player's first astronaut on the planet decides
       Given player 0's satellite has landed on space 11
@@ -201,6 +215,8 @@ Feature: Scoring
       And player 0 scores 5 points
       And player 1 scores 10 points
       And the winner is player 1
+      And a planet-scored event cites scoring.planets
+      And a final-scores event cites scoring.winner
 
     @id:mlem-0138
     Example: Players tied on the top score share the win

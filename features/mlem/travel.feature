@@ -279,6 +279,39 @@ Feature: Travel phase
       Then the rocket is on space 6
       And 2 dice are available
 
+    @option:afterburner_dice
+    @id:mlem-0432
+    Example: With afterburner_dice=removed, afterburners used are removed like numbered dice
+      Given the rule option afterburner_dice is removed
+      And the rocket is on space 4
+      When the dice show 1, 1, 2, 2, afterburner and afterburner
+      And the commander picks 2 and afterburner
+      Then the rocket is on space 12
+      And 2 dice are available
+      And a dice-removed event cites travel.remove-dice
+
+    @option:afterburner_dice
+    @id:mlem-0433
+    Example: With afterburner_dice=removed, moving with afterburners only removes them
+      Given the rule option afterburner_dice is removed
+      And the rocket is on space 4 with 3 dice
+      When the dice show 3, afterburner and afterburner
+      And the commander picks afterburner
+      Then the rocket is on space 8
+      And 1 die is available
+      And a dice-removed event cites travel.remove-dice
+
+    @option:afterburner_dice
+    @id:mlem-0434
+    Example: With afterburner_dice=removed, the last die is still kept
+      Given the rule option afterburner_dice is removed
+      And the rocket is on space 4 with 1 die
+      When the dice show afterburner
+      And the commander picks afterburner
+      Then the rocket is on space 6
+      And 1 die is available
+      And a die-restored event cites travel.last-die
+
   @clause:travel.last-die
   Rule: The commander always keeps at least one die
 

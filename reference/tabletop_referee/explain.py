@@ -34,7 +34,10 @@ from .games.interface import CHANCE, Event, Game
 from .loading import LoadError, decode, parse_yaml, read_bytes
 from .spec import Spec, load_spec
 
-QUESTION_KEYS = ("question", "position", "state", "actions", "title", "notes", "expect")
+QUESTION_KEYS = ("question", "position", "state", "actions", "ask", "title", "notes", "expect")
+ASKS = ("score", "winner", "actions")
+"""Questions about a position that need no action: what it scores, who wins, what the actor
+may do (asked of the position after the actions, when there are any)."""
 WIDTH = 100
 
 
@@ -85,6 +88,8 @@ class Question:
     """The actions, played in order; the last is the one asked about."""
     text: str | None = None
     source: str = "STATE"
+    asks: tuple[str, ...] = ()
+    """What is asked of the resulting position (see :data:`ASKS`); may stand without actions."""
 
 
 def _read(name: str, what: str) -> tuple[str, str]:
@@ -133,7 +138,7 @@ def _state(game: Game, doc: Any, label: str, options: dict[str, Any], base: Path
                     raise
                 raise UsageError(f"{label}: position: {exc.__class__.__name__}: {exc}") from None
             # A position fills in defaults but checks few types: the state schema checks them all.
-            game.state_from_json(game.state_to_json(state))
+            game.check_position(state)
             problems = game.position_problems(state)
             if problems:
                 raise UsageError(f"{label}: inconsistent position: {'; '.join(problems)}")
@@ -148,8 +153,20 @@ def _state(game: Game, doc: Any, label: str, options: dict[str, Any], base: Path
     return state
 
 
-def load_question(game_id: str, state_arg: str, action_text: str, options: dict[str, Any]) -> Question:
-    """Reads STATE and ACTION as the command line gives them.
+def _asks(value: Any, label: str) -> tuple[str, ...]:
+    """``ask`` of a question file or ``--ask``: one of :data:`ASKS` or a list of them."""
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list) or not items or not all(isinstance(x, str) for x in items):
+        raise UsageError(f"{label}: 'ask' is one of {', '.join(ASKS)} or a list of them")
+    unknown = [x for x in items if x not in ASKS]
+    if unknown:
+        raise UsageError(f"{label}: cannot ask {unknown[0]!r} (ask: {', '.join(ASKS)})")
+    return tuple(dict.fromkeys(items))
+
+
+def load_question(game_id: str, state_arg: str, action_text: str, options: dict[str, Any],
+                  asks: tuple[str, ...] | list[str] = ()) -> Question:
+    """Reads STATE and ACTION (and ``--ask``) as the command line gives them.
 
     Raises:
         UsageError: unreadable input, or a document that is not a position, state or action.
@@ -162,8 +179,9 @@ def load_question(game_id: str, state_arg: str, action_text: str, options: dict[
     doc = _parse(label, text)
     steps: list[ActionSpec] = []
     asked = None
+    wanted = _asks(list(asks), "--ask") if asks else ()
     if isinstance(doc, dict) and not game.is_full_state(doc) and (
-        {"position", "state", "actions", "question"} & set(doc)
+        {"position", "state", "actions", "question", "ask"} & set(doc)
     ):
         unknown = sorted(set(doc) - set(QUESTION_KEYS))
         if unknown:
@@ -181,14 +199,17 @@ def load_question(game_id: str, state_arg: str, action_text: str, options: dict[
         asked = doc.get("question")
         if asked is not None and not isinstance(asked, str):
             raise UsageError(f"{label}: 'question' must be text")
+        if doc.get("ask") is not None:
+            wanted = tuple(dict.fromkeys((*_asks(doc["ask"], label), *wanted)))
         doc = position
     base = Path(state_arg).parent if state_arg != "-" else None
     state = _state(game, doc, label, options, base)
     if action_text:
         steps += _action_arg(game, action_text)
-    if not steps:
-        raise UsageError("no ACTION: give one after STATE, or a question file with 'actions'")
-    return Question(game, state, tuple(steps), " ".join(asked.split()) if asked else None, label)
+    if not steps and not wanted:
+        raise UsageError("no ACTION: give one after STATE, a question file with 'actions' or 'ask', "
+                         f"or --ask {'|'.join(ASKS)}")
+    return Question(game, state, tuple(steps), " ".join(asked.split()) if asked else None, label, wanted)
 
 
 def _action_arg(game: Game, text: str) -> list[ActionSpec]:
@@ -306,16 +327,131 @@ def play(game: Game, state: Any, specs: Sequence[ActionSpec], first_number: int 
     return Run(tuple(steps), state)
 
 
-def summary(game: Game, run: Run) -> dict[str, Any]:
-    """The key facts of a run, compared between readings of a disputed rule."""
+def summary(game: Game, run: Run, asks: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The key facts of a run, compared between readings of a disputed rule (with what is
+    asked of the resulting position: its findings' clauses, and the legal actions if asked)."""
     rejected = run.rejected
-    return {
+    findings = findings_for(game, run.state, asks)
+    out = {
         "legal": run.legal,
         "rejected_by": rejected.refusal.clause if rejected else None,
         "rejected_at_step": rejected.number if rejected else None,
         **game.key_facts(run.state, run.events),
-        "clauses": sorted({e.clause for e in run.events} | ({rejected.refusal.clause} if rejected else set())),
+        "clauses": sorted({e.clause for e in run.events} | ({rejected.refusal.clause} if rejected else set())
+                          | {c for f in findings for c in f.clauses}),
     }
+    for f in findings:
+        if f.ask == "actions":
+            out["legal_actions"] = [a["short"] for a in f.data["actions"]]
+    return out
+
+
+# -- questions with no action ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Finding:
+    """The answer to one of :data:`ASKS` about a position."""
+
+    ask: str
+    summary: str
+    """The answer in one line."""
+    lines: tuple[str, ...]
+    """The details, one line each."""
+    clauses: tuple[str, ...]
+    """The clauses that decide it, in order."""
+    events: tuple[Event, ...] = ()
+    """The game's events it rests on (for a score: the end-of-game scoring, as if now)."""
+    data: dict[str, Any] = dataclasses.field(default_factory=dict)
+    """The same in JSON form (``--json``)."""
+
+
+MAX_OUTCOMES = 400
+"""Most actions (or chance outcomes) applied to say what each does; beyond it only listed."""
+
+
+def findings_for(game: Game, state: Any, asks: tuple[str, ...]) -> tuple[Finding, ...]:
+    """What is asked of ``state``, in the order of :data:`ASKS`."""
+    makers = {"score": _score_finding, "winner": _winner_finding, "actions": _actions_finding}
+    return tuple(makers[a](game, state) for a in ASKS if a in asks)
+
+
+def _categories(game: Game, sheet: list[dict[str, Any]]) -> list[str]:
+    order: tuple[str, ...] = game.score_categories() or tuple(sheet[0]) if sheet else ()
+    return [c for c in order if c != "total" and any(c in row for row in sheet)]
+
+
+def _score_finding(game: Game, state: Any) -> Finding:
+    sheet = game.score_sheet(state)
+    cats = _categories(game, sheet)
+    decider = game.category_clause("winners")
+    events = tuple(e for e in game.scoring_events(state) if e.clause != decider)  # who wins: asked apart
+    clauses = [game.category_clause(c) for c in cats if any(row.get(c) for row in sheet)]
+    clauses += [e.clause for e in events]
+    when = "" if game.is_over(state) else " (the game is not over: counted as if it ended now)"
+    lines = [f"{_player(p)}: {row['total']} ("
+             + ", ".join(f"{c.replace('_', ' ')} {row[c]}" for c in cats if c in row) + ")"
+             for p, row in enumerate(sheet)]
+    lines += [game.describe_event(e, state) for e in events]
+    text = "; ".join(f"{_player(p)} {row['total']}" for p, row in enumerate(sheet)) + when
+    return Finding("score", text, tuple(lines), tuple(dict.fromkeys(c for c in clauses if c)), events,
+                   {"scores": [{"player": p, **row} for p, row in enumerate(sheet)], "over": game.is_over(state)})
+
+
+def _winner_finding(game: Game, state: Any) -> Finding:
+    totals = game.totals(state)
+    events = tuple(e for e in game.scoring_events(state) if e.clause == game.category_clause("winners"))
+    clauses = [game.category_clause("winners"), *(e.clause for e in events)]
+    if game.is_over(state):
+        winners = list(game.winners(state))
+        names = " and ".join(_player(p) for p in winners)
+        verdict = (f"{names} wins" if len(winners) == 1 else f"{names} share the victory" if winners
+                   else "nobody wins")
+        text = f"the game is over ({game.ended_reason(state)}): {verdict}"
+    else:
+        top = max(totals) if totals else 0
+        winners = []
+        # the game's own scoring, as if it ended now, when it names the winners; else the top totals
+        named = next((list(e["winners"]) for e in events if e.get("winners") is not None), None)
+        leaders = named if named is not None else [p for p, t in enumerate(totals) if t == top]
+        text = (f"nobody yet: the game is not over; if it ended now, "
+                f"{' and '.join(_player(p) for p in leaders)} would {'win' if len(leaders) == 1 else 'share the victory'}"
+                f" (with {top})")
+    lines = [f"totals: " + ", ".join(f"{_player(p)} {t}" for p, t in enumerate(totals))]
+    lines += [game.describe_event(e, state) for e in events]
+    return Finding("winner", text, tuple(lines), tuple(dict.fromkeys(c for c in clauses if c)), events,
+                   {"over": game.is_over(state), "winners": winners, "totals": list(totals)})
+
+
+def _actions_finding(game: Game, state: Any) -> Finding:
+    acts = _legal_here(game, state)
+    actor = game.single_actor(state)
+    mine = actor if isinstance(actor, int) else None
+    done: list[dict[str, Any]] = []
+    clauses: list[str] = []
+    for a in acts[:MAX_OUTCOMES]:
+        try:
+            events = tuple(game.apply(state, a).events)
+        except IllegalAction:  # a listed action the engine refuses would be an engine bug
+            events = ()
+        clauses += [e.clause for e in events]
+        done.append({"short": _short(game, a, mine), "action": game.action_to_json(a),
+                     "clauses": list(dict.fromkeys(e.clause for e in events)),
+                     "does": game.describe_event(events[0], state) if events else None})
+    who = _who(game, state)
+    if not acts:
+        return Finding("actions", "nothing: the game is over", (), (), data={"to_act": None, "actions": []})
+    special = game.describe_alternatives(state, acts)
+    lines: tuple[str, ...]
+    if special is not None:
+        lines = (special,)
+    else:
+        lines = tuple(f"{d['short']}: {d['does'] or 'nothing happens'}"
+                      + "".join(f", then [{c}]" for c in d["clauses"][1:])
+                      for d in done)
+    text = f"{who}: {len(acts)} legal action{'s' if len(acts) != 1 else ''}"
+    return Finding("actions", text, lines, tuple(dict.fromkeys(clauses)),
+                   data={"to_act": actor, "actions": done})
 
 
 @dataclass(frozen=True)
@@ -355,13 +491,15 @@ class Answer:
     disputes: tuple[DisputeReport, ...]
     rulings: tuple[dict[str, Any], ...]
     """Disputes of the clauses involved that were ruled without a rule option."""
+    findings: tuple[Finding, ...] = ()
+    """What was asked of the resulting position (questions with no action)."""
 
 
 def answer_question(question: Question) -> Answer:
     game = question.game
     spec = load_spec(game.info.id)
     run = play(game, question.state, question.steps)
-    main = summary(game, run)
+    main = summary(game, run, question.asks)
     rejected = run.rejected
     alternatives = tuple(_legal_here(game, rejected.before)) if rejected else ()
     involved = set(main["clauses"])
@@ -369,7 +507,8 @@ def answer_question(question: Question) -> Answer:
     rulings = tuple(
         d for d in spec.disputes if not d.get("option") and involved & set(_dispute_clauses(spec, d))
     )
-    return Answer(question, run, main, alternatives, reports, rulings)
+    return Answer(question, run, main, alternatives, reports, rulings,
+                  findings_for(game, run.state, question.asks))
 
 
 def _legal_here(game: Game, state: Any) -> tuple[Any, ...]:
@@ -409,7 +548,7 @@ def _disputes(spec: Spec, question: Question, main: dict[str, Any], involved: se
             if value == in_force:
                 continue
             alt_run, replayed = _replay(question, option, value)
-            alt = summary(game, alt_run)
+            alt = summary(game, alt_run, question.asks)
             seen |= set(alt["clauses"])
             diff = {k: [main[k], alt.get(k)] for k in main if main[k] != alt.get(k)}
             reading = _reading(disputes[0], value) if disputes else None
@@ -590,12 +729,16 @@ def render_text(answer: Answer) -> str:
     if q.text:
         out += _wrap(f"Question: {q.text}", "")
     out += ["Position:", *render_position(game, q.state)]
-    out.append("Actions: " + "; ".join(
-        f"{i}. {s.text}" for i, s in enumerate(q.steps, start=1)
-    ))
+    out.append("Actions: " + ("; ".join(f"{i}. {s.text}" for i, s in enumerate(q.steps, start=1))
+                              or "none"))
+    if q.asks:
+        out.append("Asked: " + ", ".join(ASK_TITLES[a] for a in q.asks))
     rejected = run.rejected
-    out += ["", *_wrap(f"Answer: {_verdict(run)} — {_gist(game, run)}", "")]
     shown: set[str] = set()
+    if not q.steps:
+        out += _findings_text(answer, spec, shown)
+        return _tail_text(answer, out)
+    out += ["", *_wrap(f"Answer: {_verdict(run)} — {_gist(game, run)}", "")]
     for step in run.steps:
         who = _who(game, step.before)
         status = "legal" if step.error is None else f"ILLEGAL [{step.error.clause}]"
@@ -620,6 +763,32 @@ def render_text(answer: Answer) -> str:
         out.append(f"  (the {unplayed} action(s) after it were not played)")
     out += ["", "Resulting position:" if rejected is None else "Position where it was rejected:"]
     out += render_position(game, run.state)
+    out += _findings_text(answer, spec, shown)
+    return _tail_text(answer, out)
+
+
+ASK_TITLES = {"score": "what does this position score", "winner": "who wins",
+              "actions": "what may the actor do here"}
+
+
+def _findings_text(answer: Answer, spec: Spec, shown: set[str]) -> list[str]:
+    """Each asked question's answer, with the clauses that decide it (their text the first time)."""
+    gid = answer.question.game.info.id
+    out: list[str] = []
+    for f in answer.findings:
+        out += ["", *_wrap(f"Answer ({ASK_TITLES[f.ask]}): {f.summary}", "")]
+        out += [line for text in f.lines for line in _wrap(text, "  ")]
+        if f.clauses:
+            out.append("  Decided by: " + ", ".join(f"[{c}]" for c in f.clauses))
+        for c in f.clauses:
+            if c not in shown:
+                shown.add(c)
+                out += [f"    [{c}]", *_clause_block(clause_info(spec, c), "       ", gid)]
+    return out
+
+
+def _tail_text(answer: Answer, out: list[str]) -> str:
+    """The disputes and rulings involved, after the answer proper."""
     deciding = [r for r in answer.disputes if r.decides]
     quiet = [r for r in answer.disputes if not r.decides]
     if deciding:
@@ -639,12 +808,13 @@ def render_text(answer: Answer) -> str:
 
 def deciding_clauses(answer: Answer) -> list[str]:
     """The clauses that decided the answer: the rejecting clause, else those of the last step's
-    events, in order."""
+    events, in order, then those of what was asked of the position."""
     rejected = answer.run.rejected
     if rejected is not None:
         return [rejected.refusal.clause]
     steps = answer.run.steps
-    return list(dict.fromkeys(e.clause for e in steps[-1].events)) if steps else []
+    found = [c for f in answer.findings for c in f.clauses]
+    return list(dict.fromkeys([*(e.clause for e in steps[-1].events), *found] if steps else found))
 
 
 def render_brief(answer: Answer) -> str:
@@ -653,13 +823,16 @@ def render_brief(answer: Answer) -> str:
     q, run = answer.question, answer.run
     game = q.game
     clauses = deciding_clauses(answer)
-    out = [f"{_verdict(run)} — {_gist(game, run)}",
-           "decided by: " + (", ".join(clauses) if clauses else "no clause (nothing happened)")]
+    first = [f"{_verdict(run)} — {_gist(game, run)}"] if q.steps else []
+    first += [f"{f.ask}: {f.summary}" for f in answer.findings]
+    out = [*first, "decided by: " + (", ".join(clauses) if clauses else "no clause (nothing happened)")]
     for step in run.steps:
         for e in step.events:
             out.append(f"  {step.number}. {game.describe_event(e, step.before)}")
         if step.error is not None:
             out.append(f"  {step.number}. rejected [{step.error.clause}]: {step.error.message}")
+    for f in answer.findings:
+        out += [f"  {f.ask}: {line}" for line in f.lines]
     for r in answer.disputes:
         if r.decides:
             out.append(f"  disputed: {', '.join(d['id'] for d in r.disputes)} (option {r.option}) decides this answer")
@@ -767,5 +940,12 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
         "summary": answer.summary,
         "disputes": disputes,
         "rulings": [{"id": d["id"], "title": d["title"], "ruling": d["ruling"]} for d in answer.rulings],
+        "ask": list(q.asks),
+        "findings": [{"ask": f.ask, "summary": f.summary, "lines": list(f.lines), "clauses": list(f.clauses),
+                      "clause_info": [clause_info(spec, c) for c in f.clauses],
+                      "events": [{**game.event_to_json(e), "description": game.event_sentence(e, run.state)}
+                                 for e in f.events],
+                      **f.data}
+                     for f in answer.findings],
     }
 

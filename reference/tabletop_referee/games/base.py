@@ -380,6 +380,12 @@ class BaseGame(_GameProtocol):
         """The clause that decides a score category (``winners`` included)."""
         return None
 
+    def scoring_events(self, state: Any) -> list[Event]:
+        """The events of the end-of-game scoring for ``state``, each naming its clause (those
+        the game ended with, or, before the end, as if it ended now); none by default.
+        ``referee explain`` cites them when asked what a position scores or who wins."""
+        return []
+
     def ended_reason(self, state: Any) -> str | None:
         outcome = self.result_to_json(state).get("outcome")
         return None if outcome is None else outcome.get("reason")
@@ -508,6 +514,16 @@ class BaseGame(_GameProtocol):
 
     def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> Any:
         raise MalformedInput(f"{self.info.id} has no compact positions: give a full state")
+
+    def check_position(self, state: Any) -> None:
+        """Checks a state built from a position (``referee explain``) as a state document is
+        checked: by default the interchange round trip (a game may accept there what only a
+        position may hold, such as a decision the engine passes over).
+
+        Raises:
+            RefereeError: the state is ill-typed or cannot occur.
+        """
+        self.state_from_json(self.state_to_json(state))
 
     def position_problems(self, state: Any) -> list[str]:
         """Why a position given by hand (``referee explain``) cannot occur in a game, beyond

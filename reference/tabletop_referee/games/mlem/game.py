@@ -20,6 +20,7 @@ from . import describe, engine, notation
 from . import interchange as ix
 from .position import state_from_position
 from .engine import goal_met
+from .rules import scoring
 from .model import DIE, GOALS, OPTION_VALUES, OPTION_VARIANT, VARIANTS, Draw, Options, Roll, Setup
 
 _OPTIONS = (
@@ -470,6 +471,10 @@ class MlemGame(BaseGame):
     def category_clause(self, category: str) -> str | None:
         return _CATEGORY_CLAUSES.get(category)
 
+    def scoring_events(self, state: Any) -> list[Event]:
+        # the doublings scored on landing, then the end-of-game scoring (as if it ended now)
+        return [*scoring.landing_doubles(state), *scoring.final_scoring(state)]
+
     def winners(self, state: Any) -> tuple[int, ...]:
         result = engine.outcome(state)
         return () if result is None else result.winners
@@ -751,6 +756,11 @@ class MlemGame(BaseGame):
                     and not Path(value).is_absolute()):
                 doc[key] = str(base / value)
         return state_from_position(doc)
+
+    def check_position(self, state: Any) -> None:
+        # A position may stop a landing phase at a seat the engine passes over, to ask why
+        # it cannot land [landing.optional]; a state document may not (interchange.state).
+        ix.state_from_json(ix.state_to_json(state), position=True)
 
     def position_problems(self, state: Any) -> list[str]:
         """[goal.first-come]: goals are checked after every landing, so with goal_claims=any-landing

@@ -20,6 +20,7 @@ from ...paths import spec_dir
 from ...schemas import validation_errors
 from .canonical import _face_key, action_to_json, canonical_text
 from .engine import landing_targets, observe
+from .rules.scoring import score_docs
 from .model import (
     ASTRONAUT_INDEX,
     ASTRONAUTS,
@@ -605,17 +606,9 @@ def observation_to_json(state: State, player: int) -> dict:
 
 
 def scores_to_json(state: State, sheet: tuple[Score, ...]) -> list[dict]:
-    """Score documents: the variant categories appear only while their variant is played."""
-    variants = state.options.variants
-    out = []
-    for sc in sheet:
-        doc = {"moons": sc.moons, "planets": sc.planets, "deep_space": sc.deep_space, "goals": sc.goals}
-        for name in ("exploration", "missions", "ufo"):
-            if name in variants:
-                doc[name] = getattr(sc, name)
-        doc["total"] = sc.total
-        out.append(doc)
-    return out
+    """Score documents: the variant categories appear only while their variant is played
+    (the same documents the final-scores event carries)."""
+    return score_docs(state, sheet)
 
 
 def _landing_to_json(x: Landing) -> dict:
@@ -630,8 +623,8 @@ def _landing_to_json(x: Landing) -> dict:
     return doc
 
 
-def state_from_json(doc: Any) -> State:
-    """Builds a state from its document.
+def state_from_json(doc: Any, *, position: bool = False) -> State:
+    """Builds a state from its document (``position``: see :func:`state_problems`).
 
     Raises:
         MalformedInput: the document does not match state.schema.json.
@@ -664,7 +657,7 @@ def state_from_json(doc: Any) -> State:
         **_variants_from_json(doc),
         die_one_spent=tuple(sorted(doc.get("die_one_spent", ()))),
     )
-    problems = state_problems(state)
+    problems = state_problems(state, position=position)
     if problems:
         more = f" (and {len(problems) - 1} more: {'; '.join(problems[1:])})" if len(problems) > 1 else ""
         raise InvalidState("interchange.state", problems[0] + more)
@@ -704,8 +697,13 @@ def _variants_from_json(doc: dict) -> dict:
     return out
 
 
-def state_problems(s: State) -> list[str]:
-    """Returns every reason the state cannot occur in a game (python-chess ``status`` style)."""
+def state_problems(s: State, *, position: bool = False) -> list[str]:
+    """Returns every reason the state cannot occur in a game (python-chess ``status`` style).
+
+    ``position``: the state of a hand-written position (``referee explain``), which may stop a
+    landing or parachute phase at a seat with nowhere to land, the moment before the engine
+    passes it over [landing.optional], so that one may ask why it cannot land.
+    """
 
     problems: list[str] = []
     n = s.players
@@ -793,7 +791,7 @@ def state_problems(s: State) -> list[str]:
     if phase in ("landing", "parachute"):
         if not 0 <= r.cursor < seats:
             problems.append(f"rocket.cursor {r.cursor} is not a seat (0..{seats - 1})")
-        elif not problems and not landing_targets(s, r.cursor):
+        elif not problems and not position and not landing_targets(s, r.cursor):
             problems.append(f"the astronaut in seat {r.cursor} has nowhere to land")
     elif r.cursor != 0:
         problems.append(f"rocket.cursor must be 0 in phase {phase}")

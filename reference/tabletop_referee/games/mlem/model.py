@@ -162,6 +162,9 @@ class Options:
     die_one: str = "per-expedition"
     """``per-expedition`` (a flipped Die-1 is restored when the expedition ends) or
     ``once-per-game`` (it stays flipped for the rest of the game)."""
+    afterburner_dice: str = "kept"
+    """``kept`` (used afterburner dice stay available) or ``removed`` (removed like the
+    numbered dice)."""
     variants: tuple[str, ...] = ()
     """The variants played, in :data:`VARIANTS` order [variants.selection]."""
     exploration_collision: str = "stack"
@@ -185,6 +188,7 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "four_moons": ("slots", "spaces"),
     "goal_claims": ("any-landing", "landing-phase"),
     "die_one": ("per-expedition", "once-per-game"),
+    "afterburner_dice": ("kept", "removed"),
     "exploration_collision": ("stack", "set-aside"),
     "tunnel_past_end": ("deep-space", "no-move"),
     "dice_reuse_cap": ("expedition", "six"),
@@ -213,7 +217,7 @@ OPTION_VARIANT: dict[str, str] = {
 """Options that exist only while their variant is played."""
 
 LATE_OPTIONS: frozenset[str] = frozenset(
-    {"dice_grouping", "four_moons", "goal_claims", "die_one", "ufo_extra_face_use"}
+    {"dice_grouping", "four_moons", "goal_claims", "die_one", "afterburner_dice", "ufo_extra_face_use"}
 )
 """Options added after format 1.0: an options document carries them only when they differ
 from their default, so every document written before them keeps its meaning and form."""

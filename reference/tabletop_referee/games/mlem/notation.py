@@ -370,6 +370,22 @@ def describe_event(event: Event, board: Board, *, observer: int | str | None = N
                 f"{_player(d['next_start_player'])} starts the next one")
     if t == "game-ended":
         return f"the game ends ({d['reason']})"
+    if t == "points-doubled":
+        where = (f"planet {board.spaces[d['space']].planet}" if d["astronaut"] == "planet-double"
+                 else f"space {d['space']}")
+        return f"{_player(d['player'])}'s {d['astronaut']} doubles its points on {where}: {d['points']}"
+    if t == "planet-tie-broken":
+        players = " and ".join(_player(p) for p in d["players"])
+        each = f"{d['astronauts']} astronaut{'s' if d['astronauts'] != 1 else ''} each"
+        return f"planet {d['planet']}: {players} have {each}; the earlier arrival ranks first, in that order"
+    if t == "planet-scored":
+        medal = ("gold", "silver", "bronze")[d["rank"] - 1]
+        many = f"{d['astronauts']} astronaut{'s' if d['astronauts'] != 1 else ''}"
+        return f"planet {d['planet']}: {_player(d['player'])} takes {medal} with {many}, {d['points']} points"
+    if t == "final-scores":
+        totals = "; ".join(f"{_player(p)} {s['total']}" for p, s in enumerate(d["scores"]))
+        won = " and ".join(_player(p) for p in d["winners"])
+        return f"final scores: {totals}; {won} {'wins' if len(d['winners']) == 1 else 'share the victory'}"
     # -- variants -------------------------------------------------------------------------------
     if t == "token-revealed":
         return f"exploration token {d['token']} is revealed and placed on space {d['space']}"

@@ -23,7 +23,9 @@ reserve is whatever is neither aboard nor landed (so astronauts are always conse
 
 The phase is ``takeoff`` when nobody is aboard, ``move`` when a roll is given and ``roll``
 otherwise (``phase:`` may say so explicitly, e.g. a partly boarded takeoff). Used by the
-feature steps and by ``referee explain``.
+feature steps and by ``referee explain``. A landing or parachute phase may stop at a seat
+(``rocket.cursor``) whose astronaut has nowhere to land, which a game never does (the engine
+passes it over), so that one may ask why it cannot land.
 
 Variants: the sections ``exploration``, ``missions`` and ``ufo`` have the shape of the state
 document (docs/mlem/interchange.md), every key optional; a section given turns its variant on
@@ -180,7 +182,7 @@ def _build(doc: dict[str, Any], board: Board | None) -> State:
         ended=(doc.get("ended") or None),
         **sections,
     )
-    problems = state_problems(state)
+    problems = state_problems(state, position=True)  # may stop at a seat passed over, to ask why
     for p in range(players):
         mine = [s.astronaut for s in seats if s.player == p]
         mine += [x.astronaut for x in landed if x.player == p]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..model import ASTRONAUT_INDEX, DICE_COUNT, Seat
+from .scoring import final_scoring
 from .setup import start_expedition
 from .work import Work, replace, replace_at
 
@@ -63,3 +64,5 @@ def game_over(w: Work, reason: str, clause: str) -> None:
     w.roll = None
     w.cursor = 0
     w.emit("game-ended", clause, reason=reason)
+    # [scoring.planets] [scoring.planet-ties] [power.planet-double] [scoring.winner]
+    w.events += final_scoring(w.freeze())

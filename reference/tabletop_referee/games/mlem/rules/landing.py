@@ -120,6 +120,9 @@ def land(w: Work, a: Land) -> None:
         w.landed = w.landed + (landing,)
         w.emit("landed", clause, player=seat.player, astronaut=seat.astronaut, space=a.space,
                site="moon", slot=slot, points=points)
+        if seat.astronaut == "moon-double":
+            w.emit("points-doubled", "power.moon-double", player=seat.player, astronaut=seat.astronaut,
+                   space=a.space, points=points)
     else:
         w.landed = w.landed + (Landing(seat.player, seat.astronaut, a.space, "planet"),)
         w.emit("landed", clause, player=seat.player, astronaut=seat.astronaut, space=a.space,
@@ -181,6 +184,9 @@ def deep_space(w: Work) -> None:
         w.landed = w.landed + (Landing(seat.player, seat.astronaut, end, site),)
         w.emit("landed", "landing.deep-space", player=seat.player, astronaut=seat.astronaut,
                space=end, site=site, points=points)
+        if seat.astronaut == "deep-space-double":
+            w.emit("points-doubled", "power.deep-space-double", player=seat.player, astronaut=seat.astronaut,
+                   space=end, points=points)
         claim_goals(w, seat.player)
     w.seats = []
     end_expedition(w, "deep-space")

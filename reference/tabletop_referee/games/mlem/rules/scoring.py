@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..model import GOAL_POINTS, Outcome, Score, State
+from ..model import GOAL_POINTS, Event, Outcome, Score, State, event
 from .missions import mission_points
 
 
@@ -52,32 +52,34 @@ def _variant_points(state: State) -> tuple[list[int], list[int], list[int]]:
     return exploration, missions, ufo
 
 
-def _planet_awards(state: State, planet_id: str) -> list[tuple[int, int]]:
-    """Gold/silver/bronze on one planet: by head count, ties to the earliest arrival."""
+def planet_ranking(state: State, planet_id: str) -> list[tuple[int, int, int | None]]:
+    """The players on one planet in medal order: by head count [scoring.planets], ties to the
+    earliest arrival [scoring.planet-ties]. Each: (player, astronauts there, the space of their
+    planet-double there or None)."""
     spaces = {i for i, s in enumerate(state.board.spaces) if s.planet == planet_id}
     count: dict[int, int] = {}
     first: dict[int, int] = {}
-    doubled: set[int] = set()
+    doubled: dict[int, int] = {}
     for order, x in enumerate(state.landed):
         if x.site != "planet" or x.space not in spaces:
             continue
         count[x.player] = count.get(x.player, 0) + 1
         first.setdefault(x.player, order)
         if x.astronaut == "planet-double":
-            doubled.add(x.player)
-    ranking = sorted(count, key=lambda p: (-count[p], first[p]))
+            doubled[x.player] = x.space
+    return [(p, count[p], doubled.get(p)) for p in sorted(count, key=lambda p: (-count[p], first[p]))]
+
+
+def _planet_awards(state: State, planet_id: str) -> list[tuple[int, int]]:
+    """Gold/silver/bronze on one planet, doubled for a planet-double there [power.planet-double]."""
     awards = state.board.planet(planet_id).awards
-    return [
-        (p, awards[rank] * (2 if p in doubled else 1))
-        for rank, p in enumerate(ranking[: len(awards)])
-    ]
+    return [(p, awards[rank] * (2 if double is not None else 1))
+            for rank, (p, _n, double) in enumerate(planet_ranking(state, planet_id)[: len(awards)])]
 
 
-def outcome(state: State) -> Outcome | None:
-    """Returns the winners and final scores once the game is over, else ``None`` [scoring.winner]."""
-    if state.phase != "game-over":
-        return None
-    sheet = scores(state)
+def winners(state: State, sheet: tuple[Score, ...]) -> tuple[int, ...]:
+    """The players with the most points; with tie_break=deep-space, those tied are split by
+    their astronauts on the comet and the galaxy, and players still tied share [scoring.winner]."""
     best = max(s.total for s in sheet)
     tied = [p for p, s in enumerate(sheet) if s.total == best]
     if len(tied) > 1 and state.options.tie_break == "deep-space":
@@ -87,4 +89,83 @@ def outcome(state: State) -> Outcome | None:
         }
         most = max(in_deep.values())
         tied = [p for p in tied if in_deep[p] == most]
-    return Outcome(tuple(tied), sheet, state.ended or "")
+    return tuple(tied)
+
+
+def outcome(state: State) -> Outcome | None:
+    """Returns the winners and final scores once the game is over, else ``None`` [scoring.winner]."""
+    if state.phase != "game-over":
+        return None
+    sheet = scores(state)
+    return Outcome(winners(state, sheet), sheet, state.ended or "")
+
+
+# the scoring as events ----------------------------------------------------------------------
+
+
+def score_docs(state: State, sheet: tuple[Score, ...]) -> list[dict]:
+    """Score documents: the variant categories appear only while their variant is played."""
+    variants = state.options.variants
+    out = []
+    for sc in sheet:
+        doc = {"moons": sc.moons, "planets": sc.planets, "deep_space": sc.deep_space, "goals": sc.goals}
+        for name in ("exploration", "missions", "ufo"):
+            if name in variants:
+                doc[name] = getattr(sc, name)
+        doc["total"] = sc.total
+        out.append(doc)
+    return out
+
+
+def final_scoring(state: State) -> list[Event]:
+    """The end-of-game scoring as events, each naming the clause that decides it
+    (docs/mlem/interchange.md): per planet in board order the ties broken by arrival
+    [scoring.planet-ties], the medals [scoring.planets] and the planet-doubles
+    [power.planet-double]; then every player's score sheet and the winners [scoring.winner].
+    Of a game not over: as if it ended now."""
+    events: list[Event] = []
+    for planet_id, planet in state.board.planets:
+        ranking = planet_ranking(state, planet_id)
+        medals = len(planet.awards)
+        events += _ties(planet_id, ranking, medals)
+        events += [event("planet-scored", "scoring.planets", player=p, planet=planet_id, rank=rank + 1,
+                         astronauts=n, points=planet.awards[rank])
+                   for rank, (p, n, _double) in enumerate(ranking[:medals])]
+        events += [event("points-doubled", "power.planet-double", player=p, astronaut="planet-double",
+                         space=double, points=2 * planet.awards[rank] if rank < medals else 0)
+                   for rank, (p, _n, double) in enumerate(ranking) if double is not None]
+    sheet = scores(state)
+    return events + [event("final-scores", "scoring.winner", scores=tuple(score_docs(state, sheet)),
+                           winners=winners(state, sheet))]
+
+
+def _ties(planet_id: str, ranking: list[tuple[int, int, int | None]], medals: int) -> list[Event]:
+    """[scoring.planet-ties]: each group of players tied on head count whose best place earns a
+    medal, in the order their first arrivals give."""
+    out = []
+    i = 0
+    while i < len(ranking):
+        j = i
+        while j + 1 < len(ranking) and ranking[j + 1][1] == ranking[i][1]:
+            j += 1
+        if j > i and i < medals:
+            out.append(event("planet-tie-broken", "scoring.planet-ties", planet=planet_id,
+                             players=tuple(p for p, _n, _d in ranking[i:j + 1]), astronauts=ranking[i][1]))
+        i = j + 1
+    return out
+
+
+def landing_doubles(state: State) -> list[Event]:
+    """The doublings scored on landing so far, as their landings reported them
+    [power.moon-double] [power.deep-space-double] (``referee explain``'s answer to a score)."""
+    board = state.board
+    out = []
+    for x in state.landed:
+        if x.astronaut == "moon-double" and x.site == "moon":
+            out.append(event("points-doubled", "power.moon-double", player=x.player, astronaut=x.astronaut,
+                             space=x.space, points=2 * board.spaces[x.space].moons[x.slot]))
+        elif x.astronaut == "deep-space-double" and x.site in ("comet", "galaxy"):
+            value = board.comet if x.site == "comet" else board.galaxy
+            out.append(event("points-doubled", "power.deep-space-double", player=x.player,
+                             astronaut=x.astronaut, space=x.space, points=2 * value))
+    return out

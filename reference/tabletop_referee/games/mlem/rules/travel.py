@@ -172,17 +172,20 @@ def _check_die_one(w: Work, a: Move, roll: tuple[str, ...], allowed: tuple[str, 
 
 
 def _travel(w: Work, a: Move, used: dict[str, int], here, with_dice: str | None) -> None:
-    # [travel.distance] [travel.afterburner]
+    # [travel.distance] [travel.afterburner]; [travel.remove-dice]: the numbered dice used are
+    # removed, and with afterburner_dice=removed the afterburners too
     distance = len(a.die_one)
     removed = 0
+    burners_go = w.options.afterburner_dice == "removed"
     for f in a.faces:
         count = used[f]
         if f == "afterburner":
             distance += count * (here.afterburner or 0)
+            removed += count if burners_go else 0
         else:
             distance += count * FACE_VALUE[f]
             removed += count
-    if with_dice is not None and with_dice != "afterburner":
+    if with_dice is not None and (with_dice != "afterburner" or burners_go):
         removed -= 1  # the token's die is not a die of the rocket: nothing to remove
     start = w.space
     end = w.board.end
