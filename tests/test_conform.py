@@ -159,6 +159,32 @@ def test_wrong_seq_is_a_protocol_violation(capsys, tmp_path) -> None:
     assert re.search(r"has seq \d+, not the request's \d+", o.result("mlem-fx-0002")["message"])
 
 
+@pytest.mark.parametrize("mode", ["same-write", "late", "unsolicited"])
+def test_a_duplicated_answer_is_blamed_on_its_own_vector_not_the_next(capsys, tmp_path, mode) -> None:
+    # mlem-fx-0001 makes game commands 1 and 2; the second one's answer comes twice (or with a
+    # stray line after it): mlem-fx-0001 is at fault, mlem-fx-0002 and the rest are innocent
+    o = conform(capsys, tmp_path, "--adapter", adapter("duplicates.py", "2", mode))
+    assert o.statuses["mlem-fx-0001"] == "errored"
+    assert all(s == "passed" for vid, s in o.statuses.items() if vid != "mlem-fx-0001"), o.statuses
+    message = o.result("mlem-fx-0001")["message"]
+    assert "answers no request" in message
+    if mode == "unsolicited":
+        assert "an unsolicited line" in message and "entering apply()" in message
+    else:
+        assert re.search(r"a second answer to (apply|legal_actions|new_game|scores) \(seq \d+\)", message), message
+    assert o.report["adapter"]["restarts"] == 0  # back in step: nothing to restart
+    assert o.last_line == f"{len(ALL_IDS) - 1} passed, 1 failed, 0 skipped"
+
+
+def test_a_second_answer_to_start_is_a_fault_between_vectors(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("duplicates.py", "0", "start"), "--tag", "smoke")
+    assert set(o.statuses.values()) == {"passed"}  # no vector is blamed for it
+    assert o.code == 1 and not o.report["verdict"]["passed"]
+    assert "a second answer to start (seq 0)" in o.report["adapter"]["faults"][0]
+    assert "between vectors" in o.report["verdict"]["reasons"][0]
+    assert "FAULT (the adapter, between vectors)" in o.out
+
+
 def test_partial_line_then_hang_times_out_and_the_run_goes_on(capsys, tmp_path) -> None:
     started = time.monotonic()
     o = conform(capsys, tmp_path, "--adapter", adapter("hangs.py"), "--timeout", "1", "--tag", "smoke")

@@ -107,7 +107,11 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
     totals = {s: 0 for s in STATUSES}
     totals.update(Counter(r["status"] for r in results))
     versions = sorted(set(suite_versions))
-    return {
+    if run.faults:  # a protocol fault between vectors fails the run, though no vector owns it
+        judged["verdict"]["reasons"].insert(0, f"{len(run.faults)} protocol fault(s) between vectors "
+                                               f"(first: {run.faults[0]})")
+        judged["verdict"]["passed"] = False
+    report = {
         "format": FORMAT,
         "runner": {"name": "tabletop-referee", "version": __version__},
         "game": game,
@@ -136,6 +140,9 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
         "results": results,
         **judged,
     }
+    if run.faults:
+        report["adapter"]["faults"] = list(run.faults)
+    return report
 
 
 # -- text -------------------------------------------------------------------------------------
@@ -171,6 +178,8 @@ def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
     ]
     if report["adapter"]["restarts"]:
         out.append(f"the adapter was restarted {report['adapter']['restarts']} time(s) after failures")
+    for fault in report["adapter"].get("faults", []):
+        out.append(f"FAULT (the adapter, between vectors): {fault}")
     rows = report["clauses"]
     if rows:
         width = max(len("clause"), *(len(r["clause"]) for r in rows))
