@@ -860,3 +860,60 @@ def test_chance_vectors_check_the_probability_of_each_outcome(capsys, tmp_path) 
     assert bad.code == 1
     failed = [r for r in bad.report["results"] if r["status"] == "failed"]
     assert failed and all(r["diff"]["pointer"].startswith("/chance/") for r in failed)
+
+
+# -- the profiles of the other games ----------------------------------------------------------
+
+GAME_PROFILE_FILES = {
+    "celestia": ["components.json", "observation.json", "perft.json", "end.json"],
+    "seven-knights": ["modes.json", "observation.json", "perft.json"],
+}
+
+
+def _game_conform(capsys, tmp_path: Path, game: str, *argv: str) -> tuple[int, str, dict]:
+    report_path = tmp_path / f"{game}.json"
+    report_path.unlink(missing_ok=True)
+    files = [a for f in GAME_PROFILE_FILES[game] for a in ("--vectors", str(HERE.parent / "vectors" / game / f))]
+    code, out, err = run(capsys, "conform", "--game", game, *files, "--report", str(report_path), *argv)
+    assert "Traceback" not in err and code in (0, 1), err
+    report = json.loads(report_path.read_text(encoding="utf-8"))
+    assert validation_errors("conformance", "report", report) == []
+    assert code == (0 if report["verdict"]["passed"] else 1)
+    return code, out, report
+
+
+@pytest.mark.parametrize(("game", "own"), [
+    ("celestia", ["game-types", "components", "options", "observations", "perft"]),
+    ("seven-knights", ["modes", "options", "observations", "perft"]),
+])
+def test_celestia_and_seven_knights_name_their_own_profiles_and_get_a_verdict_for_each(capsys, tmp_path, game, own) -> None:
+    from tabletop_referee.games import load
+
+    known = load(game).conformance_profiles()
+    assert list(known) == ["base", *own]
+    # the reference adapter claims them all: one verdict per profile, each from vectors that ran
+    code, out, report = _game_conform(capsys, tmp_path, game)
+    assert code == 0 and report["profiles"]["claimed"] == list(known)
+    verdicts = {v["profile"]: v for v in report["profiles"]["verdicts"]}
+    assert list(verdicts) == list(known)
+    for name, v in verdicts.items():
+        assert v["conformant"] and v["passed"] == v["vectors"] > 0, (name, v)
+        assert f"  {name:<{max(map(len, known))}}  conformant: {v['passed']}/{v['vectors']} passed" in out
+    results = {r["id"]: r for r in report["results"]}
+    assert all(set(r["profiles"]) <= set(known) for r in results.values())
+
+    # announcing only the default of every option: the vectors of the non-default readings are
+    # skipped inside claimed profiles, and that fails the run though nothing failed
+    adapter_cmd = shlex.join([sys.executable, str(ADAPTERS / "claims_game.py"), game, ",".join(known), "defaults-only"])
+    code, out, report = _game_conform(capsys, tmp_path, game, "--adapter", adapter_cmd)
+    assert code == 1 and report["summary"]["failed"] == 0 and report["summary"]["skipped"] > 0
+    verdicts = {v["profile"]: v for v in report["profiles"]["verdicts"]}
+    skipped = {r["id"] for r in report["results"] if r["status"] == "skipped"}
+    for name, v in verdicts.items():
+        mine = {r["id"] for r in report["results"] if name in r["profiles"] and (name != "base" or r["profiles"] == ["base"])}
+        assert set(v["skipped"]) == mine & skipped, name
+        assert v["conformant"] == (not v["skipped"] and v["passed"] > 0), name
+    assert verdicts["base"]["conformant"]  # (a profile whose vectors also need a non-default value is not)
+    assert not verdicts["options"]["conformant"] and "skipped" in verdicts["options"]["why"]
+    assert any(f"of claimed profile {name} skipped" in r for r in report["verdict"]["reasons"] for name in own)
+    assert "verdict: FAIL" in out
