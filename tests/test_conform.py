@@ -516,8 +516,14 @@ def test_a_vector_needing_a_variant_the_adapter_lacks_is_skipped_naming_it(capsy
 
 
 def test_the_variants_a_state_turns_on_are_needed_even_if_requires_forgets_them(capsys, tmp_path) -> None:
+    from tabletop_referee.games import load
+
+    game = load("mlem")  # a real state with the variants on (a hand-edited one is a vector error now)
     v = _vector("mlem-fx-0005")
-    v["state"]["options"]["variants"] = ["missions", "ufo"]
+    v["state"] = game.state_to_json(game.initial_state(game.setup_from_json(
+        {"players": 2, "start_player": 0, "options": {"variants": ["missions", "ufo"]}})))
+    v["steps"], v["expect"] = [], {"values": [{"pointer": "/state/expedition", "value": 1}]}
+    assert "variants" not in v.get("requires", {})
     o = conform(capsys, tmp_path, "--adapter", adapter("skips.py"), vectors=[_one_vector_file(tmp_path, v)])
     assert o.result("mlem-fx-0005")["message"] == "the adapter does not support variants missions, ufo"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from ..games import load
 from ..paths import data_root
 from ..perft import perft_vectors
-from ..datavectors import DATA_FILE, DATA_SOURCE, generate
+from ..datavectors import DATA_FILE, DATA_SOURCE, VARIATIONS_FILE, VARIATIONS_SOURCE, generate, generate_variations
 from ..vectors import assign_ids, dump, vector_file
 from .common import EXIT_OK, UsageError, game_arg, write_atomically
 
@@ -72,6 +72,10 @@ def run(args: argparse.Namespace) -> int:
         if game.data_key:  # vectors on the shipped data, generated from whole games (datavectors.py)
             doc = vector_file(args.game, DATA_SOURCE, generate(args.game))
             (staged / DATA_FILE).write_text(dump(doc), encoding="utf-8")
+            variations = generate_variations(args.game)  # other data, and the data's defaults
+            if variations:
+                doc = vector_file(args.game, VARIATIONS_SOURCE, variations)
+                (staged / VARIATIONS_FILE).write_text(dump(doc), encoding="utf-8")
         written = sorted(f.name for f in staged.glob("*.json"))
         count = 0
         for name in written:
