@@ -162,6 +162,32 @@ def test_wrong_seq_is_a_protocol_violation(capsys, tmp_path) -> None:
     assert re.search(r"has seq \d+, not the request's \d+", o.result("mlem-fx-0002")["message"])
 
 
+@pytest.mark.parametrize("mode", ["same-write", "late", "unsolicited"])
+def test_a_duplicated_answer_is_blamed_on_its_own_vector_not_the_next(capsys, tmp_path, mode) -> None:
+    # mlem-fx-0001 makes game commands 1 and 2; the second one's answer comes twice (or with a
+    # stray line after it): mlem-fx-0001 is at fault, mlem-fx-0002 and the rest are innocent
+    o = conform(capsys, tmp_path, "--adapter", adapter("duplicates.py", "2", mode))
+    assert o.statuses["mlem-fx-0001"] == "errored"
+    assert all(s == "passed" for vid, s in o.statuses.items() if vid != "mlem-fx-0001"), o.statuses
+    message = o.result("mlem-fx-0001")["message"]
+    assert "answers no request" in message
+    if mode == "unsolicited":
+        assert "an unsolicited line" in message and "entering apply()" in message
+    else:
+        assert re.search(r"a second answer to (apply|legal_actions|new_game|scores) \(seq \d+\)", message), message
+    assert o.report["adapter"]["restarts"] == 0  # back in step: nothing to restart
+    assert o.last_line == f"{len(ALL_IDS) - 1} passed, 1 failed, 0 skipped"
+
+
+def test_a_second_answer_to_start_is_a_fault_between_vectors(capsys, tmp_path) -> None:
+    o = conform(capsys, tmp_path, "--adapter", adapter("duplicates.py", "0", "start"), "--tag", "smoke")
+    assert set(o.statuses.values()) == {"passed"}  # no vector is blamed for it
+    assert o.code == 1 and not o.report["verdict"]["passed"]
+    assert "a second answer to start (seq 0)" in o.report["adapter"]["faults"][0]
+    assert "between vectors" in o.report["verdict"]["reasons"][0]
+    assert "FAULT (the adapter, between vectors)" in o.out
+
+
 def test_partial_line_then_hang_times_out_and_the_run_goes_on(capsys, tmp_path) -> None:
     started = time.monotonic()
     o = conform(capsys, tmp_path, "--adapter", adapter("hangs.py"), "--timeout", "1", "--tag", "smoke")
@@ -493,8 +519,14 @@ def test_a_vector_needing_a_variant_the_adapter_lacks_is_skipped_naming_it(capsy
 
 
 def test_the_variants_a_state_turns_on_are_needed_even_if_requires_forgets_them(capsys, tmp_path) -> None:
+    from tabletop_referee.games import load
+
+    game = load("mlem")  # a real state with the variants on (a hand-edited one is a vector error now)
     v = _vector("mlem-fx-0005")
-    v["state"]["options"]["variants"] = ["missions", "ufo"]
+    v["state"] = game.state_to_json(game.initial_state(game.setup_from_json(
+        {"players": 2, "start_player": 0, "options": {"variants": ["missions", "ufo"]}})))
+    v["steps"], v["expect"] = [], {"values": [{"pointer": "/state/expedition", "value": 1}]}
+    assert "variants" not in v.get("requires", {})
     o = conform(capsys, tmp_path, "--adapter", adapter("skips.py"), vectors=[_one_vector_file(tmp_path, v)])
     assert o.result("mlem-fx-0005")["message"] == "the adapter does not support variants missions, ufo"
 
@@ -837,3 +869,60 @@ def test_chance_vectors_check_the_probability_of_each_outcome(capsys, tmp_path) 
     assert bad.code == 1
     failed = [r for r in bad.report["results"] if r["status"] == "failed"]
     assert failed and all(r["diff"]["pointer"].startswith("/chance/") for r in failed)
+
+
+# -- the profiles of the other games ----------------------------------------------------------
+
+GAME_PROFILE_FILES = {
+    "celestia": ["components.json", "observation.json", "perft.json", "end.json"],
+    "seven-knights": ["modes.json", "observation.json", "perft.json"],
+}
+
+
+def _game_conform(capsys, tmp_path: Path, game: str, *argv: str) -> tuple[int, str, dict]:
+    report_path = tmp_path / f"{game}.json"
+    report_path.unlink(missing_ok=True)
+    files = [a for f in GAME_PROFILE_FILES[game] for a in ("--vectors", str(HERE.parent / "vectors" / game / f))]
+    code, out, err = run(capsys, "conform", "--game", game, *files, "--report", str(report_path), *argv)
+    assert "Traceback" not in err and code in (0, 1), err
+    report = json.loads(report_path.read_text(encoding="utf-8"))
+    assert validation_errors("conformance", "report", report) == []
+    assert code == (0 if report["verdict"]["passed"] else 1)
+    return code, out, report
+
+
+@pytest.mark.parametrize(("game", "own"), [
+    ("celestia", ["game-types", "components", "options", "observations", "perft"]),
+    ("seven-knights", ["modes", "options", "observations", "perft"]),
+])
+def test_celestia_and_seven_knights_name_their_own_profiles_and_get_a_verdict_for_each(capsys, tmp_path, game, own) -> None:
+    from tabletop_referee.games import load
+
+    known = load(game).conformance_profiles()
+    assert list(known) == ["base", *own]
+    # the reference adapter claims them all: one verdict per profile, each from vectors that ran
+    code, out, report = _game_conform(capsys, tmp_path, game)
+    assert code == 0 and report["profiles"]["claimed"] == list(known)
+    verdicts = {v["profile"]: v for v in report["profiles"]["verdicts"]}
+    assert list(verdicts) == list(known)
+    for name, v in verdicts.items():
+        assert v["conformant"] and v["passed"] == v["vectors"] > 0, (name, v)
+        assert f"  {name:<{max(map(len, known))}}  conformant: {v['passed']}/{v['vectors']} passed" in out
+    results = {r["id"]: r for r in report["results"]}
+    assert all(set(r["profiles"]) <= set(known) for r in results.values())
+
+    # announcing only the default of every option: the vectors of the non-default readings are
+    # skipped inside claimed profiles, and that fails the run though nothing failed
+    adapter_cmd = shlex.join([sys.executable, str(ADAPTERS / "claims_game.py"), game, ",".join(known), "defaults-only"])
+    code, out, report = _game_conform(capsys, tmp_path, game, "--adapter", adapter_cmd)
+    assert code == 1 and report["summary"]["failed"] == 0 and report["summary"]["skipped"] > 0
+    verdicts = {v["profile"]: v for v in report["profiles"]["verdicts"]}
+    skipped = {r["id"] for r in report["results"] if r["status"] == "skipped"}
+    for name, v in verdicts.items():
+        mine = {r["id"] for r in report["results"] if name in r["profiles"] and (name != "base" or r["profiles"] == ["base"])}
+        assert set(v["skipped"]) == mine & skipped, name
+        assert v["conformant"] == (not v["skipped"] and v["passed"] > 0), name
+    assert verdicts["base"]["conformant"]  # (a profile whose vectors also need a non-default value is not)
+    assert not verdicts["options"]["conformant"] and "skipped" in verdicts["options"]["why"]
+    assert any(f"of claimed profile {name} skipped" in r for r in report["verdict"]["reasons"] for name in own)
+    assert "verdict: FAIL" in out

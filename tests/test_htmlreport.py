@@ -35,9 +35,10 @@ REPO = Path(__file__).resolve().parents[1]
 ADAPTERS = REPO / "tests" / "adapters"
 BUGGY = [f"mlem-00{n}" for n in range(76, 81)] + ["mlem-0179", "mlem-0180", "mlem-0181", "mlem-0220", "mlem-perft-0001"]
 # the reports are of the feature and perft vectors; the standard-board vectors (standard.json)
-# are left out so that the counts below stay those of the feature scenarios
+# and the data variations (variations.json) are left out so that the counts below stay those of
+# the feature scenarios
 FEATURE_VECTORS = [a for f in sorted((Path(__file__).resolve().parents[1] / "vectors" / "mlem").glob("*.json"))
-                   if f.name != "standard.json" for a in ("--vectors", str(f))]
+                   if f.name not in ("standard.json", "variations.json") for a in ("--vectors", str(f))]
 HOSTILE = '<script>alert("x")</script><img src="http://canary.invalid/i.png">'
 
 
@@ -248,6 +249,86 @@ def test_passing_report(capsys, reports, tmp_path):
     assert page.by_attr[("data-summary", "failed")] == ["0"]
     assert ("p", {"id": "verdict", "class": "verdict ok"}) in page.tags
     assert "None: every executed vector passed" in page.first("failures")
+
+
+def _profile_rows(page_text: str) -> dict[str, dict]:
+    """The profile verdict rows: name -> {verdict, passed, failed, skipped, why} (cell texts)."""
+    rows = {}
+    for body in page_text.split('data-profile="')[1:]:
+        name, _, rest = body.partition('"')
+        cells = rest.split("</tr>", 1)[0].split(">", 1)[1].split("</td>")[:-1]
+        texts = [Page(c + "</td>").text.strip() for c in cells]
+        rows[name] = {"verdict": texts[1], "passed": int(texts[2]), "failed": int(texts[3]),
+                      "skipped": int(texts[4]), "why": texts[6]}
+    return rows
+
+
+def test_profile_verdicts_are_shown_per_claimed_profile(capsys, reports, tmp_path):
+    from tabletop_referee.conformance.profiles import judge
+
+    good = load(reports["good"])
+    claimed = good["profiles"]["claimed"]
+    assert claimed and "base" in claimed  # the reference claims every profile
+    text, page = render_cli(capsys, reports["good"], tmp_path)
+    assert page.first("profiles-claimed").startswith("Claimed: " + ", ".join(claimed))
+    rows = _profile_rows(text)
+    assert set(rows) == set(claimed)
+    for v in good["profiles"]["verdicts"]:
+        row = rows[v["profile"]]
+        assert row["verdict"] == ("conformant" if v["conformant"] else "not conformant")
+        assert (row["passed"], row["failed"], row["skipped"]) == (v["passed"], 0, 0)
+        assert v["why"] in row["why"]
+    # these reports leave the standard-board vectors out: base has none, and says so
+    assert rows["base"]["verdict"] == "not conformant" and "no vector of this profile was selected" in rows["base"]["why"]
+    assert rows["variants"] == {"verdict": "conformant", "passed": rows["variants"]["passed"], "failed": 0,
+                                "skipped": 0, "why": ""} and rows["variants"]["passed"] > 0
+    assert page.first("run-verdict") == "Verdict: pass"
+
+    # the planted bug: the profiles with failures are not conformant, their failures counted and linked
+    bad = load(reports["bad"])
+    text, page = render_cli(capsys, reports["bad"], tmp_path)
+    rows = _profile_rows(text)
+    failing = [v for v in bad["profiles"]["verdicts"] if v["not_passed"]]
+    assert failing
+    for v in failing:
+        row = rows[v["profile"]]
+        assert row["verdict"] == "not conformant" and row["failed"] == len(v["not_passed"])
+        assert v["why"] in row["why"] and "failed: " + v["not_passed"][0] in row["why"]
+        assert f'href="#result-{v["not_passed"][0]}"' in text and f'id="result-{v["not_passed"][0]}"' in text
+    assert page.first("run-verdict") == "Verdict: fail"
+    assert any("failed" in r for r in page.by_id["verdict-reasons"])
+
+    # a skip inside a claimed profile: no failure at all, yet that profile and the run fail
+    doc = copy.deepcopy(good)
+    victim = next(r for r in doc["results"] if "variants" in r["profiles"] and r["status"] == "passed")
+    profile = "variants"
+    victim["status"], victim["message"] = "skipped", "the adapter skipped apply: not built yet"
+    doc["totals"]["passed"] -= 1
+    doc["totals"]["skipped"] += 1
+    doc["summary"] = summary_counts(doc["totals"])
+    doc.update(judge(doc["results"], claimed=claimed, known=doc["profiles"]["known"],
+                     suite_profiles=[tuple(r["profiles"]) for r in doc["results"]]))
+    assert validation_errors("conformance", "report", doc) == []
+    path = tmp_path / "skip.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    text, page = render_cli(capsys, path, tmp_path)
+    rows = _profile_rows(text)
+    assert rows[profile]["verdict"] == "not conformant" and rows[profile]["skipped"] == 1
+    assert "1 skipped" in rows[profile]["why"] and victim["id"] in rows[profile]["why"]
+    assert all(rows[v["profile"]]["verdict"] == "conformant"
+               for v in good["profiles"]["verdicts"] if v["conformant"] and v["profile"] not in victim["profiles"])
+    assert page.by_attr[("data-summary", "failed")] == ["0"]
+    assert page.first("run-verdict") == "Verdict: fail"
+    assert ("p", {"id": "verdict", "class": "verdict bad"}) in page.tags
+    assert f"of claimed profile {profile} skipped" in " ".join(page.by_id["verdict-reasons"])
+
+    # an adapter that claims nothing: said so, no verdict rows
+    doc = copy.deepcopy(good)
+    doc.update(judge(doc["results"], claimed=None, known=doc["profiles"]["known"],
+                     suite_profiles=[tuple(r["profiles"]) for r in doc["results"]]))
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    text, page = render_cli(capsys, path, tmp_path)
+    assert "claims no profile" in page.first("profiles-claimed") and _profile_rows(text) == {}
 
 
 def hostile(report: dict) -> dict:

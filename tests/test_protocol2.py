@@ -253,3 +253,53 @@ def test_conform_last_failed_reruns_only_what_failed(tmp_path):
     assert fixed.returncode == 0 and fixed.stdout.strip().splitlines()[-1] == f"{len(failed)} passed, 0 failed, 0 skipped"
     clean = referee("conform", "--game", "mlem", "--last-failed", str(tmp_path / "missing.json"))
     assert clean.returncode == 2 and clean.stderr.count("\n") == 1
+
+
+def test_fuzz_compares_the_odds_of_chance_nodes_under_protocol_2(tmp_path):
+    """An engine with wrong dice odds (its probabilities and its play odds digests agree with
+    each other) is caught by a protocol-2 fuzz run through the steps' odds digests."""
+    wrong = f"{sys.executable} {REPO / 'tests' / 'fuzz_adapters' / 'wrong_odds_p2.py'}"
+    out, report = tmp_path / "odds.json", tmp_path / "r.json"
+    proc = referee("fuzz", "--game", "mlem", "--adapter", wrong, "--games", "5", "--seed", "1",
+                   "--out", str(out), "--report", str(report))
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    doc = json.loads(report.read_text())
+    assert doc["protocol"] == 2
+    assert "(chance): chance probabilities differ" in proc.stdout
+    vector = json.loads(out.read_text())["vectors"][0]
+    assert "chance" in vector["expect"]
+    assert referee("conform", "--game", "mlem", "--vectors", str(out)).returncode == 0
+    assert referee("conform", "--game", "mlem", "--adapter", wrong, "--vectors", str(out)).returncode == 1
+
+
+def test_the_play_odds_digest_is_that_of_the_sorted_outcome_probability_pairs():
+    from fractions import Fraction
+
+    from tabletop_referee.games.interface import CHANCE
+
+    g = load("mlem")
+    adapter = Adapter(["mlem"], protocols=(1, 2))
+    hello = adapter.handle({"cmd": "start", "seq": 0, "protocol": 1, "protocols": [1, 2]})
+    assert "play-odds" in hello["capabilities"]
+    setup = {"players": 2, "start_player": 0, "board": "standard", "options": {}}
+    state = g.initial_state(g.setup_from_json(setup))
+    steps = []
+    while g.actors(state) != (CHANCE,):
+        action = g.legal_actions(state)[0]
+        steps.append({"action": g.action_to_json(action)})
+        state = g.apply(state, action).state
+    roll = g.legal_actions(state)[0]
+    steps.append({"action": g.action_to_json(roll)})
+    req = {"cmd": "play", "seq": 1, "game": "mlem", "setup": setup, "steps": steps}
+    plain = adapter.handle(req)
+    asked = adapter.handle({**req, "odds": True})
+    assert all("odds" not in s for s in plain["steps"])  # only when asked
+    assert [("odds" in s) for s in asked["steps"]] == [False] * (len(steps) - 1) + [True]
+    outcomes = g.chance_outcomes(state)
+    assert sum(p for _a, p in outcomes) == Fraction(1)
+    pairs = sorted(canonical_text([g.action_to_json(a), f"{p.numerator}/{p.denominator}"]) for a, p in outcomes)
+    from tabletop_referee.documents import digest_text
+    assert asked["steps"][-1]["odds"] == digest_text("[" + ",".join(pairs) + "]")
+    from tabletop_referee.schemas import validation_errors
+    assert validation_errors("protocol", "response", asked) == []
+    assert validation_errors("protocol", "request", {**req, "odds": True}) == []

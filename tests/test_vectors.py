@@ -18,9 +18,9 @@ REPO = Path(__file__).resolve().parents[1]
 VECTORS = REPO / "vectors" / "mlem"
 FILES = sorted(VECTORS.glob("*.json"))
 ALL = [(f.name, v) for f in FILES for v in json.loads(f.read_text(encoding="utf-8"))["vectors"]]
-GENERATED = ("perft", "standard")
-"""Vector files not exported from the features: perft counts, and the standard-board vectors
-generated from whole games (tabletop_referee/datavectors.py)."""
+GENERATED = ("perft", "standard", "variations")
+"""Vector files not exported from the features: perft counts, and the standard-board and
+data-variation vectors generated from whole games (tabletop_referee/datavectors.py)."""
 PLAY = [(n, v) for n, v in ALL if v["kind"] == "play" and Path(n).stem not in GENERATED]
 STANDARD = [v for n, v in ALL if Path(n).stem == "standard"]
 SPEC = load_spec("mlem")
@@ -145,6 +145,42 @@ def test_standard_board_vectors_check_everything_their_steps_do():
     assert len(clauses) >= 25, sorted(clauses)
     assert any("rejected" in v["expect"] for v in STANDARD)
     assert sum("setup" in v for v in STANDARD) >= 5
+
+
+def test_variation_vectors_are_in_step_with_the_generator_and_vary_the_data():
+    """vectors/mlem/variations.json: token sets that are not shipped (inline), and setups that
+    leave the token set and every option but the variants out, so the defaults apply."""
+    from tabletop_referee.datavectors import VARIATIONS_FILE, VARIATIONS_SOURCE, generate_variations
+    from tabletop_referee.games import load
+    from tabletop_referee.games.mlem.interchange import load_tokens, token_set_ids, tokens_to_json
+    from tabletop_referee.vectors import dump, vector_file
+
+    text = (VECTORS / VARIATIONS_FILE).read_text(encoding="utf-8")
+    assert dump(vector_file("mlem", VARIATIONS_SOURCE, generate_variations("mlem"))) == text, (
+        "vectors/mlem/variations.json drifted: run `referee vectors export --game mlem`")
+    assert VARIATIONS_FILE in (VECTORS / "MANIFEST.txt").read_text(encoding="utf-8").split()
+    game = load("mlem")
+    vectors = json.loads(text)["vectors"]
+    setups = [v for v in vectors if v["id"].endswith("-setup")]
+    shipped = [tokens_to_json(load_tokens(t)) for t in token_set_ids()]
+    inline = [v for v in setups if isinstance(v["setup"].get("tokens"), dict)]
+    omitted = [v for v in setups if "tokens" not in v["setup"]]
+    assert len(inline) >= 2 and len(omitted) >= 2
+    for v in inline:
+        tokens = v["setup"]["tokens"]
+        assert all({**tokens, "id": s["id"]} != s for s in shipped), v["id"]  # not a shipped set
+        assert "custom-boards" in v["requires"]["capabilities"] and "data-variation" in v["tags"]
+        assert "custom-boards" in game.vector_profiles(v)
+    for v in setups:
+        assert set(v["setup"].get("options", {})) == {"variants"} and v["requires"]["options"] == {}, v["id"]
+        assert v["requires"]["variants"] == v["setup"]["options"]["variants"]
+        assert "state" not in v and "/state/options" in {x["pointer"] for x in v["expect"]["values"]}
+    for v in omitted:
+        assert "custom-boards" not in v["requires"]["capabilities"] and "defaults" in v["tags"]
+        assert game.vector_profiles(v) == ("base", "variants")
+    variants = {c.split(".")[0] for v in vectors for c in v["clauses"]} & set(game.info.variants)
+    assert len(variants) >= 2, variants
+    assert sum(not v["id"].endswith("-setup") for v in vectors) >= 10
 
 
 def test_every_event_type_is_checked_by_some_vector():

@@ -18,7 +18,8 @@ const IMPLEMENTATION = {
   homepage: 'https://github.com/tabletop-referee/tabletop-referee/tree/main/examples/js',
   games: { mlem: { options: mlem.OPTION_VALUES, variants: mlem.VARIANTS } },
 };
-const CAPABILITIES = ['custom-boards', 'events', 'observations', 'chance-probabilities'];
+// 'play-odds' (protocol 2): play answers the odds digest of chance nodes when asked.
+const CAPABILITIES = ['custom-boards', 'events', 'observations', 'chance-probabilities', 'play-odds'];
 // The conformance profiles this implementation claims: every vector of them must run and pass.
 const PROFILES = ['base', 'options', 'variants', 'observations', 'custom-boards', 'perft', 'chance'];
 
@@ -78,7 +79,11 @@ function play(req) {
   const start = digest(state);
   for (let i = 0; i < req.steps.length; i++) {
     const step = req.steps[i];
-    const entry = { legal: listDigest(mlem.legalActions(state).actions, true) };
+    const legal = mlem.legalActions(state);
+    const entry = { legal: listDigest(legal.actions, true) };
+    if (req.odds === true && legal.actor === 'chance' && legal.probabilities) {
+      entry.odds = listDigest(legal.actions.map((a, k) => [a, legal.probabilities[k]]), true);
+    }
     if (step.observe !== undefined) entry.observation = digest(mlem.observe(state, step.observe));
     if (step.probe !== undefined) {
       const p = mlem.apply(state, step.probe);

@@ -24,8 +24,10 @@ import json
 import sys
 
 NAME, VERSION, LANGUAGE = "my-mlem", "0.1.0", "python"
-CAPABILITIES = ["custom-boards", "events"]  # drop what you do not support; add "observations"
-#                                            # once observe() below is yours
+CAPABILITIES = ["custom-boards", "events", "chance-probabilities", "play-odds"]  # drop what you do
+# not support; add "observations" once observe() below is yours. "chance-probabilities": your
+# legal_actions gives "probabilities" at chance nodes; "play-odds" (protocol 2): play() below
+# then answers their digest when asked, nothing to add
 OPTIONS = {  # the rule option values you support, per option
     "dice_selection": ["groups", "single-group"],
     "tie_break": ["shared", "deep-space"],
@@ -99,8 +101,12 @@ def play(req):
     every, steps, out = req.get("digest_every", 1), req["steps"], []
     start = digest_text(canonical(state))
     for i, step in enumerate(steps):
-        actions = legal_actions(state)["actions"]
+        legal = legal_actions(state)
+        actions = legal["actions"]
         entry = {"legal": digest_text("[" + ",".join(sorted(canonical(a) for a in actions)) + "]")}
+        if req.get("odds") and legal.get("actor") == "chance":  # asked only with "play-odds"
+            pairs = sorted(canonical([a, p]) for a, p in zip(actions, legal["probabilities"]))
+            entry["odds"] = digest_text("[" + ",".join(pairs) + "]")
         if "observe" in step:
             entry["observation"] = digest_text(canonical(observe(state, step["observe"])["observation"]))
         if "probe" in step:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import IO, Any, cast
 
 from . import __version__
+from .documents import odds_digest
 from .errors import IllegalAction, MalformedInput, RefereeError
 from .games import load
 from .games.interface import CHANCE
@@ -107,6 +108,7 @@ def game_handlers(game_id: str) -> tuple[dict[str, Any], dict[str, Handler]]:
         every = req.get("digest_every", 1)
         if not isinstance(every, int) or isinstance(every, bool) or every < 1:
             raise MalformedInput(f"digest_every must be a positive integer, got {every!r}", path="$.digest_every")
+        odds = req.get("odds") is True  # capability play-odds: the odds digest at chance nodes
         steps = req.get("steps")
         if not isinstance(steps, list):
             raise MalformedInput("steps must be a list", path="$.steps")
@@ -129,6 +131,8 @@ def game_handlers(game_id: str) -> tuple[dict[str, Any], dict[str, Handler]]:
                 entry["legal"] = game.legal_digest(game.legal_actions(state))
             if "observe" in step:
                 entry["observation"] = game.observation_digest(state, step["observe"])
+            if odds and actors == (CHANCE,):
+                entry["odds"] = odds_digest((game.action_to_json(a), p) for a, p in game.chance_outcomes(state))
             if "probe" in step:
                 try:
                     game.apply(state, game.action_from_json(step["probe"]))
@@ -205,7 +209,8 @@ class Adapter:
                     "homepage": "https://github.com/tabletop-referee/tabletop-referee",
                     "games": self.info,
                 },
-                "capabilities": list(CAPABILITIES),
+                # protocol 2: play answers the odds of chance nodes when asked (docs/protocol.md)
+                "capabilities": list(CAPABILITIES) + (["play-odds"] if self.protocol >= 2 else []),
                 # the reference claims every profile of its games (docs/protocol.md, start)
                 "profiles": list(dict.fromkeys(p for g in self.games for p in load(g).conformance_profiles())),
             }

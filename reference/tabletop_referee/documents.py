@@ -44,6 +44,18 @@ def digest(doc: Any) -> str:
     return digest_text(canonical_text(doc))
 
 
+def odds_digest(outcomes: Any) -> str:
+    """The protocol-2 ``odds`` digest of a chance node (docs/protocol.md, "Digests"): the JSON
+    array of ``[outcome document, "n/d"]`` pairs, each probability a reduced fraction, sorted by
+    their canonical texts. ``outcomes`` are ``(outcome document, Fraction)`` pairs.
+
+    >>> from fractions import Fraction
+    >>> odds_digest([({"type": "roll", "faces": ["1"]}, Fraction(1, 2))]) == digest([[{"faces": ["1"], "type": "roll"}, "1/2"]])
+    True
+    """
+    return list_digest([canonical_text([doc, f"{p.numerator}/{p.denominator}"]) for doc, p in outcomes], as_set=True)
+
+
 def list_digest(texts: list[str], *, as_set: bool = False) -> str:
     """The digest of a JSON array given the canonical texts of its items; with ``as_set`` the
     items are sorted by their canonical texts first (a legal-action set)."""

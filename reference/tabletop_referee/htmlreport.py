@@ -159,7 +159,8 @@ def render_html(report: dict[str, Any], *, source: str = "") -> str:
     """The whole report as one self-contained HTML page."""
     totals, summary = report["totals"], report["summary"]
     impl = report["adapter"]["implementation"]
-    ok = summary["failed"] == 0
+    verdict = report.get("verdict")
+    ok = verdict["passed"] if isinstance(verdict, dict) else summary["failed"] == 0
     title = f"Conformance: {report['game']} — {_impl_name(report)}"
     out = [
         "<!DOCTYPE html>",
@@ -181,9 +182,15 @@ def render_html(report: dict[str, Any], *, source: str = "") -> str:
         f'<span data-summary="skipped">{summary["skipped"]}</span> skipped</p>',
         f'<p class="muted">failed counts failed, errored, timeout, crashed and xpass; '
         f'{totals["xfail"]} expected failure{"s" if totals["xfail"] != 1 else ""} (xfail) counted apart.</p>',
-        "</header>",
     ]
+    if isinstance(verdict, dict):
+        out.append(f'<p id="run-verdict" class="verdict {"ok" if ok else "bad"}">Verdict: '
+                   + ("pass" if ok else "fail") + "</p>")
+        if verdict.get("reasons"):
+            out += ['<ul id="verdict-reasons">', *(f"<li>{h(r)}</li>" for r in verdict["reasons"]), "</ul>"]
+    out += ["</header>"]
     out += _summary_section(report, impl, source)
+    out += _profiles_section(report)
     out += _matrix_section(report)
     out += _failures_section(report)
     out += _other_sections(report)
@@ -219,8 +226,12 @@ def _summary_section(report: dict[str, Any], impl: dict[str, Any], source: str) 
     if report["expectations"]["file"]:
         facts.append(("expectations", f"<code>{h(report['expectations']['file'])}</code>"))
     if report["stopped"]:
-        why = "at the first failure (-x/--exitfirst)" if report["stopped"] == "fail-fast" else "interrupted"
+        why = {"fail-fast": "at the first failure (-x/--exitfirst)",
+               "circuit-breaker": "by the circuit breaker (too many timeouts or crashes in a row)"}.get(
+            report["stopped"], "interrupted")
         facts.append(("stopped", h(f"{why}; {len(report['not_run'])} vector(s) not run")))
+    for fault in adapter.get("faults", []):
+        facts.append(("fault between vectors", h(fault)))
     out = ['<section id="summary">', "<h2>Summary</h2>", '<dl class="facts">']
     out += [f"<dt>{h(k)}</dt><dd>{v}</dd>" for k, v in facts]
     out += ["</dl>", '<table id="totals">', "<thead><tr><th>status</th><th>vectors</th></tr></thead>", "<tbody>"]
@@ -231,6 +242,56 @@ def _summary_section(report: dict[str, Any], impl: dict[str, Any], source: str) 
     out += [f'<tr><td>total</td><td class="n" id="total-all">{sum(report["totals"].values())}</td></tr>',
             "</tbody>", "</table>", "</section>"]
     return out
+
+
+def _ids(ids: list[str], limit: int = 50, *, link: bool = True) -> str:
+    """Vector ids, linked to their result blocks (only failures have one)."""
+    links = ", ".join(f'<a href="#{h(_anchor(i))}">{h(i)}</a>' if link else f"<code>{h(i)}</code>"
+                      for i in ids[:limit])
+    return links + (h(f", … {len(ids) - limit} more") if len(ids) > limit else "")
+
+
+def _profiles_section(report: dict[str, Any]) -> list[str]:
+    """The claimed profiles and, per profile, conformant or not, with its counts and why."""
+    block = report.get("profiles")
+    if not isinstance(block, dict):
+        return []
+    known = block.get("known") or {}
+    claimed = block.get("claimed")
+    out = ['<section id="profiles">', "<h2>Profiles</h2>"]
+    if claimed is None:
+        out.append('<p id="profiles-claimed">The adapter claims no profile, so skips are not held against it. '
+                   f"Profiles of this suite: {h(', '.join(known) or 'none')}.</p>")
+    else:
+        out.append(f'<p id="profiles-claimed">Claimed: {h(", ".join(claimed) or "none")}. A claimed profile is '
+                   "conformant when every vector of it in the selection ran and passed.</p>")
+    verdicts = block.get("verdicts") or []
+    if verdicts:
+        out += ['<table id="profile-verdicts">', "<thead><tr><th>profile</th><th>verdict</th><th>passed</th>"
+                "<th>failed</th><th>skipped</th><th>vectors</th><th>why not</th></tr></thead>", "<tbody>"]
+        for v in verdicts:
+            name = v["profile"]
+            word = "conformant" if v["conformant"] else "not conformant"
+            skipped = len(v["skipped"]) + len(v["listed_skips"]) + len(v.get("not_applicable", []))
+            count = f"{v['vectors']}" + (f" of {v['in_suite']} in the suite" if v["in_suite"] > v["vectors"] else "")
+            why = [h(v["why"])] if v["why"] else []
+            if v.get("note"):
+                why.append(h(v["note"]))
+            for label, ids, link in (("failed", v["not_passed"], True), ("skipped", v["skipped"], False),
+                                     ("skipped by the expectations file", v["listed_skips"], False),
+                                     ("xfail", v["xfail"], True)):
+                if ids:
+                    why.append(f"{h(label)}: {_ids(ids, link=link)}")
+            about = f' <span class="muted">{h(known[name])}</span>' if name in known else ""
+            out.append(f'<tr class="{"ok" if v["conformant"] else "bad"}" data-profile="{h(name)}">'
+                       f"<td><code>{h(name)}</code>{about}</td>"
+                       f'<td><span class="badge st-{"passed" if v["conformant"] else "failed"}">{h(word)}</span></td>'
+                       f'<td class="n" data-count="passed">{v["passed"]}</td>'
+                       f'<td class="n" data-count="failed">{len(v["not_passed"])}</td>'
+                       f'<td class="n" data-count="skipped">{skipped}</td>'
+                       f'<td class="n">{h(count)}</td><td>{"; ".join(why)}</td></tr>')
+        out += ["</tbody>", "</table>"]
+    return out + ["</section>"]
 
 
 def _matrix_section(report: dict[str, Any]) -> list[str]:

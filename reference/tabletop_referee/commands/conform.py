@@ -31,7 +31,7 @@ from ..conformance.report import build_report, quiet_line, render_junit, render_
 from ..conformance.runner import COUNTED_FAILED, Result, Runner
 from ..conformance.smoke import run_smoke
 from ..games import load as load_game
-from ..conformance.vectors import VectorFileError, default_vector_dir, load_vectors, select, vector_files
+from ..conformance.vectors import VectorFileError, check_vectors, default_vector_dir, load_vectors, select, vector_files
 from ..htmlreport import load_report
 from ..output import StdoutClosed, check_outputs, dumps, write_stdout
 from .common import UsageError, add_color_flag, check_output, game_arg, positive, seconds, show, write_output
@@ -173,7 +173,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
                   inputs=[*sources, *([args.expect] if args.expect else [])])
     check_outputs((("--write-expect", args.write_expect),), inputs=sources)
     try:
-        vectors = load_vectors(sources, args.game)
+        vectors = load_vectors(sources, args.game, check=False)  # the chosen ones are checked below
         files = [str(f) for f in vector_files(sources)]
     except VectorFileError as exc:
         raise UsageError(str(exc)) from None
@@ -198,6 +198,10 @@ def cmd_conform(args: argparse.Namespace) -> int:
     if not chosen:
         given = " ".join(f"--{k.rstrip('s')} {v}" for k, vs in (("clauses", filters["clauses"]), ("tags", filters["tags"]), ("ids", filters["ids"])) for v in vs)
         raise UsageError(f"no vector matches {given} (of {len(vectors)} loaded)")
+    try:  # a vector whose inputs the reference engine refuses is the file's fault, not the adapter's
+        check_vectors(chosen, args.game)
+    except VectorFileError as exc:
+        raise UsageError(str(exc)) from None
 
     become_subreaper()  # an adapter's helpers that escape its process group are still ours to kill
     started_at = datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")

@@ -15,7 +15,7 @@ from ..games import load
 from ..paths import data_root
 from ..perft import perft_vectors
 from ..style import ProgressLine
-from ..datavectors import DATA_FILE, DATA_SOURCE, generate
+from ..datavectors import DATA_FILE, DATA_SOURCE, VARIATIONS_FILE, VARIATIONS_SOURCE, generate, generate_variations
 from ..vectors import assign_ids, dump, vector_file
 from .common import EXIT_OK, UsageError, game_arg, write_atomically
 
@@ -77,6 +77,11 @@ def run(args: argparse.Namespace) -> int:
                 progress.show(f"vectors export: vectors on the shipped data ({DATA_FILE})")
                 doc = vector_file(args.game, DATA_SOURCE, generate(args.game))
                 (staged / DATA_FILE).write_text(dump(doc), encoding="utf-8")
+                variations = generate_variations(args.game)  # other data, and the data's defaults
+                if variations:
+                    progress.show(f"vectors export: vectors on other data ({VARIATIONS_FILE})")
+                    doc = vector_file(args.game, VARIATIONS_SOURCE, variations)
+                    (staged / VARIATIONS_FILE).write_text(dump(doc), encoding="utf-8")
         finally:
             progress.close()
         written = sorted(f.name for f in staged.glob("*.json"))

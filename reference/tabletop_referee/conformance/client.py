@@ -56,6 +56,9 @@ _CHUNK = 1024 * 1024
 _QUEUE_SIZE = 256
 _EXIT_POLL = 0.25
 _EXIT_GRACE = 0.5
+STRAYS_KEPT = 16
+"""How many stray lines (a second answer, an unsolicited line) are kept for the verdict."""
+_SENT_KEPT = 4096
 """Seconds an exited adapter's pipe may stay open (held by a child) before it counts as crashed."""
 _LIVE: set[int] = set()
 _ADAPTERS: "weakref.WeakSet[AdapterProcess]" = weakref.WeakSet()
@@ -302,6 +305,25 @@ class _Pipes:
             except queue.Full:
                 continue
 
+    def _put_many(self, batch: list[tuple[str, Any]]) -> None:
+        """Queues the lines of one read at once: a runner that takes the first of them (an
+        answer) then sees the rest (a duplicate written with it) when it drains the pipe."""
+        if len(batch) == 1:
+            self._put(batch[0])
+            return
+        q = self.items
+        while batch and not self.closed.is_set():
+            with q.not_full:
+                size = len(q.queue)  # under the lock already held (qsize() would take it again)
+                if size and size + len(batch) > q.maxsize:
+                    q.not_full.wait(0.1)
+                    continue
+                for item in batch:
+                    q.queue.append(item)
+                q.unfinished_tasks += len(batch)
+                q.not_empty.notify(len(batch))
+                return
+
     def _read_stdout(self) -> None:
         assert self.proc.stdout is not None  # opened with PIPE
         fd = self.proc.stdout.fileno()
@@ -312,6 +334,7 @@ class _Pipes:
                 chunk = os.read(fd, _CHUNK)
                 if not chunk:
                     break
+                batch: list[tuple[str, Any]] = []
                 start = 0
                 while start < len(chunk):
                     nl = chunk.find(b"\n", start)
@@ -321,16 +344,18 @@ class _Pipes:
                     else:
                         buf += chunk[start:end]
                         if len(buf) > self.max_line:
-                            self._put(("oversized", len(buf)))
+                            batch.append(("oversized", len(buf)))
                             dropping = len(buf)
                             buf = bytearray()
                     if nl < 0:
                         break
                     if not dropping:
-                        self._put(("line", bytes(buf)))
+                        batch.append(("line", bytes(buf)))
                     buf = bytearray()
                     dropping = 0
                     start = nl + 1
+                if batch:
+                    self._put_many(batch)
         except OSError:
             pass
         if buf and not dropping:
@@ -458,6 +483,13 @@ class AdapterProcess:
         """The version agreed at the latest ``start``."""
         self._pending: collections.deque[tuple[dict[str, Any], float]] = collections.deque()
         """Pipelined requests sent and not yet answered, oldest first."""
+        self._first_seq = 0
+        """The seq of the running process's ``start``: older seqs belong to a killed process."""
+        self._sent: dict[int, str] = {}
+        """The command of each recent request, by seq (to name what a stray answer answers)."""
+        self.strays: list[dict[str, Any]] = []
+        """Lines the adapter sent that answer nothing waited for (see :meth:`take_strays`)."""
+        self.stray_count = 0
         _ADAPTERS.add(self)
 
     # -- lifecycle --------------------------------------------------------------------------
@@ -481,6 +513,7 @@ class AdapterProcess:
             self._pipes = None
             raise AdapterStartError(f"cannot run {self.argv[0]!r}: {exc.strerror or exc}") from None
         self.starts += 1
+        self._first_seq = self._seq
         saved, self.timeout = self.timeout, self.start_timeout
         try:
             answer = self._exchange({"cmd": "start", "protocol": PROTOCOL, "protocols": list(self.protocols)},
@@ -589,6 +622,7 @@ class AdapterProcess:
         seq = self._seq
         self._seq += 1
         req = {"cmd": cmd, "seq": seq, **fields}
+        self._remember(seq, cmd)
         self._pending.append((req, time.monotonic()))
         self._pipes.send((json.dumps(req, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8"))
         return seq
@@ -626,6 +660,7 @@ class AdapterProcess:
         seq = self._seq
         self._seq += 1
         req = {"cmd": body["cmd"], "seq": seq, **{k: v for k, v in body.items() if k != "cmd"}}
+        self._remember(seq, body["cmd"])
         entry: dict[str, Any] = {"request": req}
         if record:
             self.exchanges += 1
@@ -678,7 +713,10 @@ class AdapterProcess:
             if kind == "line":
                 if not data.strip():
                     continue  # a blank line is not an answer; keep waiting
-                return self._parse(pipes, req, data)
+                resp = self._parse(pipes, req, data)
+                if resp is None:
+                    continue  # a second answer to an earlier request: noted, not this one's fault
+                return resp
             if kind == "oversized":
                 tail = pipes.stderr_tail(4000)
                 self.kill()
@@ -702,7 +740,64 @@ class AdapterProcess:
         said = last_line(tail)
         return AdapterCrashed(how + (f"; stderr: {said}" if said else ""), returncode=code, stderr_tail=tail)
 
-    def _parse(self, pipes: _Pipes, req: dict[str, Any], data: bytes) -> dict[str, Any]:
+    # -- stray lines --------------------------------------------------------------------------
+
+    @property
+    def next_seq(self) -> int:
+        """The seq the next request will carry (requests before it have smaller ones)."""
+        return self._seq
+
+    def _remember(self, seq: int, cmd: str) -> None:
+        self._sent[seq] = cmd
+        if len(self._sent) > _SENT_KEPT:
+            del self._sent[next(iter(self._sent))]
+
+    def _answered(self, seq: Any, before: int) -> bool:
+        """Whether ``seq`` is that of a request of this process already answered (or given up)."""
+        return (type(seq) is int and self._first_seq <= seq < before
+                and not any(p[0]["seq"] == seq for p in self._pending))
+
+    def _note_stray(self, data: bytes, seq: int | None) -> None:
+        self.stray_count += 1
+        if len(self.strays) < STRAYS_KEPT:
+            self.strays.append({"seq": seq, "cmd": self._sent.get(seq) if seq is not None else None,
+                                "line": preview(data, 120)})
+
+    def drain(self) -> None:
+        """Takes the lines already received that answer nothing (nothing is waited for now):
+        a second answer, an unsolicited line. They are noted in :attr:`strays`, so the fault
+        goes to the vector that was running when they were sent, not the next one. It never
+        waits: a stray that arrives later is still recognised by its ``seq``
+        (:meth:`_parse`). Anything else (end of file, an oversized line) is left for the next
+        request to report."""
+        pipes = self._pipes
+        if pipes is None or self._pending:
+            return
+        while True:
+            with pipes.items.mutex:
+                head = pipes.items.queue[0] if pipes.items.queue else None
+            if head is None or head[0] != "line":
+                return
+            _kind, data = pipes.items.get_nowait()
+            if not data.strip():
+                continue
+            try:
+                doc = parse_json(data, what="JSON")
+            except LoadError:
+                doc = None
+            seq = doc.get("seq") if isinstance(doc, dict) else None
+            self._note_stray(data, seq if self._answered(seq, self._seq) else None)
+
+    def take_strays(self) -> tuple[list[dict[str, Any]], int]:
+        """The stray lines noted since the last call (up to :data:`STRAYS_KEPT`) and how many
+        there were in all; the record is cleared."""
+        strays, count = self.strays, self.stray_count
+        self.strays, self.stray_count = [], 0
+        return strays, count
+
+    def _parse(self, pipes: _Pipes, req: dict[str, Any], data: bytes) -> dict[str, Any] | None:
+        """The answer to ``req``; ``None`` for a second answer to an earlier request (noted in
+        :attr:`strays`: the caller keeps waiting for the real one)."""
         self._last_size = len(data)
         try:
             resp = parse_json(data, what="JSON")  # the input boundary: strict numbers, caps
@@ -716,6 +811,9 @@ class AdapterProcess:
                 problem = f"the answer to {req['cmd']} is not a JSON object: {preview(data)}"
             elif "seq" not in resp:
                 problem = f"the answer to {req['cmd']} has no seq (expected {req['seq']!r})"
+            elif self._answered(resp["seq"], req["seq"]):
+                self._note_stray(data, resp["seq"])
+                return None
             elif resp["seq"] != req["seq"] or type(resp["seq"]) is not type(req["seq"]):
                 problem = (f"the answer to {req['cmd']} has seq {resp['seq']!r}, "
                            f"not the request's {req['seq']!r}")

@@ -5,7 +5,8 @@ adapter announces: each announced variant is on in about half the games); at eve
 adapter is given the reference's own state, asked for its legal actions and for the result of
 one action (a random legal one, and now and then a near-legal illegal one whose rejection
 clause is compared: ``Game.near_legal_actions``), at chance nodes the probability of each
-outcome when the adapter has ``chance-probabilities``, and with the
+outcome when the adapter has ``chance-probabilities`` (under protocol 2 through the steps'
+``odds`` digests, when it also announces ``play-odds``), and with the
 ``observations`` capability for one random player's observation; its answers are compared
 with the reference's, events included (in order) when it has the ``events`` capability. Because the adapter always starts
 from the reference state, a divergence is pinned to one transition; it is written as a vector
@@ -29,7 +30,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from ..documents import canonical_text
+from ..documents import canonical_text, odds_digest
 from ..errors import IllegalAction, RefereeError
 from ..games import load
 from ..games.interface import CHANCE, Game
@@ -185,17 +186,22 @@ class Plan:
     start_digest: str | None = None
     probabilities: bool = False
     """Both sides announce ``chance-probabilities``: the odds at chance nodes are compared too."""
+    odds: bool = False
+    """Protocol 2 and the adapter also announces ``play-odds``: ``play`` asks for the odds
+    digest of each chance node (the steps' ``odds``), so the odds are compared there too."""
 
 
 def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[Any]] | None, custom_boards: bool,
               max_steps: int = 2000, variants: Sequence[str] = (), observations: bool = False,
-              digests: bool = False, digest_every: int = 1) -> Plan:
+              digests: bool = False, digest_every: int = 1,
+              odds: bool = False) -> Plan:
     """Plays one reference game with ``random.Random(f"{seed}:{game}")``: the setup, and per step
     the action, the illegal probe and the observed player (the same draws whatever the protocol)."""
     rng = random.Random(f"{seed}:{game}")
     setup_doc = g.fuzz_setup(rng, supported, custom_boards, variants)
     state = g.initial_state(g.setup_from_json(setup_doc))
     plan = Plan(game, setup_doc, state, [], g.state_digest(state) if digests else None)
+    plan.odds = odds and digests
     for _ in range(max_steps):
         if g.is_over(state):
             break
@@ -226,6 +232,8 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
             d: dict[str, Any] = {"legal": g.legal_digest(legal)}
             if observe is not None:
                 d["observation"] = g.observation_digest(state, observe)
+            if plan.odds and actors == (CHANCE,):
+                d["odds"] = odds_digest((g.action_to_json(a), p) for a, p in g.chance_outcomes(state))
             if probe is not None and probe_expected is not None:  # set together
                 d["probe"] = probe_expected["rejected"]["clause"] if "rejected" in probe_expected else None
             d["events"] = g.events_digest(t.events)
@@ -379,6 +387,8 @@ def play_request(g: Game, plan: Plan, digest_every: int = 1) -> dict[str, Any]:
             s["probe"] = st.probe
         steps.append(s)
     req: dict[str, Any] = {"game": g.info.id, "setup": plan.setup, "steps": steps}
+    if plan.odds:
+        req["odds"] = True
     if digest_every != 1:
         req["digest_every"] = digest_every
     return req
@@ -412,6 +422,7 @@ def compare_v2(g: Game, adapter: _Requester, plan: Plan, resp: dict[str, Any], e
         bad = (not isinstance(a, dict) or a.get("legal") != e["legal"] or "rejected" in a
                or (st.observe is not None and observations and a.get("observation") != e.get("observation"))
                or (st.probe is not None and e.get("probe") is not None and a.get("probe") != e["probe"])
+               or ("odds" in e and a.get("odds") != e["odds"])
                or (events and a.get("events") != e["events"]))
         has_state = isinstance(a, dict) and "state" in a and "state" in e
         if not bad and has_state and a["state"] == e["state"]:
@@ -437,7 +448,8 @@ def _which(a: Any, e: dict[str, Any]) -> str:
         return "not an object"
     if "rejected" in a:
         return "rejected"
-    return ", ".join(k for k in ("legal", "observation", "probe", "events", "state") if k in a and a[k] != e.get(k)) or "?"
+    return ", ".join(k for k in ("legal", "odds", "observation", "probe", "events", "state")
+                     if (k in a or k == "odds" and k in e) and a.get(k) != e.get(k)) or "?"
 
 
 def _type_of(text: str) -> str:
@@ -524,8 +536,9 @@ def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) 
     depth = max(1, opts.pipeline) if v2 else 1
 
     def plan(game: int) -> Plan:
+        odds = "chance-probabilities" in caps and "play-odds" in caps  # v1 requests pin an odds mismatch
         p = plan_game(g, game, opts.seed, supported, custom, variants=variants,
-                      observations=observations, digests=v2, digest_every=opts.digest_every)
+                      observations=observations, digests=v2, digest_every=opts.digest_every, odds=odds)
         p.probabilities = "chance-probabilities" in caps
         return p
 

@@ -109,7 +109,11 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
     totals = {s: 0 for s in STATUSES}
     totals.update(Counter(r["status"] for r in results))
     versions = sorted(set(suite_versions))
-    return {
+    if run.faults:  # a protocol fault between vectors fails the run, though no vector owns it
+        judged["verdict"]["reasons"].insert(0, f"{len(run.faults)} protocol fault(s) between vectors "
+                                               f"(first: {run.faults[0]})")
+        judged["verdict"]["passed"] = False
+    report = {
         "format": FORMAT,
         "runner": {"name": "tabletop-referee", "version": __version__},
         "game": game,
@@ -138,6 +142,9 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
         "results": results,
         **judged,
     }
+    if run.faults:
+        report["adapter"]["faults"] = list(run.faults)
+    return report
 
 
 # -- text -------------------------------------------------------------------------------------
@@ -181,6 +188,8 @@ def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
     ]
     if report["adapter"]["restarts"]:
         out.append(f"the adapter was restarted {report['adapter']['restarts']} time(s) after failures")
+    for fault in report["adapter"].get("faults", []):
+        out.append(f"FAULT (the adapter, between vectors): {fault}")
     # Every clause's row with -v; otherwise only the rows of clauses with a vector not passing,
     # first thing after the header (a green run prints no row at all).
     rows = [r for r in report["clauses"] if verbose or r["failed"]]

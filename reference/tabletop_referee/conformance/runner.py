@@ -97,6 +97,9 @@ class Run:
     """Why the run ended before the last vector: ``fail-fast``, ``interrupted``, or ``None``."""
     restarts: int = 0
     seconds: float = 0.0
+    faults: list[str] = field(default_factory=list)
+    """Protocol faults of the adapter that belong to no vector (sent between vectors, e.g. a
+    second answer to ``start``): each fails the run."""
 
 
 def needs_events(vector: Vector) -> bool:
@@ -235,6 +238,8 @@ class Runner:
         self.expectations = expectations or Expectations([])
         self.fail_fast = fail_fast
         self.on_result = on_result
+        self._span: tuple[int, int] | None = None
+        """The seqs of the requests of the vector run last: ``[first, end)``."""
 
     # -- the run ----------------------------------------------------------------------------
 
@@ -245,9 +250,11 @@ class Runner:
         failed_restarts = 0
         in_a_row = 0  # consecutive timeouts / crashes
         transcript_bytes = 0
+        spans: list[tuple[int, int, Result]] = []
         try:
             for i, vector in enumerate(vectors):
                 ran = False
+                self._span = None
                 if failed_restarts >= RESTART_ATTEMPTS:
                     result = Result(vector, "crashed", message=(
                         f"not run: the adapter could not be restarted ({RESTART_ATTEMPTS} attempts in a row)"))
@@ -256,6 +263,9 @@ class Runner:
                     failed_restarts = failed_restarts + 1 if restart_failed else 0
                     ran = not restart_failed
                 run.results.append(result)
+                if self._span and self._span[1] > self._span[0]:
+                    spans.append((*self._span, result))
+                blamed = self._blame_strays(run, result, spans)
                 if result.transcript:  # capped per run: a flood of huge answers cannot fill memory
                     size = sum(int(e.get("bytes", 0)) for e in result.transcript)
                     if transcript_bytes + size > self.transcript_budget:
@@ -264,7 +274,7 @@ class Runner:
                     transcript_bytes += size
                 if self.on_result:
                     self.on_result(result, i + 1, len(vectors))
-                if self.fail_fast and result.status in COUNTED_FAILED:
+                if self.fail_fast and any(r.status in COUNTED_FAILED for r in (result, *blamed)):
                     run.stopped = "fail-fast"
                     run.not_run = vectors[i + 1:]
                     break
@@ -282,6 +292,52 @@ class Runner:
         run.restarts = max(0, self.adapter.starts - starts_before)
         run.seconds = time.monotonic() - started
         return run
+
+    def _blame_strays(self, run: Run, current: Result, spans: list[tuple[int, int, Result]]) -> list[Result]:
+        """Gives each stray line the adapter sent (a second answer, an unsolicited line: see
+        :meth:`AdapterProcess.drain`) to the vector whose request it answers, or, with no seq
+        to go by, to the vector after whose last answer it came; a stray that belongs to no
+        vector (a second answer to ``start``) is a fault of the run. Returns the earlier
+        results changed (their progress line was already shown)."""
+        take = getattr(self.adapter, "take_strays", None)
+        if take is None:
+            return []
+        strays, count = take()
+        if not count:
+            return []
+        owners: dict[int, tuple[Result, list[str]]] = {}
+        for stray in strays:
+            seq = stray["seq"]
+            owner = None
+            if seq is None:
+                if spans and spans[-1][2] is current:
+                    owner = current
+                what = f"an unsolicited line {stray['line']}"
+            else:
+                owner = next((r for first, end, r in reversed(spans) if first <= seq < end), None)
+                what = f"a second answer to {stray['cmd'] or 'a request'} (seq {seq}): {stray['line']}"
+            if owner is None:
+                run.faults.append(f"protocol violation between vectors: the adapter sent {what}")
+                continue
+            owners.setdefault(id(owner), (owner, []))[1].append(what)
+        if count > len(strays):
+            extra = f"; {count - len(strays)} more stray line(s) not shown"
+            if owners:
+                next(iter(owners.values()))[1][-1] += extra
+            elif run.faults:
+                run.faults[-1] += extra
+        changed = []
+        for owner, whats in owners.values():
+            text = (f"protocol violation: after answering, the adapter sent {'; '.join(whats)} "
+                    "(a line that answers no request is this vector's fault, not the next one's)")
+            if owner.status in ("passed", "skipped", "xpass"):
+                owner.status, owner.message = "errored", text
+                owner.diff = None
+            else:
+                owner.message = f"{owner.message}; also, {text}" if owner.message else text
+            if owner is not current:
+                changed.append(owner)
+        return changed
 
     def _one(self, vector: Vector) -> tuple[Result, bool]:
         """Runs one vector; the flag tells whether restarting the adapter failed."""
@@ -303,6 +359,7 @@ class Runner:
         started = time.monotonic()
         self._deadline = started + self.vector_deadline
         result = Result(vector, "passed")
+        first = getattr(self.adapter, "next_seq", None)
         try:
             if vector.kind == "perft":
                 self._perft(vector)
@@ -327,6 +384,10 @@ class Runner:
                               f"({type(exc).__name__}: {exc}); if the answer follows docs/protocol.md, "
                               "this is a runner bug: please report it")
         result.seconds = time.monotonic() - started
+        drain = getattr(self.adapter, "drain", None)
+        if drain is not None and first is not None:
+            drain()  # lines that came after the last answer are this vector's, not the next one's
+            self._span = (first, int(getattr(self.adapter, "next_seq")))  # with drain, an AdapterProcess
         if entry and entry.status == "xfail":
             result.expectation = entry
             if result.status in FAILING:

@@ -1,7 +1,10 @@
 """Loading and selecting test vectors (docs/vectors.md).
 
 Every file is checked against ``schemas/vectors/vector-file.schema.json`` and a few rules a
-schema cannot state (the game, unique ids, a rejected step that exists). A bad file raises
+schema cannot state (the game, unique ids, a rejected step that exists). Then the reference
+engine reads each vector's inputs (:func:`reference_problem`): a setup or state it cannot read or
+refuses, or a step that does not fit (rejected where the vector expects it accepted, or the
+other way round), is a *vector error*, never an adapter's failure. A bad file raises
 :class:`VectorFileError`, whose message names the file and the JSON path.
 """
 
@@ -13,7 +16,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ..documents import read_json
-from ..errors import MalformedInput
+from ..errors import IllegalAction, MalformedInput, RefereeError
 from ..paths import data_root
 
 
@@ -74,11 +77,13 @@ def vector_files(paths: list[str | Path]) -> list[Path]:
     return unique
 
 
-def load_file(path: Path, game: str) -> list[Vector]:
-    """Reads and checks one vector file.
+def load_file(path: Path, game: str, *, check: bool = True) -> list[Vector]:
+    """Reads and checks one vector file; with ``check``, the reference engine reads each
+    vector's inputs too (:func:`reference_problem`).
 
     Raises:
-        VectorFileError: unreadable, not JSON, not valid per the schema, or for another game.
+        VectorFileError: unreadable, not JSON, not valid per the schema, for another game, or
+            a vector error (inputs the reference engine cannot read or that do not fit).
     """
     try:
         doc = read_json(path, schema=("vectors", "vector-file"), what="JSON")
@@ -93,7 +98,104 @@ def load_file(path: Path, game: str) -> list[Vector]:
             if problem:
                 raise VectorFileError(f"{path}: $.vectors[{i}].{problem}")
         vectors.append(Vector(v, str(path), i, doc.get("suite_version")))
+    if check:
+        check_vectors(vectors, game)
     return vectors
+
+
+def check_vectors(vectors: list[Vector], game: str) -> None:
+    """Has the reference engine read each vector's inputs (:func:`reference_problem`).
+
+    Raises:
+        VectorFileError: the first vector error, naming the file, the path in it and the problem.
+    """
+    if not vectors:
+        return
+    from ..games import load  # the game interface only: this module names no game
+    engine = load(game)
+    for v in vectors:
+        try:
+            problem = reference_problem(engine, v.doc)
+        except (RecursionError, MemoryError):
+            raise
+        except Exception as exc:  # the engine met input no check of its own foresaw
+            problem = ("", f"the reference engine cannot read it ({type(exc).__name__}: {short_text(exc)})")
+        if problem:
+            where, what = problem
+            raise VectorFileError(f"{v.file}: $.vectors[{v.index}]{where}: vector error ({v.id}): {what}")
+
+
+def short_text(exc: BaseException) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= 160 else text[:159] + "…"
+
+
+def _said(exc: RefereeError) -> str:
+    text = " ".join(str(exc.message).split())
+    return text if len(text) <= 160 else text[:159] + "…"
+
+
+def reference_problem(game: Any, v: dict[str, Any]) -> tuple[str, str] | None:
+    """Why the reference engine says a vector's inputs are inconsistent, as ``(path, problem)``
+    with the path below the vector (``.steps[2].action``), or ``None``.
+
+    It reads the setup (or state), applies the steps in order and checks that each is accepted,
+    rejected or unreadable exactly where the vector says. Expected values are not compared: a
+    vector may state what the reference gets wrong; but a vector whose inputs the reference
+    engine itself refuses would blame every adapter for the file's fault.
+    """
+    expect = v["expect"]
+    invalid = expect.get("invalid_input")
+    rejected = expect.get("rejected")
+    want = ("invalid", invalid["step"]) if invalid else ("rejected", rejected["step"]) if rejected else None
+    if v["kind"] == "play" and "setup" in v:
+        try:
+            setup = game.setup_from_json(v["setup"])
+            state = game.initial_state(setup)
+        except IllegalAction as exc:
+            if want == ("rejected", -1):
+                if exc.clause != rejected["clause"]:
+                    return (".expect.rejected.clause", f"the reference engine refuses the setup under {exc.clause}, "
+                            f"not {rejected['clause']} ({_said(exc)})")
+                return None
+            return ".setup", f"the reference engine refuses this setup under {exc.clause} ({_said(exc)})"
+        except RefereeError as exc:
+            if want == ("invalid", -1):
+                return None
+            return ".setup", f"the reference engine cannot read this setup: {_said(exc)}"
+        if want and want[1] == -1:
+            return f".expect.{'invalid_input' if want[0] == 'invalid' else 'rejected'}", (
+                "the reference engine accepts this setup; the vector expects it "
+                + ("to be unreadable" if want[0] == "invalid" else f"refused under {rejected['clause']}"))
+    else:
+        try:
+            state = game.state_from_json(v["state"])
+        except RefereeError as exc:
+            return ".state", f"the reference engine refuses this state: {_said(exc)}"
+    if v["kind"] != "play":
+        return None
+    for i, step in enumerate(v["steps"]):
+        where = f".steps[{i}].action"
+        try:
+            action = game.action_from_json(step["action"])
+            state = game.apply(state, action).state
+        except IllegalAction as exc:
+            if want == ("rejected", i):
+                if exc.clause != rejected["clause"]:
+                    return (".expect.rejected.clause", f"the reference engine rejects step {i} under {exc.clause}, "
+                            f"not {rejected['clause']} ({_said(exc)})")
+                return None
+            return where, f"the reference engine rejects this step under {exc.clause} ({_said(exc)}); " \
+                          "the vector expects it to be accepted"
+        except RefereeError as exc:
+            if want == ("invalid", i):
+                return None
+            return where, f"the reference engine cannot read this action: {_said(exc)}"
+        if want and want[1] == i:
+            return f".expect.{'invalid_input' if want[0] == 'invalid' else 'rejected'}", (
+                f"the reference engine accepts step {i}; the vector expects it "
+                + ("to be unreadable" if want[0] == "invalid" else f"rejected under {rejected['clause']}"))
+    return None
 
 
 def _play_problem(v: dict[str, Any]) -> str | None:
@@ -114,7 +216,7 @@ def _play_problem(v: dict[str, Any]) -> str | None:
     return None
 
 
-def load_vectors(paths: list[str | Path], game: str) -> list[Vector]:
+def load_vectors(paths: list[str | Path], game: str, *, check: bool = True) -> list[Vector]:
     """Loads every vector of the given files and folders; ids must be unique across them.
 
     Raises:
@@ -126,7 +228,7 @@ def load_vectors(paths: list[str | Path], game: str) -> list[Vector]:
     seen: dict[str, Vector] = {}
     out: list[Vector] = []
     for f in files:
-        for v in load_file(f, game):
+        for v in load_file(f, game, check=check):
             if v.id in seen:
                 other = seen[v.id]
                 raise VectorFileError(

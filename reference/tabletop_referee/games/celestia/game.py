@@ -238,6 +238,39 @@ class CelestiaGame(BaseGame):
     def hides_anything(self, state: State) -> bool:
         return True
 
+    # conformance profiles (docs/conformance.md, "Profiles and the verdict")
+    def conformance_profiles(self) -> dict[str, str]:
+        return {
+            "base": "the basic game: its action deck, the seed's 80 treasure cards and default readings",
+            "game-types": "the other BGA game types: basic with promo cards (Grappling Hook), the fast "
+                          "game (with or without Turbo)",
+            "components": "other component sets: the rulebook's 78 treasure cards, other dice per city, "
+                          "the Magic Telescope in every plus city",
+            "options": "the other readings of the disputed rules (journey captain, lone captain, Jetpack, "
+                       "Gust, Alternative Route, landing points, the end)",
+            "observations": "what each player may see: the hands of the others are hidden",
+            "perft": "counting vectors: every legal action, several decisions deep",
+        }
+
+    def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
+        """``base`` plus, for each option the vector sets to a value other than its default,
+        the profile of that option (game type, component set, or a disputed reading)."""
+        found = [p for p in super().vector_profiles(vector) if p != "options"]
+        if not (isinstance(vector.get("profiles"), list) and vector["profiles"]):
+            requires = vector.get("requires") if isinstance(vector.get("requires"), Mapping) else {}
+            options = requires.get("options") if isinstance(requires.get("options"), Mapping) else {}
+            defaults = {o.name: o.default for o in self.info.options}
+            for name, value in options.items():
+                if name in defaults and value == defaults[name]:
+                    continue
+                found.append("game-types" if name in ("game_type", "fast_game_turbo", "grappling_hook")
+                             else "components" if name in ("treasure_set", "city_dice", "telescope_cities")
+                             else "options")
+        else:
+            found = list(super().vector_profiles(vector))
+        known = self.conformance_profiles()
+        return tuple(p for p in known if p in found) + tuple(dict.fromkeys(p for p in found if p not in known))
+
     # simulation
     def metrics(self, state: State) -> dict[str, float]:
         totals = engine.totals(state)

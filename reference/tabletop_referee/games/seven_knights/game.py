@@ -292,6 +292,37 @@ class SevenKnightsGame(BaseGame):
         values[i], values[j] = values[j], values[i]
         return dataclasses.replace(state, values=tuple(values))
 
+    # conformance profiles (docs/conformance.md, "Profiles and the verdict")
+    def conformance_profiles(self) -> dict[str, str]:
+        return {
+            "base": "the standard game (疑心暗鬼) with the default readings",
+            "modes": "the other modes: advanced (前途多難), darkness, cooperative (一致団結), the fixed "
+                     "round-three score and the review phase",
+            "options": "the other readings of the disputed rules (Witch in the line, Witch-team "
+                       "recommendations, the captain's checks and number, question size, last question, "
+                       "three players)",
+            "observations": "what each player may see: the tiles of the others stay hidden",
+            "perft": "counting vectors: every legal action, several decisions deep",
+        }
+
+    def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
+        """``base`` plus, for each option the vector sets to a value other than its default,
+        ``modes`` (a game mode) or ``options`` (a disputed reading)."""
+        found = [p for p in super().vector_profiles(vector) if p != "options"]
+        if not (isinstance(vector.get("profiles"), list) and vector["profiles"]):
+            requires = vector.get("requires") if isinstance(vector.get("requires"), Mapping) else {}
+            options = requires.get("options") if isinstance(requires.get("options"), Mapping) else {}
+            defaults = {o.name: o.default for o in self.info.options}
+            for name, value in options.items():
+                if name in defaults and value == defaults[name]:
+                    continue
+                found.append("modes" if name in ("variant", "cooperative", "fixed_score", "review_phase")
+                             else "options")
+        else:
+            found = list(super().vector_profiles(vector))
+        known = self.conformance_profiles()
+        return tuple(p for p in known if p in found) + tuple(dict.fromkeys(p for p in found if p not in known))
+
     def _seen(self, state: State, player: int) -> list[int]:
         """The tiles whose values ``player``'s observation shows."""
         view = engine.observe(state, player)
