@@ -379,7 +379,8 @@ class Options:
     dice_selection: DiceSelection = DiceSelection.GROUPS
     """``groups`` (one or more complete groups) or ``single-group`` [travel.group-count]."""
     tie_break: TieBreak = TieBreak.SHARED
-    """``shared`` or ``deep-space`` (most astronauts in deep space wins) [scoring.winner]."""
+    """``shared`` or ``deep-space`` (a tie goes to whoever has the most astronauts in deep
+    space) [scoring.winner]."""
     game_end: GameEnd = GameEnd.END_OF_EXPEDITION
     """``end-of-expedition`` or ``immediate`` [end.timing]."""
     die_one_rescue: bool = True
@@ -409,7 +410,8 @@ class Options:
     ufo_encounter: UfoEncounter = UfoEncounter.REACH
     """``reach`` (reaching or passing the UFO) or ``exact`` (stopping on it) [ufo.encounter]."""
     ufo_token_taker: UfoTokenTaker = UfoTokenTaker.COMMANDER
-    """``commander`` or ``passengers`` (one token each, front first) [ufo.tokens]."""
+    """``commander`` or ``passengers`` (everyone aboard, one token each, front first)
+    [ufo.tokens]."""
     ufo_after_encounter: UfoAfterEncounter = UfoAfterEncounter.RETURN
     """``return`` (the UFO goes home) or ``stay`` [ufo.after-encounter]."""
     ufo_token_value: UfoTokenValue = UfoTokenValue.BONUS
