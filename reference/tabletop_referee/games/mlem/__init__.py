@@ -34,6 +34,7 @@ from .model import (
     Move,
     Options,
     Outcome,
+    Phase,
     Reroll,
     Roll,
     Score,
@@ -43,16 +44,17 @@ from .model import (
     Stay,
     TokenSet,
     Transition,
+    Variant,
 )
 
-from .game import GAME
+from .game import GAME  # the Game object of games.load("mlem"), built on the modules above
 
 GAME_ID = "mlem"
 
 __all__ = [
     "ASTRONAUTS", "CHANCE", "GAME", "FACES", "GOALS", "GAME_ID", "VARIANTS", "Board", "Discard", "Draw",
-    "Embark", "Event", "Land", "Move", "Options", "Outcome", "Reroll", "Roll", "Score", "Setup",
-    "Space", "State", "Stay", "TokenSet", "Transition", "apply", "chance_outcomes",
+    "Embark", "Event", "Land", "Move", "Options", "Outcome", "Phase", "Reroll", "Roll", "Score", "Setup",
+    "Space", "State", "Stay", "TokenSet", "Transition", "Variant", "apply", "chance_outcomes",
     "current_actor", "initial_state", "is_legal", "landing_targets", "legal_actions",
     "load_board", "load_tokens", "observe", "outcome", "scores",
 ]

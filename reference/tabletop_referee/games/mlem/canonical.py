@@ -15,13 +15,13 @@ def canonical_text(doc: Any) -> str:
 
 
 
-def action_to_json(a: Action) -> dict:
+def action_to_json(a: Action) -> dict[str, Any]:
     if isinstance(a, Embark):
         return {"type": "embark", "player": a.player, "astronaut": a.astronaut}
     if isinstance(a, Roll):
         return {"type": "roll", "faces": sorted(a.faces, key=_face_key)}
     if isinstance(a, Move):
-        doc = {
+        doc: dict[str, Any] = {
             "type": "move",
             "player": a.player,
             "faces": sorted(a.faces, key=_face_key),

@@ -10,9 +10,11 @@ See docs/mlem/interchange.md.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
+from enum import StrEnum
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, TypeVar
 
 from ...errors import IllegalAction, InvalidState, MalformedInput
 from ...loading import parse_yaml, read_bytes
@@ -28,6 +30,7 @@ from .model import (
     FACE_INDEX,
     GOALS,
     LATE_OPTIONS,
+    OPTION_ENUMS,
     OPTION_VALUES,
     OPTION_VARIANT,
     PHASES,
@@ -36,6 +39,8 @@ from .model import (
     Action,
     ArrivalToken,
     Board,
+    DiceReuseCap,
+    DieOne,
     Discard,
     Draw,
     Embark,
@@ -49,6 +54,7 @@ from .model import (
     MissionToken,
     Move,
     Options,
+    Phase,
     Planet,
     Reroll,
     Roll,
@@ -61,9 +67,18 @@ from .model import (
     Stay,
     TokenSet,
     Ufo,
+    Variant,
+    shown,
+    size,
 )
 
 FORMAT = 1
+"""The interchange format's major version, written in every state document."""
+
+Doc = dict[str, Any]
+"""A JSON object as Python reads it (its values are any JSON value)."""
+
+_Token = TypeVar("_Token", ExplorationToken, MissionToken, ArrivalToken)
 
 
 def _validate(name: str, doc: Any, what: str) -> None:
@@ -80,7 +95,7 @@ def _validate(name: str, doc: Any, what: str) -> None:
 # -- board --------------------------------------------------------------------------------
 
 
-def board_to_json(board: Board) -> dict:
+def board_to_json(board: Board) -> Doc:
     doc: dict[str, Any] = {"id": board.id}
     if board.title is not None:
         doc["title"] = board.title
@@ -101,7 +116,7 @@ def board_to_json(board: Board) -> dict:
     return doc
 
 
-def _space_to_json(s: Space) -> dict:
+def _space_to_json(s: Space) -> Doc:
     doc: dict[str, Any] = {"faces": list(s.faces)}
     if s.afterburner is not None:
         doc["afterburner"] = s.afterburner
@@ -256,29 +271,33 @@ def board_ids() -> list[str]:
 # -- options and setup --------------------------------------------------------------------
 
 
-def options_to_json(o: Options) -> dict:
+BASE_OPTIONS: tuple[str, ...] = ("dice_selection", "tie_break", "game_end", "die_one_rescue")
+"""The options every options document carries (format 1.0's base game)."""
+
+
+def options_to_json(o: Options) -> dict[str, Any]:
     """The options document. ``variants`` and each variant's own options appear only while that
     variant is played (canonical form: a base game's options have exactly four keys)."""
-    doc: dict[str, Any] = {
-        "dice_selection": o.dice_selection,
-        "tie_break": o.tie_break,
-        "game_end": o.game_end,
-        "die_one_rescue": o.die_one_rescue,
-    }
+    doc: dict[str, Any] = {name: _plain(getattr(o, name)) for name in BASE_OPTIONS}
     if o.variants:
-        doc["variants"] = list(o.variants)
+        doc["variants"] = [str(v) for v in o.variants]
         for name, variant in OPTION_VARIANT.items():
             if variant in o.variants and name not in LATE_OPTIONS:
-                doc[name] = getattr(o, name)
+                doc[name] = _plain(getattr(o, name))
     # Options added after format 1.0 appear only when they differ from their default.
     for name in LATE_OPTIONS:
-        variant = OPTION_VARIANT.get(name)
-        if (variant is None or variant in o.variants) and getattr(o, name) != OPTION_VALUES[name][0]:
-            doc[name] = getattr(o, name)
+        only_with = OPTION_VARIANT.get(name)
+        if (only_with is None or only_with in o.variants) and getattr(o, name) != OPTION_VALUES[name][0]:
+            doc[name] = _plain(getattr(o, name))
     return doc
 
 
-def options_from_partial(doc: dict) -> Options:
+def _plain(value: str | bool) -> str | bool:
+    """An option value as a document holds it: a plain string (not the enum member) or a boolean."""
+    return str(value) if isinstance(value, str) else value
+
+
+def options_from_partial(doc: dict[str, Any]) -> Options:
     """Returns the options a partial ``{"name": value}`` mapping selects (defaults elsewhere).
 
     Raises:
@@ -290,20 +309,34 @@ def options_from_partial(doc: dict) -> Options:
     variants = doc.pop("variants", [])
     _check_variants(variants)
     for name, value in doc.items():
-        variant = OPTION_VARIANT.get(name)
-        if variant is not None and variant not in variants:
-            raise MalformedInput(
-                f"option {name} applies only with the {variant} variant (variants: {list(variants)})",
-                path=f"$.options.{name}", clause="variants.selection",
-            )
-        if name not in OPTION_VALUES:
-            raise MalformedInput(
-                f"unknown rule option {name!r} (options: {', '.join(OPTION_VALUES)})", path=f"$.options.{name}"
-            )
-        if value not in OPTION_VALUES[name] or isinstance(value, bool) != isinstance(OPTION_VALUES[name][0], bool):
-            allowed = ", ".join(json.dumps(v) for v in OPTION_VALUES[name])
-            raise MalformedInput(f"{name} cannot be {value!r} (one of: {allowed})", path=f"$.options.{name}")
-    return Options(**doc, variants=tuple(v for v in VARIANTS if v in variants))
+        _check_option(name, value, variants)
+    return _options(doc, tuple(v for v in VARIANTS if v in variants))
+
+
+def _check_option(name: str, value: Any, variants: list[str]) -> None:
+    """One ``name: value`` pair of an options mapping: a known option, played, with a known value."""
+    variant = OPTION_VARIANT.get(name)
+    if variant is not None and variant not in variants:
+        raise MalformedInput(
+            f"option {name} applies only with the {variant} variant (variants: {list(variants)})",
+            path=f"$.options.{name}", clause="variants.selection",
+        )
+    if name not in OPTION_VALUES:
+        raise MalformedInput(
+            f"unknown rule option {name!r} (options: {', '.join(OPTION_VALUES)})", path=f"$.options.{name}"
+        )
+    if value not in OPTION_VALUES[name] or isinstance(value, bool) != isinstance(OPTION_VALUES[name][0], bool):
+        allowed = ", ".join(json.dumps(v) for v in OPTION_VALUES[name])
+        raise MalformedInput(f"{name} cannot be {value!r} (one of: {allowed})", path=f"$.options.{name}")
+
+
+def _options(values: dict[str, str | bool], variants: Iterable[str]) -> Options:
+    """Options from checked values: each named value becomes its option's enum member."""
+    # Any: each keyword has its own enum type, which a dict's value type cannot say per key.
+    typed: dict[str, Any] = {
+        name: OPTION_ENUMS[name](str(value)) if name in OPTION_ENUMS else value for name, value in values.items()
+    }
+    return Options(**typed, variants=tuple(Variant(v) for v in variants))
 
 
 def _check_variants(variants: Any) -> None:
@@ -318,14 +351,14 @@ def _check_variants(variants: Any) -> None:
                              clause="variants.selection")
 
 
-def _options_from_doc(doc: dict) -> Options:
+def _options_from_doc(doc: dict[str, Any]) -> Options:
     """Options from a schema-valid state's options document."""
     doc = dict(doc)
     variants = tuple(doc.pop("variants", ()))
-    return Options(**doc, variants=variants)
+    return _options(doc, variants)
 
 
-def setup_to_json(setup: Setup) -> dict:
+def setup_to_json(setup: Setup) -> Doc:
     """Returns a setup document: the board (and token set) by id when shipped, else inline."""
     board = setup.board
     shipped = board.id in board_ids() and load_board(board.id) == board
@@ -380,37 +413,37 @@ def setup_from_json(doc: Any) -> Setup:
 # -- token sets (variants) ------------------------------------------------------------------
 
 
-def exploration_token_to_json(t: ExplorationToken) -> dict:
+def exploration_token_to_json(t: ExplorationToken) -> Doc:
     doc: dict[str, Any] = {"id": t.id, "space": t.space, "effect": t.effect}
     if t.effect == "points":
         doc["points"] = t.points
     return doc
 
 
-def mission_token_to_json(t: MissionToken) -> dict:
+def mission_token_to_json(t: MissionToken) -> Doc:
     return {"id": t.id, "space": t.space}
 
 
-def arrival_token_to_json(t: ArrivalToken) -> dict:
+def arrival_token_to_json(t: ArrivalToken) -> Doc:
     doc: dict[str, Any] = {"id": t.id, "ufo_move": t.ufo_move, "dice": t.dice, "ability": t.ability}
     if t.face is not None:
         doc["face"] = t.face
     return doc
 
 
-def _exploration_token(d: dict) -> ExplorationToken:
+def _exploration_token(d: Doc) -> ExplorationToken:
     return ExplorationToken(d["id"], d["space"], d["effect"], d.get("points", 0))
 
 
-def _mission_token(d: dict) -> MissionToken:
+def _mission_token(d: Doc) -> MissionToken:
     return MissionToken(d["id"], d["space"])
 
 
-def _arrival_token(d: dict) -> ArrivalToken:
+def _arrival_token(d: Doc) -> ArrivalToken:
     return ArrivalToken(d["id"], d["ufo_move"], d["dice"], d["ability"], d.get("face"))
 
 
-def tokens_to_json(t: TokenSet) -> dict:
+def tokens_to_json(t: TokenSet) -> Doc:
     doc: dict[str, Any] = {"id": t.id}
     if t.provisional:
         doc["provisional"] = True
@@ -445,27 +478,24 @@ def tokens_from_json(doc: Any, *, path: str = "$") -> TokenSet:
         provisional=bool(doc.get("provisional", False)),
         note=doc.get("note"),
     )
-    ids = [t.id for t in (*tokens.exploration, *tokens.missions, *tokens.arrivals)]
+    ids = [t.id for t in tokens.exploration] + [t.id for t in tokens.missions] + [t.id for t in tokens.arrivals]
     twice = sorted({i for i in ids if ids.count(i) > 1})
     if twice:
         raise MalformedInput(f"token set {tokens.id!r}: token ids used twice: {', '.join(twice)}", path=path)
     return tokens
 
 
-def _token_id(t) -> str:
+def _token_id(t: ExplorationToken | MissionToken | ArrivalToken) -> str:
     return t.id
 
 
 def token_set_problems(tokens: TokenSet, board: Board) -> list[str]:
     """Returns every way a token set does not fit a board (empty when it fits)."""
-    problems = []
     end = board.end
-    for t in tokens.exploration:
-        if not 0 < t.space < end:
-            problems.append(f"exploration token {t.id} is for space {t.space}, not one of 1..{end - 1}")
-    for t in tokens.missions:
-        if not 0 <= t.space < end or not board.spaces[t.space].has_site:
-            problems.append(f"mission token {t.id} names space {t.space}, which has no moon or planet")
+    problems = [f"exploration token {t.id} is for space {t.space}, not one of 1..{end - 1}"
+                for t in tokens.exploration if not 0 < t.space < end]
+    problems += [f"mission token {t.id} names space {t.space}, which has no moon or planet"
+                 for t in tokens.missions if not 0 <= t.space < end or not board.spaces[t.space].has_site]
     if tokens.ufo_home is not None and not 1 <= tokens.ufo_home <= end:
         problems.append(f"ufo_home {tokens.ufo_home} is not a space of the board (1..{end})")
     return problems
@@ -498,7 +528,7 @@ def load_tokens(name: str) -> TokenSet:
 # -- state --------------------------------------------------------------------------------
 
 
-def state_to_json(s: State, *, sections: bool = True) -> dict:
+def state_to_json(s: State, *, sections: bool = True) -> Doc:
     """The state document; ``sections=False`` leaves out the :data:`SECTIONS` (for a digest
     that keeps their texts)."""
     r = s.rocket
@@ -507,7 +537,7 @@ def state_to_json(s: State, *, sections: bool = True) -> dict:
         doc["board"] = board_to_json(s.board)
     doc |= {
         "options": options_to_json(s.options),
-        "phase": s.phase,
+        "phase": str(s.phase),
         "start_player": s.start_player,
         "expedition": s.expedition,
         "crashes": s.crashes,
@@ -534,14 +564,14 @@ def state_to_json(s: State, *, sections: bool = True) -> dict:
     return doc | _variants_to_json(s) if sections else doc
 
 
-def _tokens(items, to_json) -> Any:
+def _tokens(items: tuple[_Token, ...] | Hidden, to_json: Callable[[_Token], Doc]) -> list[Doc] | dict[str, int]:
     """A token list, or ``{"hidden": n}`` in an observation."""
     if isinstance(items, Hidden):
         return {"hidden": items.count}
     return [to_json(t) for t in items]
 
 
-def exploration_to_json(ex) -> dict:
+def exploration_to_json(ex: Exploration) -> Doc:
     return {
         "pile": _tokens(ex.pile, exploration_token_to_json),
         "spaces": [exploration_token_to_json(t) for t in ex.spaces],
@@ -551,7 +581,7 @@ def exploration_to_json(ex) -> dict:
     }
 
 
-def missions_to_json(m) -> dict:
+def missions_to_json(m: Missions) -> Doc:
     return {
         "pile": _tokens(m.pile, mission_token_to_json),
         "hands": [_tokens(h, mission_token_to_json) for h in m.hands],
@@ -559,7 +589,7 @@ def missions_to_json(m) -> dict:
     }
 
 
-def ufo_to_json(u) -> dict:
+def ufo_to_json(u: Ufo) -> Doc:
     return {
         "home": u.home,
         "space": u.space,
@@ -572,7 +602,7 @@ def ufo_to_json(u) -> dict:
     }
 
 
-def landed_to_json(landed) -> list:
+def landed_to_json(landed: tuple[Landing, ...]) -> list[Doc]:
     return [_landing_to_json(x) for x in landed]
 
 
@@ -582,7 +612,7 @@ SECTIONS = {"board": board_to_json, "landed": landed_to_json, "exploration": exp
 name; ``landed``: the tuple of landings), so a digest can keep their texts while they do not change."""
 
 
-def _variants_to_json(s: State) -> dict:
+def _variants_to_json(s: State) -> Doc:
     """The variant sections of a state document, each present only while its variant is played."""
     doc: dict[str, Any] = {}
     if s.exploration is not None:
@@ -594,7 +624,7 @@ def _variants_to_json(s: State) -> dict:
     return doc
 
 
-def observation_to_json(state: State, player: int) -> dict:
+def observation_to_json(state: State, player: int) -> Doc:
     """What ``player`` sees of ``state``: the state document with ``observer``, every hidden
     list replaced by ``{"hidden": n}`` [observation.per-player].
 
@@ -605,13 +635,13 @@ def observation_to_json(state: State, player: int) -> dict:
     return state_to_json(observe(state, player)) | {"observer": player}
 
 
-def scores_to_json(state: State, sheet: tuple[Score, ...]) -> list[dict]:
+def scores_to_json(state: State, sheet: tuple[Score, ...]) -> list[Doc]:
     """Score documents: the variant categories appear only while their variant is played
     (the same documents the final-scores event carries)."""
     return score_docs(state, sheet)
 
 
-def _landing_to_json(x: Landing) -> dict:
+def _landing_to_json(x: Landing) -> Doc:
     doc: dict[str, Any] = {
         "player": x.player,
         "astronaut": x.astronaut,
@@ -636,7 +666,7 @@ def state_from_json(doc: Any, *, position: bool = False) -> State:
     state = State(
         board=board,
         options=_options_from_doc(doc["options"]),
-        phase=doc["phase"],
+        phase=Phase(doc["phase"]),
         start_player=doc["start_player"],
         expedition=doc["expedition"],
         crashes=doc["crashes"],
@@ -664,8 +694,18 @@ def state_from_json(doc: Any, *, position: bool = False) -> State:
     return state
 
 
-def _variants_from_json(doc: dict) -> dict:
-    out: dict[str, Any] = {}
+class VariantSections(TypedDict, total=False):
+    """The variant sections of a state as keyword arguments of :class:`State` (each present
+    only while its variant is played)."""
+
+    exploration: Exploration
+    missions: Missions
+    ufo: Ufo
+
+
+def _variants_from_json(doc: Doc) -> VariantSections:
+    """The variant sections of a schema-valid state document."""
+    out: VariantSections = {}
     ex = doc.get("exploration")
     if ex is not None:
         out["exploration"] = Exploration(
@@ -700,198 +740,386 @@ def _variants_from_json(doc: dict) -> dict:
 def state_problems(s: State, *, position: bool = False) -> list[str]:
     """Returns every reason the state cannot occur in a game (python-chess ``status`` style).
 
+    Runs the checks of :data:`STATE_CHECKS` in order and gathers what they find; a check in
+    :data:`SOUND_ONLY` runs only while nothing is found before it.
+
     ``position``: the state of a hand-written position (``referee explain``), which may stop a
     landing or parachute phase at a seat with nowhere to land, the moment before the engine
-    passes it over [landing.optional], so that one may ask why it cannot land.
+    passes it over [landing.optional], so that one may ask why it cannot land (the checks in
+    :data:`GAME_ONLY` are skipped).
     """
-
+    if not 2 <= s.players <= 5:
+        return [f"MLEM has 2 to 5 players, not {s.players}"]
     problems: list[str] = []
-    n = s.players
-    board = s.board
-    end = board.end
-    if not 2 <= n <= 5:
-        return [f"MLEM has 2 to 5 players, not {n}"]
-    if not 0 <= s.start_player < n:
-        problems.append(f"start_player {s.start_player} is not one of players 0..{n - 1}")
-    r = s.rocket
-    # Conservation: each player's 8 astronauts are in exactly one place.
-    for p in range(n):
+    for check in STATE_CHECKS:
+        if (problems and check in SOUND_ONLY) or (position and check in GAME_ONLY):
+            continue
+        problems += check(s)
+    return problems
+
+
+StateCheck = Callable[[State], list[str]]
+"""One check of a state: the problems it finds, in order (empty when it finds none)."""
+
+
+def _start_player_is_a_player(s: State) -> list[str]:
+    if not 0 <= s.start_player < s.players:
+        return [f"start_player {s.start_player} is not one of players 0..{s.players - 1}"]
+    return []
+
+
+def _astronauts_conserved(s: State) -> list[str]:
+    """Each player's 8 astronauts are in exactly one place; the reserve in canonical order."""
+    problems = []
+    for p in range(s.players):
         where = list(s.reserves[p])
         if where != sorted(where, key=ASTRONAUT_INDEX.__getitem__):
             problems.append(f"players[{p}].reserve is not in canonical order")
-        where += [x.astronaut for x in r.seats if x.player == p]
+        where += [x.astronaut for x in s.rocket.seats if x.player == p]
         where += [x.astronaut for x in s.landed if x.player == p]
         if sorted(where) != sorted(ASTRONAUTS):
             missing = sorted(set(ASTRONAUTS) - set(where))
             extra = sorted(a for a in set(where) if where.count(a) > 1)
-            problems.append(
-                f"player {p}'s astronauts are not conserved (missing: {missing}, twice: {extra})"
-            )
-    for i, x in enumerate(r.seats):
-        if not 0 <= x.player < n:
+            problems.append(f"player {p}'s astronauts are not conserved (missing: {missing}, twice: {extra})")
+    return problems
+
+
+def _seats_hold_players(s: State) -> list[str]:
+    problems = []
+    for i, x in enumerate(s.rocket.seats):
+        if not 0 <= x.player < s.players:
             problems.append(f"rocket.seats[{i}].player {x.player} is not a player")
         if x.flipped and x.astronaut != "die-one":
             problems.append(f"rocket.seats[{i}] is flipped but is not a Die-1 astronaut")
-    if s.die_one_spent and s.options.die_one != "once-per-game":
+    return problems
+
+
+def _die_one_spent(s: State) -> list[str]:
+    """[power.die-one] with die_one=once-per-game: a spent Die-1 stays flipped."""
+    problems = []
+    if s.die_one_spent and s.options.die_one != DieOne.ONCE_PER_GAME:
         problems.append("die_one_spent is kept only with the rule option die_one=once-per-game")
     for p in s.die_one_spent:
-        if not 0 <= p < n:
+        if not 0 <= p < s.players:
             problems.append(f"die_one_spent names {p}, not a player")
-    for i, x in enumerate(r.seats):
+    for i, x in enumerate(s.rocket.seats):
         if x.astronaut == "die-one" and x.player in s.die_one_spent and not x.flipped:
             problems.append(f"rocket.seats[{i}]: player {x.player}'s Die-1 power is spent for the game, so it is flipped")
-    seat_players = [x.player for x in r.seats]
+    return problems
+
+
+def _one_seat_per_player(s: State) -> list[str]:
+    seat_players = [x.player for x in s.rocket.seats]
     if len(set(seat_players)) != len(seat_players):
-        problems.append("a player has two astronauts aboard (one each per expedition)")
+        return ["a player has two astronauts aboard (one each per expedition)"]
+    return []
+
+
+def _rocket_on_board(s: State) -> list[str]:
+    r, end = s.rocket, s.board.end
+    problems = []
     if not 0 <= r.space <= end:
         problems.append(f"rocket.space {r.space} is not on the board (0..{end})")
     if not 1 <= r.dice <= DICE_COUNT:
         problems.append(f"rocket.dice {r.dice} is outside 1..{DICE_COUNT}")
-    # Placements agree with the board.
+    return problems
+
+
+def _landings_fit_board(s: State) -> list[str]:
+    """Placements agree with the board: sites exist, moon slots fill in order."""
+    problems: list[str] = []
     moon_fill: dict[int, int] = {}
     for i, x in enumerate(s.landed):
-        if not 0 <= x.player < n:
+        if not 0 <= x.player < s.players:
             problems.append(f"landed[{i}].player {x.player} is not a player")
-        if not 0 <= x.space <= end:
+        if not 0 <= x.space <= s.board.end:
             problems.append(f"landed[{i}].space {x.space} is not on the board")
             continue
-        spec = board.spaces[x.space]
-        if x.site == "moon":
-            expected = moon_fill.get(x.space, 0)
-            if not spec.moons:
-                problems.append(f"landed[{i}]: space {x.space} has no moon")
-            elif x.slot != expected:
-                problems.append(
-                    f"landed[{i}].slot is {x.slot} but moon slots fill in order (next: {expected})"
-                )
-            moon_fill[x.space] = expected + 1
-            if spec.moons and moon_fill[x.space] > len(spec.moons):
-                problems.append(f"landed[{i}]: the moons of space {x.space} are already full")
-        elif x.site == "planet" and spec.planet is None:
-            problems.append(f"landed[{i}]: space {x.space} has no planet")
-        elif x.site in ("comet", "galaxy") and x.space != end:
-            problems.append(f"landed[{i}]: the {x.site} is on space {end}, not {x.space}")
-    for g, holder in zip(GOALS, s.goals):
-        if holder is not None and not 0 <= holder < n:
-            problems.append(f"goals.{g} is held by {holder}, not a player")
-    # The phase fits the rocket.
-    phase = s.phase
-    seats = len(r.seats)
-    if phase == "takeoff" and seats >= n:
+        problems += _landing_site_problems(s.board, i, x, moon_fill)
+    return problems
+
+
+def _landing_site_problems(board: Board, i: int, x: Landing, moon_fill: dict[int, int]) -> list[str]:
+    """The site of ``landed[i]`` exists on its space (``moon_fill`` counts the moons so far)."""
+    spec, end = board.spaces[x.space], board.end
+    if x.site == "moon":
+        problems = []
+        expected = moon_fill.get(x.space, 0)
+        if not spec.moons:
+            problems.append(f"landed[{i}]: space {x.space} has no moon")
+        elif x.slot != expected:
+            problems.append(f"landed[{i}].slot is {x.slot} but moon slots fill in order (next: {expected})")
+        moon_fill[x.space] = expected + 1
+        if spec.moons and moon_fill[x.space] > len(spec.moons):
+            problems.append(f"landed[{i}]: the moons of space {x.space} are already full")
+        return problems
+    if x.site == "planet" and spec.planet is None:
+        return [f"landed[{i}]: space {x.space} has no planet"]
+    if x.site in ("comet", "galaxy") and x.space != end:
+        return [f"landed[{i}]: the {x.site} is on space {end}, not {x.space}"]
+    return []
+
+
+def _goal_holders_are_players(s: State) -> list[str]:
+    return [f"goals.{g} is held by {holder}, not a player"
+            for g, holder in zip(GOALS, s.goals) if holder is not None and not 0 <= holder < s.players]
+
+
+_ABOARD_PHASES = frozenset({Phase.ROLL, Phase.MOVE, Phase.LANDING, Phase.PARACHUTE, Phase.EXPLORATION_DRAW})
+"""Phases in which somebody must be aboard."""
+
+
+def _phase_fits_rocket(s: State) -> list[str]:
+    r, phase, seats = s.rocket, s.phase, len(s.rocket.seats)
+    problems = []
+    if phase == Phase.TAKEOFF and seats >= s.players:
         problems.append("phase takeoff with every seat taken")
-    if phase in ("roll", "move", "landing", "parachute", "exploration-draw") and seats == 0:
+    if phase in _ABOARD_PHASES and seats == 0:
         problems.append(f"phase {phase} with an empty rocket")
-    if (phase == "move") != (r.roll is not None):
+    if (phase == Phase.MOVE) != (r.roll is not None):
         problems.append("rocket.roll must be set in phase move and only then")
     if r.roll is not None:
         if len(r.roll) != r.dice:
             problems.append(f"rocket.roll has {len(r.roll)} faces but rocket.dice is {r.dice}")
         if list(r.roll) != sorted(r.roll, key=FACE_INDEX.__getitem__):
             problems.append("rocket.roll is not in canonical face order")
-    if phase in ("landing", "parachute"):
+    return problems
+
+
+_CURSOR_PHASES = frozenset({Phase.LANDING, Phase.PARACHUTE})
+"""Phases in which :attr:`Rocket.cursor` points at the deciding seat."""
+
+
+def _cursor_is_a_seat(s: State) -> list[str]:
+    r, seats = s.rocket, len(s.rocket.seats)
+    if s.phase in _CURSOR_PHASES:
         if not 0 <= r.cursor < seats:
-            problems.append(f"rocket.cursor {r.cursor} is not a seat (0..{seats - 1})")
-        elif not problems and not position and not landing_targets(s, r.cursor):
-            problems.append(f"the astronaut in seat {r.cursor} has nowhere to land")
+            return [f"rocket.cursor {r.cursor} is not a seat (0..{seats - 1})"]
     elif r.cursor != 0:
-        problems.append(f"rocket.cursor must be 0 in phase {phase}")
-    if phase not in PHASES:
-        problems.append(f"unknown phase {phase!r}")
-    if phase in ("roll", "move", "landing") and r.space == end:
-        problems.append("the rocket is in deep space but the expedition goes on")
-    if (phase == "game-over") != (s.ended is not None):
+        return [f"rocket.cursor must be 0 in phase {s.phase}"]
+    return []
+
+
+def _cursor_seat_can_land(s: State) -> list[str]:
+    """[landing.optional]: the engine asks only an astronaut with somewhere to land."""
+    r = s.rocket
+    if s.phase in _CURSOR_PHASES and 0 <= r.cursor < len(r.seats) and not landing_targets(s, r.cursor):
+        return [f"the astronaut in seat {r.cursor} has nowhere to land"]
+    return []
+
+
+def _known_phase(s: State) -> list[str]:
+    return [] if s.phase in PHASES else [f"unknown phase {s.phase!r}"]
+
+
+def _expedition_not_over(s: State) -> list[str]:
+    if s.phase in (Phase.ROLL, Phase.MOVE, Phase.LANDING) and s.rocket.space == s.board.end:
+        return ["the rocket is in deep space but the expedition goes on"]
+    return []
+
+
+def _ended_fits_phase(s: State) -> list[str]:
+    """[end.crash-limit] [end.all-placed]: ``ended`` is set exactly when the game is over, for a reason that holds."""
+    problems = []
+    if (s.phase == Phase.GAME_OVER) != (s.ended is not None):
         problems.append("ended must be set exactly when the phase is game-over")
-    if s.ended == "crash-limit" and s.crashes < board.crash_limit:
-        problems.append(f"ended by crash-limit with {s.crashes} of {board.crash_limit} crashes")
+    if s.ended == "crash-limit" and s.crashes < s.board.crash_limit:
+        problems.append(f"ended by crash-limit with {s.crashes} of {s.board.crash_limit} crashes")
     if s.ended == "all-placed" and not any(not res for res in s.reserves):
         problems.append("ended by all-placed but no player has placed all 8 astronauts")
-    if s.ended is None and phase == "takeoff" and any(
+    return problems
+
+
+def _game_goes_on_rightly(s: State) -> list[str]:
+    """A game that should be over is not going on, and a game over has nobody aboard."""
+    problems = []
+    seat_players = [x.player for x in s.rocket.seats]
+    if s.ended is None and s.phase == Phase.TAKEOFF and any(
         not res and p not in seat_players for p, res in enumerate(s.reserves)
     ):
         problems.append("a player has placed all 8 astronauts but the game goes on")
-    if s.ended is None and s.crashes >= board.crash_limit and phase != "parachute":
+    if s.ended is None and s.crashes >= s.board.crash_limit and s.phase != Phase.PARACHUTE:
         problems.append(f"{s.crashes} crashes reach the crash limit but the game goes on")
-    if phase == "game-over" and seats:
+    if s.phase == Phase.GAME_OVER and s.rocket.seats:
         problems.append("astronauts aboard after the game ended")
-    problems += _variant_problems(s)
     return problems
+
+
+# -- the variant sections ---------------------------------------------------------------------
 
 
 def _variant_problems(s: State) -> list[str]:
-    problems: list[str] = []
-    variants = s.options.variants
-    n = s.players
-    phase = s.phase
-    for name in ("exploration", "missions", "ufo"):
-        if (getattr(s, name) is not None) != (name in variants):
-            problems.append(f"the {name} section must be present exactly when the {name} variant is played")
-    if phase in ("exploration-setup", "mission-deal", "mission-discard", "arrival") and s.rocket.seats:
-        problems.append(f"astronauts aboard during phase {phase}, before takeoff")
-    needs = {"exploration-setup": "exploration", "exploration-draw": "exploration",
-             "mission-deal": "missions", "mission-discard": "missions", "arrival": "ufo"}
-    if phase in needs and needs[phase] not in variants:
-        problems.append(f"phase {phase} needs the {needs[phase]} variant")
-        return problems
-    ex = s.exploration
-    if ex is not None:
-        end = s.board.end
-        if len(ex.held) != n:
-            problems.append(f"exploration.held has {len(ex.held)} entries for {n} players")
-        for t in (*ex.pile, *ex.spaces):
-            if not 0 < t.space < end:
-                problems.append(f"exploration token {t.id} is for space {t.space}, not on the track (1..{end - 1})")
-        ids = [t.id for t in (*ex.pile, *ex.spaces, *ex.removed, *(t for h in ex.held for t in h))]
-        if len(set(ids)) != len(ids):
-            problems.append("an exploration token is in two places")
-        if [t.id for t in ex.pile] != sorted(t.id for t in ex.pile):
-            problems.append("exploration.pile is not in id order")
-        if any(t.effect != "points" for h in ex.held for t in h):
-            problems.append("exploration.held holds a token that is not a points token")
-        if (phase == "exploration-draw") != (ex.pending > 0):
-            problems.append("exploration.pending must be positive exactly in phase exploration-draw")
-        if phase in ("exploration-setup", "exploration-draw") and not ex.pile:
-            problems.append(f"phase {phase} with an empty exploration pile")
-        if phase == "exploration-setup" and len(ex.spaces) >= 5:
-            problems.append("phase exploration-setup with five tokens already revealed")
-    m = s.missions
-    if m is not None:
-        if len(m.hands) != n or len(m.discarded) != n:
-            problems.append(f"missions.hands and missions.discarded need {n} entries")
-        ids = [t.id for t in (*m.pile, *(t for h in m.hands for t in h), *(t for d in m.discarded for t in d))]
-        if len(set(ids)) != len(ids):
-            problems.append("a mission token is in two places")
-        for q, (h, d) in enumerate(zip(m.hands, m.discarded)):
-            if [t.id for t in h] != sorted(t.id for t in h):
-                problems.append(f"missions.hands[{q}] is not in id order")
-            if len(d) > 1 or len(h) + len(d) > 4:
-                problems.append(f"player {q} holds {len(h)} and discarded {len(d)} missions (4 are dealt, 1 discarded)")
-            if phase not in ("exploration-setup", "mission-deal", "mission-discard") and (len(h), len(d)) != (3, 1):
-                problems.append(f"player {q} must keep 3 missions and have discarded 1 once play begins")
-        if phase == "mission-discard" and not any(len(h) == 4 for h in m.hands):
-            problems.append("phase mission-discard but no player has 4 missions")
-        if phase == "mission-deal" and (not m.pile or all(len(h) == 4 for h in m.hands)):
-            problems.append("phase mission-deal with an empty pile or every hand complete")
-    u = s.ufo
-    if u is not None:
-        end = s.board.end
-        if len(u.held) != n:
-            problems.append(f"ufo.held has {len(u.held)} entries for {n} players")
-        if not 1 <= u.space <= end or not 1 <= u.home <= end:
-            problems.append(f"the UFO must be on a space 1..{end}")
-        taken = sorted(v for h in u.held for v in h) + sorted(u.stack)
-        if sorted(taken) != sorted(UFO_TOKENS) or list(u.stack) != sorted(u.stack, reverse=True):
-            problems.append("the UFO tokens (5, 4, 3, 2, 1) are not conserved, or the stack is out of order")
-        if phase == "arrival" and (not u.pile or u.arrival is not None):
-            problems.append("phase arrival needs a face-down arrival token and none revealed yet")
-        if u.arrival is None and u.ability_used:
-            problems.append("ufo.ability_used with no arrival token")
-        ids = [t.id for t in (*u.pile, *u.used, *((u.arrival,) if u.arrival else ()))]
-        if len(set(ids)) != len(ids):
-            problems.append("an arrival token is in two places")
-        if phase in ("roll", "move", "landing", "parachute", "exploration-draw") and u.arrival is not None \
-                and s.rocket.dice > u.arrival.dice and s.options.dice_reuse_cap != "six":
-            problems.append(f"rocket.dice {s.rocket.dice} exceeds the arrival token's {u.arrival.dice}")
+    """The variant sections: present exactly when played, and each consistent with the phase.
+
+    A phase whose variant is not played stops the checks there (the sections cannot be read
+    against a phase that does not exist in this game).
+    """
+    problems = _sections_match_variants(s) + _nobody_aboard_before_takeoff(s)
+    missing = _phase_variant_missing(s)
+    if missing:
+        return problems + missing
+    for check in SECTION_CHECKS:
+        problems += check(s)
     return problems
+
+
+def _sections_match_variants(s: State) -> list[str]:
+    variants = s.options.variants
+    return [f"the {name} section must be present exactly when the {name} variant is played"
+            for name in VARIANTS if (getattr(s, name) is not None) != (name in variants)]
+
+
+_SETUP_PHASES = frozenset({Phase.EXPLORATION_SETUP, Phase.MISSION_DEAL, Phase.MISSION_DISCARD, Phase.ARRIVAL})
+"""Phases before takeoff, when the rocket is empty."""
+
+
+def _nobody_aboard_before_takeoff(s: State) -> list[str]:
+    if s.phase in _SETUP_PHASES and s.rocket.seats:
+        return [f"astronauts aboard during phase {s.phase}, before takeoff"]
+    return []
+
+
+PHASE_VARIANT: dict[str, Variant] = {
+    Phase.EXPLORATION_SETUP: Variant.EXPLORATION,
+    Phase.EXPLORATION_DRAW: Variant.EXPLORATION,
+    Phase.MISSION_DEAL: Variant.MISSIONS,
+    Phase.MISSION_DISCARD: Variant.MISSIONS,
+    Phase.ARRIVAL: Variant.UFO,
+}
+"""The phases that exist only in a variant, with that variant."""
+
+
+def _phase_variant_missing(s: State) -> list[str]:
+    needed = PHASE_VARIANT.get(s.phase)
+    if needed is not None and needed not in s.options.variants:
+        return [f"phase {s.phase} needs the {needed} variant"]
+    return []
+
+
+def _exploration_problems(s: State) -> list[str]:
+    """[exploration.*]: tokens on the track, each in one place; the pile and the draws owed."""
+    ex, phase, end = s.exploration, s.phase, s.board.end
+    if ex is None:
+        return []
+    pile = shown(ex.pile)
+    problems = []
+    if len(ex.held) != s.players:
+        problems.append(f"exploration.held has {len(ex.held)} entries for {s.players} players")
+    for t in (*pile, *ex.spaces):
+        if not 0 < t.space < end:
+            problems.append(f"exploration token {t.id} is for space {t.space}, not on the track (1..{end - 1})")
+    ids = [t.id for t in (*pile, *ex.spaces, *ex.removed, *(t for h in ex.held for t in h))]
+    if len(set(ids)) != len(ids):
+        problems.append("an exploration token is in two places")
+    if [t.id for t in pile] != sorted(t.id for t in pile):
+        problems.append("exploration.pile is not in id order")
+    if any(t.effect != "points" for h in ex.held for t in h):
+        problems.append("exploration.held holds a token that is not a points token")
+    if (phase == Phase.EXPLORATION_DRAW) != (ex.pending > 0):
+        problems.append("exploration.pending must be positive exactly in phase exploration-draw")
+    if phase in (Phase.EXPLORATION_SETUP, Phase.EXPLORATION_DRAW) and not size(ex.pile):
+        problems.append(f"phase {phase} with an empty exploration pile")
+    if phase == Phase.EXPLORATION_SETUP and len(ex.spaces) >= 5:
+        problems.append("phase exploration-setup with five tokens already revealed")
+    return problems
+
+
+def _missions_problems(s: State) -> list[str]:
+    """[missions.*]: four dealt, one discarded, three kept once play begins."""
+    m, phase, n = s.missions, s.phase, s.players
+    if m is None:
+        return []
+    problems = []
+    if len(m.hands) != n or len(m.discarded) != n:
+        problems.append(f"missions.hands and missions.discarded need {n} entries")
+    ids = [t.id for t in (*shown(m.pile), *(t for h in m.hands for t in shown(h)),
+                          *(t for d in m.discarded for t in shown(d)))]
+    if len(set(ids)) != len(ids):
+        problems.append("a mission token is in two places")
+    for q, (h, d) in enumerate(zip(m.hands, m.discarded)):
+        problems += _hand_problems(q, h, d, phase)
+    if phase == Phase.MISSION_DISCARD and not any(size(h) == 4 for h in m.hands):
+        problems.append("phase mission-discard but no player has 4 missions")
+    if phase == Phase.MISSION_DEAL and (not size(m.pile) or all(size(h) == 4 for h in m.hands)):
+        problems.append("phase mission-deal with an empty pile or every hand complete")
+    return problems
+
+
+_Missions = tuple[MissionToken, ...] | Hidden
+
+
+def _hand_problems(q: int, hand: _Missions, discarded: _Missions, phase: str) -> list[str]:
+    """Player ``q``'s kept and discarded missions [missions.deal] [missions.discard]."""
+    problems = []
+    ids = [t.id for t in shown(hand)]
+    held, put_away = size(hand), size(discarded)
+    if ids != sorted(ids):
+        problems.append(f"missions.hands[{q}] is not in id order")
+    if put_away > 1 or held + put_away > 4:
+        problems.append(f"player {q} holds {held} and discarded {put_away} missions (4 are dealt, 1 discarded)")
+    if phase not in (Phase.EXPLORATION_SETUP, Phase.MISSION_DEAL, Phase.MISSION_DISCARD) and (held, put_away) != (3, 1):
+        problems.append(f"player {q} must keep 3 missions and have discarded 1 once play begins")
+    return problems
+
+
+def _ufo_problems(s: State) -> list[str]:
+    """[ufo.*]: the UFO on the track, its tokens conserved, one arrival token per expedition."""
+    u, phase, end = s.ufo, s.phase, s.board.end
+    if u is None:
+        return []
+    pile = shown(u.pile)
+    problems = []
+    if len(u.held) != s.players:
+        problems.append(f"ufo.held has {len(u.held)} entries for {s.players} players")
+    if not 1 <= u.space <= end or not 1 <= u.home <= end:
+        problems.append(f"the UFO must be on a space 1..{end}")
+    taken = sorted(v for h in u.held for v in h) + sorted(u.stack)
+    if sorted(taken) != sorted(UFO_TOKENS) or list(u.stack) != sorted(u.stack, reverse=True):
+        problems.append("the UFO tokens (5, 4, 3, 2, 1) are not conserved, or the stack is out of order")
+    if phase == Phase.ARRIVAL and (not size(u.pile) or u.arrival is not None):
+        problems.append("phase arrival needs a face-down arrival token and none revealed yet")
+    if u.arrival is None and u.ability_used:
+        problems.append("ufo.ability_used with no arrival token")
+    ids = [t.id for t in (*pile, *u.used, *((u.arrival,) if u.arrival else ()))]
+    if len(set(ids)) != len(ids):
+        problems.append("an arrival token is in two places")
+    if phase in _ABOARD_PHASES and u.arrival is not None \
+            and s.rocket.dice > u.arrival.dice and s.options.dice_reuse_cap != DiceReuseCap.SIX:
+        problems.append(f"rocket.dice {s.rocket.dice} exceeds the arrival token's {u.arrival.dice}")
+    return problems
+
+
+SECTION_CHECKS: tuple[StateCheck, ...] = (_exploration_problems, _missions_problems, _ufo_problems)
+"""The checks of the variant sections, in order (each finds nothing when its variant is not played)."""
+
+STATE_CHECKS: tuple[StateCheck, ...] = (
+    _start_player_is_a_player,
+    _astronauts_conserved,
+    _seats_hold_players,
+    _die_one_spent,
+    _one_seat_per_player,
+    _rocket_on_board,
+    _landings_fit_board,
+    _goal_holders_are_players,
+    _phase_fits_rocket,
+    _cursor_is_a_seat,
+    _cursor_seat_can_land,
+    _known_phase,
+    _expedition_not_over,
+    _ended_fits_phase,
+    _game_goes_on_rightly,
+    _variant_problems,
+)
+"""Every check of :func:`state_problems`, in the order their problems are listed (vectors and
+error messages report the first)."""
+
+SOUND_ONLY: frozenset[StateCheck] = frozenset({_cursor_seat_can_land})
+"""Checks that run only while no earlier check found a problem: they call the engine, which
+may assume a sound state."""
+
+GAME_ONLY: frozenset[StateCheck] = frozenset({_cursor_seat_can_land})
+"""Checks skipped for a hand-written position (see :func:`state_problems`)."""
+
 
 
 # -- actions and events -------------------------------------------------------------------
@@ -928,12 +1156,12 @@ def action_from_json(doc: Any) -> Action:
     return Stay(doc["player"])
 
 
-def event_to_json(e: Event) -> dict:
+def event_to_json(e: Event) -> Doc:
     doc: dict[str, Any] = {"type": e.type, "clause": e.clause}
     for key, value in e.data:
         doc[key] = list(value) if isinstance(value, tuple) else value
     return doc
 
 
-def error_to_json(exc: IllegalAction) -> dict:
+def error_to_json(exc: IllegalAction) -> Doc:
     return {"clause": exc.clause, "message": exc.message}
