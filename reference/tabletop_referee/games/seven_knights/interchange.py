@@ -300,7 +300,7 @@ def state_problems(s: State) -> list[str]:
     must equal the state.
     """
     from . import engine
-    from .rules.setup import check_setup
+    from .rules.checks import check_setup
     from .rules.settlement import points_each
 
     problems: list[str] = []
