@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from fractions import Fraction
 from typing import Any
 
 from ...errors import IllegalAction
