@@ -1,10 +1,37 @@
 """The public surface of the Seven Knights Bewitched reference engine.
 
-    >>> from tabletop_referee.games.seven_knights import engine, model
+A short tour. A game starts from a setup; chance (the deal) is an action carrying its outcome,
+listed with exact probabilities:
+
+    >>> from tabletop_referee.games.seven_knights import engine
     >>> from tabletop_referee.games.seven_knights.interchange import standard_setup
-    >>> s = engine.initial_state(standard_setup(5))
+    >>> from tabletop_referee.games.seven_knights.model import Deal, Inspect
+    >>> s = engine.initial_state(standard_setup(4))
     >>> engine.actors(s), s.phase
     (('chance',), 'deal')
+    >>> engine.chance_outcomes(s)[0]
+    (Deal(values=(0, 1, 2, 3, 4)), Fraction(1, 120))
+
+``apply`` returns the next state and the events, each naming the clause that made it happen
+(:mod:`.events` lists every kind):
+
+    >>> t = engine.apply(s, Deal((3, 1, 0, 2, 4)))
+    >>> [(e.type, e.clause) for e in t.events], t.state.phase, engine.actors(t.state)
+    ([('dealt', 'deal.shuffle-chance')], 'inspect', (0,))
+    >>> t = engine.apply(t.state, Inspect(0, 2))
+    >>> [(e.type, dict(e.data)) for e in t.events][1]
+    ('bewitched', {'player': 0})
+
+A refused action raises the first rule it breaks (:mod:`.rules.checks` lists the checks in
+order), with the action and the phase attached; ``is_legal`` asks the same checks:
+
+    >>> try:
+    ...     engine.apply(t.state, Inspect(1, 1))
+    ... except Exception as e:
+    ...     print(e, "/", e.phase)
+    [inspection.not-own] you may not inspect your own tile / inspect
+    >>> engine.is_legal(t.state, Inspect(1, 0)), engine.is_legal(t.state, Inspect(2, 0))
+    (True, False)
 
 Order of ``legal_actions``: first players by seat; deals in lexicographic order of the values; inspections by tile
 index; questions by answerer seat, then tile, then number sets by size and lexicographically,
