@@ -4,11 +4,14 @@ Checked on the events the vectors expect (which may give only some fields) and o
 
 from __future__ import annotations
 
+import ast
+import inspect
 import random
 
 import pytest
 
 from tabletop_referee.games import load
+from tabletop_referee.games.seven_knights import model
 from tabletop_referee.games.seven_knights.events import EVENT_KINDS
 from tabletop_referee.paths import data_root
 from tabletop_referee.sampler import playout
@@ -59,3 +62,17 @@ def test_random_game_events_are_documented_kinds(seed):
             assert tuple(name for name, _ in e.data) == kind.fields, e
             doc = GAME.event_to_json(e)
             assert [k for k in doc if k not in ("type", "clause")] == list(kind.fields)
+
+
+def test_every_field_of_the_model_has_a_docstring():
+    """The central types (games/seven_knights/model.py) document each field right below it."""
+    tree = ast.parse(inspect.getsource(model))
+    classes = [n for n in tree.body if isinstance(n, ast.ClassDef)]
+    assert len(classes) > 8
+    for cls in classes:
+        assert ast.get_docstring(cls), cls.name
+        for i, node in enumerate(cls.body):
+            if isinstance(node, ast.AnnAssign):
+                after = cls.body[i + 1] if i + 1 < len(cls.body) else None
+                assert isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant) \
+                    and isinstance(after.value.value, str), f"{cls.name}.{node.target.id}"
