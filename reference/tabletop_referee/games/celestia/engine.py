@@ -12,18 +12,18 @@ its exact probability:
     >>> from tabletop_referee.games.celestia.model import Go, Leave, Stay
     >>> s = engine.initial_state(make_setup(2))
     >>> s.phase, engine.actors(s), engine.chance_outcomes(s)[0]
-    ('deal', ('chance',), (Deal(card='compass'), Fraction(5, 21)))
+    (<Phase.DEAL: 'deal'>, ('chance',), (Deal(card='compass'), Fraction(5, 21)))
     >>> while s.phase == "deal":
     ...     s = engine.apply(s, engine.chance_outcomes(s)[0][0]).state
     >>> s.phase, s.captain, s.aboard
-    ('roll', 0, (0, 1))
+    (<Phase.ROLL: 'roll'>, 0, (0, 1))
 
 ``apply`` returns the next state and the events, each naming the clause that made it happen
 (:mod:`.events` lists every kind); then the passenger decides:
 
     >>> t = engine.apply(s, engine.chance_outcomes(s)[0][0])
     >>> [(e.type, e.clause) for e in t.events], t.state.phase, engine.legal_actions(t.state)
-    ([('roll', 'roll.faces')], 'decide', (Stay(player=1), Leave(player=1)))
+    ([('roll', 'roll.faces')], <Phase.DECIDE: 'decide'>, (Stay(player=1), Leave(player=1)))
 
 A refused action raises the first rule it breaks (:mod:`.rules.checks` lists the checks in
 order), with the action and the phase attached; ``is_legal`` asks the same checks:

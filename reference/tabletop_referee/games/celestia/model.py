@@ -20,6 +20,7 @@ frozen; the engine returns new objects instead of changing old ones.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from ..interface import CHANCE, Event, Transition, event  # noqa: F401  (re-exported)
@@ -58,18 +59,35 @@ TELESCOPE = "telescope"
 TARGET = 50
 """Points that end the game."""
 
-PHASES: tuple[str, ...] = (
-    "deal",          # chance: a card for the next player in ``to_deal``
-    "land-or-roll",  # the lone captain: land here or go on
-    "roll",          # chance: the event dice for the next city
-    "decide",        # a passenger: stay or leave
-    "treasure",      # chance: the treasure card of the player in ``to_treasure``
-    "power",         # the power window: play a Power card or pass
-    "reroll",        # chance: one die rolled again or added
-    "challenge",     # the captain: meet the dice or crash
-    "jetpack",       # after a crash: players aboard may escape with a Jetpack
-    "game-over",
-)
+class Phase(StrEnum):
+    """What a state waits for (``State.phase``). Each member equals its string (``Phase.DEAL ==
+    "deal"``), so the interchange format is unchanged."""
+
+    DEAL = "deal"
+    """Chance: a card for the next player in ``to_deal``."""
+    LAND_OR_ROLL = "land-or-roll"
+    """The lone captain: land here or go on."""
+    ROLL = "roll"
+    """Chance: the event dice for the next city."""
+    DECIDE = "decide"
+    """A passenger: stay or leave."""
+    TREASURE = "treasure"
+    """Chance: the treasure card of the player in ``to_treasure``."""
+    POWER = "power"
+    """The power window: play a Power card or pass."""
+    REROLL = "reroll"
+    """Chance: one die rolled again or added."""
+    CHALLENGE = "challenge"
+    """The captain: meet the dice or crash."""
+    JETPACK = "jetpack"
+    """After a crash: players aboard may escape with a Jetpack."""
+    GAME_OVER = "game-over"
+    """Nothing: the game is over."""
+
+
+PHASES: tuple[str, ...] = tuple(p.value for p in Phase)
+"""Every phase, as the interchange format writes it."""
+_PHASE_OF: dict[str, Phase] = {p.value: p for p in Phase}
 CHANCE_PHASES = frozenset({"deal", "roll", "treasure", "reroll"})
 
 
@@ -267,8 +285,8 @@ class State:
 
     setup: Setup
     """The game's setup (never changes)."""
-    phase: str
-    """What the game waits for: one of :data:`PHASES`."""
+    phase: Phase
+    """What the game waits for (a :class:`Phase`)."""
     journey: int
     """The journey being flown, from 1 (0 during the first deal)."""
     deck: tuple[str, ...] | Hidden
@@ -309,6 +327,11 @@ class State:
     """Where play resumes once ``to_treasure`` is empty (a phase name, or ``journey-end``)."""
     ended: str | None = None
     """Why the game ended (``target``, ``no-treasure``); ``None`` while it goes on."""
+
+    def __post_init__(self) -> None:
+        # a known phase is always the Phase member (an unknown one, read from JSON, stays a
+        # string for state_problems to report)
+        object.__setattr__(self, "phase", _PHASE_OF.get(self.phase, self.phase))
 
     @property
     def players(self) -> int:

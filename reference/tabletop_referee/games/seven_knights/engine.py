@@ -7,8 +7,8 @@ listed with exact probabilities:
     >>> from tabletop_referee.games.seven_knights.interchange import standard_setup
     >>> from tabletop_referee.games.seven_knights.model import Deal, Inspect
     >>> s = engine.initial_state(standard_setup(4))
-    >>> engine.actors(s), s.phase
-    (('chance',), 'deal')
+    >>> engine.actors(s), s.phase, s.phase == "deal"
+    (('chance',), <Phase.DEAL: 'deal'>, True)
     >>> engine.chance_outcomes(s)[0]
     (Deal(values=(0, 1, 2, 3, 4)), Fraction(1, 120))
 
@@ -17,7 +17,7 @@ listed with exact probabilities:
 
     >>> t = engine.apply(s, Deal((3, 1, 0, 2, 4)))
     >>> [(e.type, e.clause) for e in t.events], t.state.phase, engine.actors(t.state)
-    ([('dealt', 'deal.shuffle-chance')], 'inspect', (0,))
+    ([('dealt', 'deal.shuffle-chance')], <Phase.INSPECT: 'inspect'>, (0,))
     >>> t = engine.apply(t.state, Inspect(0, 2))
     >>> [(e.type, dict(e.data)) for e in t.events][1]
     ('bewitched', {'player': 0})

@@ -16,6 +16,7 @@ Every class is frozen; the engine returns new objects instead of changing old on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 WITCH = 0
@@ -40,10 +41,37 @@ CENTRE = 8
 """Tile ids: a player's tile has the player's seat (0..7); centre tile k has id ``CENTRE + k``
 (written ``ck``). ``State.values`` is indexed by tile id (seats without a player hold None)."""
 
-PHASES: tuple[str, ...] = (
-    "first-player", "deal", "inspect", "ask", "answer", "recommend", "captain-ask", "captain-answer",
-    "arrange", "review", "game-over",
-)
+class Phase(StrEnum):
+    """What a state waits for (``State.phase``). Each member equals its string (``Phase.DEAL ==
+    "deal"``), so the interchange format is unchanged."""
+
+    FIRST_PLAYER = "first-player"
+    """Chance: the first player of round 1."""
+    DEAL = "deal"
+    """Chance: the deal of the round."""
+    INSPECT = "inspect"
+    """A player inspects a face-down tile (one or two laps)."""
+    ASK = "ask"
+    """A player asks a question."""
+    ANSWER = "answer"
+    """The player asked answers."""
+    RECOMMEND = "recommend"
+    """Everyone recommends a captain, secretly and at once."""
+    CAPTAIN_ASK = "captain-ask"
+    """The captain asks the last question (or skips it)."""
+    CAPTAIN_ANSWER = "captain-answer"
+    """The player the captain asked answers."""
+    ARRANGE = "arrange"
+    """The captain lays the line."""
+    REVIEW = "review"
+    """Everyone confirms before the next round (option ``review_phase``)."""
+    GAME_OVER = "game-over"
+    """Nothing: the game is over."""
+
+
+PHASES: tuple[str, ...] = tuple(p.value for p in Phase)
+"""Every phase, as the interchange format writes it."""
+_PHASE_OF: dict[str, Phase] = {p.value: p for p in Phase}
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,8 +325,8 @@ class State:
     """The round being played, 1-3."""
     first_player: int | None = 0
     """None only before the first player is drawn."""
-    phase: str = "deal"
-    """What the game waits for: one of :data:`PHASES`."""
+    phase: Phase = Phase.DEAL
+    """What the game waits for (a :class:`Phase`)."""
     values: tuple[int | None, ...] = ()
     """Tile values by tile id (``CENTRE + centre`` long, None at seats nobody sits in);
     ``()`` before the deal; ``None`` also where an observation masks a value."""
@@ -322,6 +350,11 @@ class State:
     """Each player's total so far, by seat."""
     history: tuple[RoundResult, ...] = ()
     """The finished rounds, in order."""
+
+    def __post_init__(self) -> None:
+        # a known phase is always the Phase member (an unknown one, read from JSON, stays a
+        # string for state_problems to report)
+        object.__setattr__(self, "phase", _PHASE_OF.get(self.phase, self.phase))
 
     @property
     def players(self) -> int:

@@ -223,7 +223,7 @@ def play_text(state: State, text: str) -> Transition:
     >>> from tabletop_referee.games.seven_knights import engine
     >>> t = play_text(engine.initial_state(standard_setup(5)), "deal 1,2,3,4,W,5")
     >>> t.state.phase, play_text(t.state, "inspect 3").events[0].type
-    ('inspect', 'inspected')
+    (<Phase.INSPECT: 'inspect'>, 'inspected')
     """
     return apply(state, parse_action(text, state))
 
