@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from tabletop_referee.errors import InvalidState, MalformedInput
+from tabletop_referee.errors import InvalidNotation, InvalidState, MalformedInput
 from tabletop_referee.games import GAMES, load
 from tabletop_referee.games.celestia import GAME, Meet, Play, Reroll, Roll, Stay, Treasure
 from tabletop_referee.games.celestia.interchange import load_treasures, treasures_to_json
@@ -135,7 +135,7 @@ class TestActionsAndEvents:
     @pytest.mark.parametrize("text", ["", "jump", "play", "play banana", "roll purple",
                                       "stay 3", "treasure", "play ejection two", "stay player:x"])
     def test_malformed_notation(self, text):
-        with pytest.raises(MalformedInput):
+        with pytest.raises(InvalidNotation):
             GAME.parse_action(text, None, 0)
 
     def test_action_schema_rejects(self):

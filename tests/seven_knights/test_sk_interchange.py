@@ -8,7 +8,7 @@ import pytest
 import yaml
 from sk_helpers import GAME, act, final_state, position
 
-from tabletop_referee.errors import IllegalAction, InvalidState, MalformedInput
+from tabletop_referee.errors import IllegalAction, InvalidNotation, InvalidState, MalformedInput
 from tabletop_referee.games.seven_knights import answer_could_be, interchange
 from tabletop_referee.games.seven_knights.model import Ask, Deal
 
@@ -75,8 +75,9 @@ def test_observation_documents_read_back():
                                   "ask 2", "ask two 1,2", "ask 2 1,9", "deal 1,2,Q",
                                   'ask 2 "A<B', "recommend", "arrange"])
 def test_bad_notation(text):
-    with pytest.raises(MalformedInput):
+    with pytest.raises(InvalidNotation) as info:
         GAME.parse_action(text, None, 0)
+    assert info.value.text == text
 
 
 def test_notation_examples():
@@ -86,7 +87,7 @@ def test_notation_examples():
     assert GAME.action_text(Ask(0, 3, (2, 3), (), "A+B=5")) == 'ask 3 "A+B=5" on 2,3'
     assert GAME.parse_action("deal 3,1,w,2,4", None) == Deal((3, 1, 0, 2, 4))
     assert GAME.action_text(Deal((3, 1, 0, 2, 4))) == "deal 3,1,W,2,4"
-    with pytest.raises(MalformedInput):
+    with pytest.raises(InvalidNotation):
         GAME.parse_action("recommend 1", position(players=4, deal=[3, 1, "W", 2, 4],
                                                   inspections=[1, "c0", 0, 2],
                                                   questions=["ask 1 4 on c0 -> yes",

@@ -3,7 +3,7 @@
     >>> from tabletop_referee.games.celestia import GAME
     >>> s = GAME.initial_state(GAME.make_setup(4))
     >>> GAME.actors(s), s.phase
-    (('chance',), 'deal')
+    (('chance',), <Phase.DEAL: 'deal'>)
 """
 
 from .engine import (

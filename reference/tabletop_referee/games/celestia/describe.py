@@ -6,6 +6,9 @@ from the action deck is "a card"; the deck, the piles and other hands appear as 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..interface import Event
 from . import engine
 from .model import Hidden, State
@@ -15,74 +18,70 @@ def _p(p) -> str:
     return f"player {p}"
 
 
+Get = Callable[[str], Any]
+"""Reads one field of the event (``Event.get``)."""
+
+
+def _draw(g: Get, observer: int | None) -> str:
+    seen = observer is None or observer == g("player")
+    return f"{_p(g('player'))} draws {g('card') if seen else 'a card'}"
+
+
+def _play(g: Get, observer: int | None) -> str:
+    extra = ""
+    if g("target") is not None:
+        extra = f" on {_p(g('target'))}"
+    if g("die") is not None:
+        extra = f" on a {g('die')} die"
+    return f"{_p(g('player'))} plays {g('card')}{extra}"
+
+
+def _move(g: Get, observer: int | None) -> str:
+    skipped = f" (skipping {', '.join(g('skipped'))})" if g("skipped") else ""
+    return f"the aircraft flies to city {g('city')}{skipped}"
+
+
+_DESCRIBERS: dict[str, Callable[[Get, "int | None"], str]] = {
+    "draw": _draw,
+    "reshuffle": lambda g, o: f"the discard pile is shuffled into a new deck of {g('cards')} cards",
+    "no-card": lambda g, o: f"{_p(g('player'))} draws nothing: deck and discard pile are empty",
+    "journey": lambda g, o: (f"journey {g('journey')} starts at city {g('city')}, "
+                             f"{_p(g('captain'))} is captain"),
+    "land": lambda g, o: f"{_p(g('player'))}, alone aboard, lands at city {g('city')}",
+    "go": lambda g, o: f"{_p(g('player'))}, alone aboard, flies on",
+    "roll": lambda g, o: f"captain {_p(g('player'))} rolls {', '.join(g('faces')) or 'no dice'}",
+    "stay": lambda g, o: f"{_p(g('player'))} stays aboard",
+    "leave": lambda g, o: f"{_p(g('player'))} leaves at city {g('city')}",
+    "treasure": lambda g, o: (f"{_p(g('player'))} takes treasure {g('card')} of city {g('city')} "
+                              f"({g('points')} points)"),
+    "city-empty": lambda g, o: f"city {g('city')} has no treasure left",
+    "no-treasure": lambda g, o: f"{_p(g('player'))} gets no treasure: city {g('city')} has run out",
+    "play": _play,
+    "pass": lambda g, o: f"{_p(g('player'))} passes",
+    "reroll": lambda g, o: (f"the dice rolled again show {', '.join(g('faces'))}; "
+                            f"now {', '.join(g('roll'))}"),
+    "hazards-cleared": lambda g, o: "the gust blows the hazards away: no die needs answering",
+    "meet": lambda g, o: (f"captain {_p(g('player'))} answers the dice with "
+                          f"{', '.join(g('cards')) or 'no card'}"),
+    "move": _move,
+    "captain": lambda g, o: f"{_p(g('player'))} becomes captain",
+    "last-city": lambda g, o: f"last city {g('city')}: everyone aboard draws treasure",
+    "crash": lambda g, o: f"the aircraft crashes on the way from city {g('city')}",
+    "escape": lambda g, o: f"{_p(g('player'))} escapes with a jetpack",
+    "wrecked": lambda g, o: ("aboard the wreck, scoring nothing this journey: "
+                             + (", ".join(str(p) for p in g("players")) or "nobody")),
+    "journey-end": lambda g, o: f"journey {g('journey')} ends",
+    "target": lambda g, o: f"{_p(g('player'))} reaches {g('total')} points",
+    "game-over": lambda g, o: (f"game over; totals {list(g('totals'))}; winner: "
+                               + " and ".join(_p(p) for p in g("winners"))),
+}
+"""Event type -> its sentence (one per kind of :data:`.events.EVENT_KINDS`)."""
+
+
 def describe_event(e: Event, state: State | None = None, observer: int | None = None) -> str:
     """One line for event ``e``; ``observer`` hides what that player may not see."""
-    t = e.type
-    g = e.get
-    if t == "draw":
-        seen = observer is None or observer == g("player")
-        return f"{_p(g('player'))} draws {g('card') if seen else 'a card'}"
-    if t == "reshuffle":
-        return f"the discard pile is shuffled into a new deck of {g('cards')} cards"
-    if t == "no-card":
-        return f"{_p(g('player'))} draws nothing: deck and discard pile are empty"
-    if t == "journey":
-        return f"journey {g('journey')} starts at city {g('city')}, {_p(g('captain'))} is captain"
-    if t == "land":
-        return f"{_p(g('player'))}, alone aboard, lands at city {g('city')}"
-    if t == "go":
-        return f"{_p(g('player'))}, alone aboard, flies on"
-    if t == "roll":
-        faces = ", ".join(g("faces")) or "no dice"
-        return f"captain {_p(g('player'))} rolls {faces}"
-    if t == "stay":
-        return f"{_p(g('player'))} stays aboard"
-    if t == "leave":
-        return f"{_p(g('player'))} leaves at city {g('city')}"
-    if t == "treasure":
-        return f"{_p(g('player'))} takes treasure {g('card')} of city {g('city')} ({g('points')} points)"
-    if t == "city-empty":
-        return f"city {g('city')} has no treasure left"
-    if t == "no-treasure":
-        return f"{_p(g('player'))} gets no treasure: city {g('city')} has run out"
-    if t == "play":
-        extra = ""
-        if g("target") is not None:
-            extra = f" on {_p(g('target'))}"
-        if g("die") is not None:
-            extra = f" on a {g('die')} die"
-        return f"{_p(g('player'))} plays {g('card')}{extra}"
-    if t == "pass":
-        return f"{_p(g('player'))} passes"
-    if t == "reroll":
-        return f"the dice rolled again show {', '.join(g('faces'))}; now {', '.join(g('roll'))}"
-    if t == "hazards-cleared":
-        return "the gust blows the hazards away: no die needs answering"
-    if t == "meet":
-        cards = ", ".join(g("cards")) or "no card"
-        return f"captain {_p(g('player'))} answers the dice with {cards}"
-    if t == "move":
-        skipped = f" (skipping {', '.join(g('skipped'))})" if g("skipped") else ""
-        return f"the aircraft flies to city {g('city')}{skipped}"
-    if t == "captain":
-        return f"{_p(g('player'))} becomes captain"
-    if t == "last-city":
-        return f"last city {g('city')}: everyone aboard draws treasure"
-    if t == "crash":
-        return f"the aircraft crashes on the way from city {g('city')}"
-    if t == "escape":
-        return f"{_p(g('player'))} escapes with a jetpack"
-    if t == "wrecked":
-        who = ", ".join(str(p) for p in g("players")) or "nobody"
-        return f"aboard the wreck, scoring nothing this journey: {who}"
-    if t == "journey-end":
-        return f"journey {g('journey')} ends"
-    if t == "target":
-        return f"{_p(g('player'))} reaches {g('total')} points"
-    if t == "game-over":
-        winners = " and ".join(_p(p) for p in g("winners"))
-        return f"game over; totals {list(g('totals'))}; winner: {winners}"
-    return f"{t}"
+    describer = _DESCRIBERS.get(e.type)
+    return f"{e.type}" if describer is None else describer(e.get, observer)
 
 
 def describe_state(s: State, observer: int | None = None) -> str:

@@ -4,6 +4,38 @@ Pure functions of frozen values: no clocks, files or random numbers. Chance (the
 later draws from the action deck, treasure draws, event dice) arrives as chance actions
 carrying their outcome; :func:`chance_outcomes` gives each with its exact probability.
 
+A short tour. The game starts with the deal, one chance action per card, each listed with
+its exact probability:
+
+    >>> from tabletop_referee.games.celestia import engine
+    >>> from tabletop_referee.games.celestia.interchange import make_setup
+    >>> from tabletop_referee.games.celestia.model import Go, Leave, Stay
+    >>> s = engine.initial_state(make_setup(2))
+    >>> s.phase, engine.actors(s), engine.chance_outcomes(s)[0]
+    (<Phase.DEAL: 'deal'>, ('chance',), (Deal(card='compass'), Fraction(5, 21)))
+    >>> while s.phase == "deal":
+    ...     s = engine.apply(s, engine.chance_outcomes(s)[0][0]).state
+    >>> s.phase, s.captain, s.aboard
+    (<Phase.ROLL: 'roll'>, 0, (0, 1))
+
+``apply`` returns the next state and the events, each naming the clause that made it happen
+(:mod:`.events` lists every kind); then the passenger decides:
+
+    >>> t = engine.apply(s, engine.chance_outcomes(s)[0][0])
+    >>> [(e.type, e.clause) for e in t.events], t.state.phase, engine.legal_actions(t.state)
+    ([('roll', 'roll.faces')], <Phase.DECIDE: 'decide'>, (Stay(player=1), Leave(player=1)))
+
+A refused action raises the first rule it breaks (:mod:`.rules.checks` lists the checks in
+order), with the action and the phase attached; ``is_legal`` asks the same checks:
+
+    >>> try:
+    ...     engine.apply(t.state, Leave(0))
+    ... except Exception as e:
+    ...     print(e.clause, "/", e.phase, "/", e.action)
+    passengers.captain-stays / decide / Leave(player=0)
+    >>> engine.is_legal(t.state, Stay(1)), engine.is_legal(t.state, Go(1))
+    (True, False)
+
 Legal actions come in this deterministic order: chance outcomes in the order
 :func:`chance_outcomes` lists them (card or face order); at the lone captain's choice
 ``land`` then ``go``; a passenger's ``stay`` then ``leave``; in the power window the Power
@@ -13,16 +45,14 @@ after a crash ``jetpack`` then ``pass``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 
 from ...errors import IllegalAction
-from ..interface import CHANCE, Transition
+from ..interface import Transition
 from .model import (
     CARDS,
-    FACE_INDEX,
     Action,
-    Crash,
-    Deal,
     Go,
     Hidden,
     Land,
@@ -32,18 +62,17 @@ from .model import (
     Pass,
     Play,
     Reroll,
-    Roll,
     Score,
     Setup,
     State,
     Stay,
-    Treasure,
 )
-from .rules import crash, deck, end, equipment, journey, lone, passengers, power, roll, treasure
+from .rules import (
+    checks, crash, deck, end, equipment, journey, lone, passengers, power, roll, treasure, turn,
+)
 from .rules.deck import deck_cards
 from .rules.work import Work
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
 def initial_state(setup: Setup) -> State:
@@ -52,18 +81,10 @@ def initial_state(setup: Setup) -> State:
     Raises:
         IllegalAction: a player count outside 2-6, or a first captain who is not a player.
     """
+    checks.check_setup(setup)
     n = setup.players
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise IllegalAction("setup.players", f"Celestia is for 2 to 6 players, not {n}")
-    if not 0 <= setup.first_captain < n:
-        raise IllegalAction("setup.first-captain",
-                            f"the first captain must be a player 0-{n - 1}, not {setup.first_captain}")
-    if len(setup.options.city_dice) != len(setup.treasures.cities):
-        raise IllegalAction("roll.dice-count", "city_dice must give one count per city")
     size = setup.deck.hand_size(n)
     cards = deck_cards(setup)
-    if size * n > len(cards):
-        raise IllegalAction("setup.hand-size", f"{n} hands of {size} need more than {len(cards)} cards")
     first = setup.first_captain
     to_deal = tuple((first + i) % n for _ in range(size) for i in range(n))
     s = State(
@@ -83,19 +104,11 @@ def initial_state(setup: Setup) -> State:
 
 def actors(s: State) -> tuple:
     """Who decides next: ``()`` once the game is over, ``(CHANCE,)`` at chance nodes."""
-    p = s.phase
-    if p == "game-over":
-        return ()
-    if p in ("deal", "roll", "treasure", "reroll"):
-        return (CHANCE,)
-    if p in ("land-or-roll", "challenge"):
-        return (s.captain,)
-    return (s.cursor,)
+    return turn.actors(s)
 
 
 def current_actor(s: State):
-    a = actors(s)
-    return a[0] if a else None
+    return turn.current_actor(s)
 
 
 def chance_outcomes(s: State) -> tuple[tuple[Action, Fraction], ...]:
@@ -135,63 +148,30 @@ def legal_actions(s: State, player: int | None = None) -> tuple[Action, ...]:
     return ()
 
 
-_PHASE_ACTIONS: dict[str, tuple[type, ...]] = {
-    "deal": (Deal,), "roll": (Roll,), "treasure": (Treasure,), "reroll": (Reroll,),
-    "land-or-roll": (Land, Go), "decide": (Stay, Leave), "power": (Play, Pass),
-    "challenge": (Meet, Crash), "jetpack": (Play, Pass),
-}
+def violations(s: State, action: Action) -> Iterator[IllegalAction]:
+    """Every rule ``action`` breaks in ``s``, in the order they are reported
+    (:mod:`.rules.checks`); ``apply`` raises the first."""
+    return checks.violations(s, action)
+
+
+def is_legal(s: State, action: Action) -> bool:
+    """Whether ``apply(s, action)`` would accept it: no rule check fails."""
+    return next(checks.violations(s, action), None) is None
 
 
 def apply(s: State, action: Action) -> Transition:
     """The state after ``action`` and the events it caused.
 
     Raises:
-        IllegalAction: the action is not allowed here; ``clause`` names the rule it breaks.
+        IllegalAction: the first of :func:`violations`; ``clause`` names the rule it breaks,
+            ``action`` and ``phase`` say what was refused where.
     """
-    phase = s.phase
-    if phase == "game-over":
-        raise IllegalAction("turn.game-over", f"the game is over; no {action.type} action")
-    kind = type(action)
-    expected = _PHASE_ACTIONS[phase]
-    if kind not in expected:
-        names = " or ".join(k.type for k in expected)
-        clause = "turn.chance" if kind in (Deal, Roll, Treasure, Reroll) or phase in (
-            "deal", "roll", "treasure", "reroll") else "turn.step"
-        raise IllegalAction(clause, f"the {phase} step accepts {names}, not a {action.type} action")
-    if kind in (Deal, Roll, Treasure, Reroll):
-        if not _possible(s, action):
-            raise IllegalAction("turn.chance", f"{_chance_text(action)} cannot come up here")
-    else:
-        actor = current_actor(s)
-        if kind is Leave and action.player == s.captain and action.player != actor:
-            raise IllegalAction("passengers.captain-stays",
-                                "the captain takes no part in the passengers' decisions and "
-                                "cannot leave the aircraft during them")
-        if action.player != actor:
-            raise IllegalAction("turn.pending",
-                                f"it is player {actor}'s decision, not player {action.player}'s")
+    problem = next(checks.violations(s, action), None)
+    if problem is not None:
+        raise problem.with_context(action, s.phase)
     w = Work(s)
-    _dispatch(w, phase, action)
+    _dispatch(w, s.phase, action)
     return Transition(w.freeze(), tuple(w.events))
-
-
-def _possible(s: State, a) -> bool:
-    """Whether chance outcome ``a`` has a non-zero probability here (cheaper than listing)."""
-    p = s.phase
-    if p == "deal":
-        return a.card in s.deck
-    if p == "treasure":
-        return a.card in s.piles[s.to_treasure[0][1]]
-    n = roll.dice(s) if p == "roll" else s.rerolls
-    faces = a.faces
-    return (isinstance(faces, tuple) and len(faces) == n and all(f in FACE_INDEX for f in faces)
-            and list(faces) == sorted(faces, key=FACE_INDEX.__getitem__))
-
-
-def _chance_text(a) -> str:
-    if isinstance(a, (Roll, Reroll)):
-        return "a roll of " + (" ".join(a.faces) or "no dice")
-    return f"a {a.card} card"
 
 
 def _dispatch(w: Work, phase: str, a) -> None:
@@ -249,6 +229,7 @@ def outcome(s: State) -> Outcome | None:
 
 
 __all__ = [
-    "CARDS", "actors", "apply", "chance_outcomes", "current_actor", "deck_cards",
+    "CARDS", "actors", "apply", "chance_outcomes", "current_actor", "deck_cards", "is_legal",
+    "violations",
     "initial_state", "is_over", "legal_actions", "observe", "outcome", "scores", "totals",
 ]

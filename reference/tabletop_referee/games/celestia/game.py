@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import dataclasses
 
+from ...errors import IllegalAction
 from ..base import BaseGame
 from ..interface import Event, GameInfo, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
+from .rules.checks import rule_checks
 from .model import (
     DEFAULT_CITY_DICE,
     OPTION_DISPUTES,
@@ -119,6 +121,16 @@ class CelestiaGame(BaseGame):
 
     def apply(self, state: State, action: Any) -> Transition:
         return engine.apply(state, action)
+
+    def violations(self, state: State, action: Any) -> Iterator[IllegalAction]:
+        """Every rule ``action`` breaks in ``state``, in the order they are reported."""
+        return engine.violations(state, action)
+
+    def is_legal(self, state: State, action: Any) -> bool:
+        return engine.is_legal(state, action)
+
+    def rule_checks(self) -> Mapping[str, Sequence[Any]]:
+        return rule_checks()
 
     def is_over(self, state: State) -> bool:
         return engine.is_over(state)

@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
+
+import yaml
 
 from ...errors import MalformedInput
 from ...paths import spec_dir
 from ...schemas import validation_errors
 from ..interface import Event
-from . import engine
+from . import data, engine
 from .model import (
     ACTION_TYPES,
     CARDS,
@@ -46,6 +49,7 @@ from .model import (
     sort_faces,
     treasure_key,
 )
+from .rules import power
 
 GAME = "celestia"
 
@@ -67,8 +71,6 @@ def _validate(name: str, doc: Any, what: str) -> None:
 
 
 def _read_yaml(name: str) -> Any:
-    import yaml
-
     path = spec_dir(GAME) / name
     try:
         return yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -79,9 +81,7 @@ def _read_yaml(name: str) -> Any:
 @lru_cache(maxsize=None)
 def _data() -> dict[str, Any]:
     """The raw data (see :mod:`.data`)."""
-    from . import data as _d
-
-    return _d.load(_read_yaml)
+    return data.load(_read_yaml)
 
 
 def treasure_set_ids() -> tuple[str, ...]:
@@ -275,14 +275,12 @@ def _cards_from(x) -> Any:
     return Hidden(x["hidden"]) if isinstance(x, dict) else sort_cards(x)
 
 
-def state_from_json(doc: Any, *, name: str = "state") -> State:
-    """Reads a state (or, with ``name="observation"``, an observation) document."""
-    _validate(name, doc, name)
-    setup = setup_from_json(doc["setup"])
+def _check_references(doc: Any, setup: Setup) -> dict[Any, int]:
+    """Every city and treasure card a state document names exists in ``setup``; returns the
+    index of each city id."""
     labels = {c.id: i for i, c in enumerate(setup.treasures.cities)}
-    key = treasure_key(dict(setup.treasures.points))
 
-    def city(cid: int, path: str) -> int:
+    def city(cid: Any, path: str) -> int:
         if cid not in labels:
             raise MalformedInput(f"no city {cid!r} in this setup", path=path)
         return labels[cid]
@@ -302,6 +300,16 @@ def state_from_json(doc: Any, *, name: str = "state") -> State:
         for j, x in enumerate(w):
             if x["card"] not in known:
                 raise MalformedInput(f"unknown treasure card {x['card']!r}", path=f"$.won[{i}][{j}].card")
+    city(doc["city"], "$.city")
+    return labels
+
+
+def state_from_json(doc: Any, *, name: str = "state") -> State:
+    """Reads a state (or, with ``name="observation"``, an observation) document."""
+    _validate(name, doc, name)
+    setup = setup_from_json(doc["setup"])
+    labels = _check_references(doc, setup)
+    key = treasure_key(dict(setup.treasures.points))
     piles = tuple(Hidden(p["hidden"]) if isinstance(p, dict) else tuple(sorted(p, key=key))
                   for p in doc["piles"])
     return State(
@@ -316,7 +324,7 @@ def state_from_json(doc: Any, *, name: str = "state") -> State:
         aboard=tuple(doc["aboard"]),
         captain=doc["captain"],
         first_captain=doc["first_captain"],
-        city=city(doc["city"], "$.city"),
+        city=labels[doc["city"]],
         roll=sort_faces(doc["roll"]),
         cursor=doc["cursor"],
         passes=doc["passes"],
@@ -342,26 +350,30 @@ def state_problems(s: State) -> list[str]:
     bookkeeping agree, and that a finished game is marked as such.
     """
     out: list[str] = []
-    n = s.players
-    setup = s.setup
-    if not 2 <= n <= 6:
-        out.append(f"{n} players: Celestia is for 2 to 6")
+    if not 2 <= s.players <= 6:
+        out.append(f"{s.players} players: Celestia is for 2 to 6")
     if s.phase not in PHASES:
         out.append(f"unknown phase {s.phase!r}")
     if any(isinstance(x, Hidden) for x in (s.deck, *s.hands, *s.piles)):
-        out.append("a hidden part (an observation, not a state)")
-        return out
-    cities = setup.treasures.cities
+        return out + ["a hidden part (an observation, not a state)"]
+    cities = s.setup.treasures.cities
     if len(s.piles) != len(cities):
-        out.append(f"{len(s.piles)} treasure piles for {len(cities)} cities")
-        return out
-    if len(s.won) != n:
-        out.append(f"{len(s.won)} treasure lists for {n} players")
-    # cards conserved
+        return out + [f"{len(s.piles)} treasure piles for {len(cities)} cities"]
+    for check in _STATE_CHECKS:
+        out += check(s)
+    return out
+
+
+def _card_problems(s: State) -> list[str]:
+    """Every action card and treasure card is somewhere, once."""
+    out: list[str] = []
+    cities = s.setup.treasures.cities
+    if len(s.won) != s.players:
+        out.append(f"{len(s.won)} treasure lists for {s.players} players")
     have = Counter(s.deck) + Counter(s.discard)
     for h in s.hands:
         have += Counter(h)
-    want = Counter(engine.deck_cards(setup))
+    want = Counter(engine.deck_cards(s.setup))
     if have != want:
         extra = have - want
         missing = want - have
@@ -375,8 +387,13 @@ def state_problems(s: State) -> list[str]:
         for ci, card in w:
             if not 0 <= ci < len(cities):
                 out.append(f"player {p} holds a treasure of no city")
-    # players and positions
-    players = set(range(n))
+    return out
+
+
+def _seat_problems(s: State) -> list[str]:
+    """Players, the aircraft's city, the target score and the dice."""
+    out: list[str] = []
+    players = set(range(s.players))
     for name, seq in (("aboard", s.aboard), ("jetpacks", s.jetpacks), ("to_deal", s.to_deal)):
         if any(p not in players for p in seq):
             out.append(f"{name} names a player who is not in the game")
@@ -386,7 +403,7 @@ def state_problems(s: State) -> list[str]:
         out.append("a Jetpack protects a player who is not aboard")
     if s.captain not in players or s.first_captain not in players:
         out.append("the captain is not a player")
-    if not 0 <= s.city < len(cities):
+    if not 0 <= s.city < len(s.setup.treasures.cities):
         out.append("the aircraft is at no city")
     if s.cursor is not None and s.cursor not in players:
         out.append("the cursor is not a player")
@@ -399,6 +416,64 @@ def state_problems(s: State) -> list[str]:
         out.append("a player has 50 points but first_to_target is not set")
     if any(f not in FACES for f in s.roll):
         out.append("a die shows an unknown face")
+    return out
+
+
+def _deal_problems(s: State) -> list[str]:
+    if not s.to_deal or not s.deck:
+        return ["a deal needs a player owed a card and a card in the deck"]
+    return []
+
+
+def _treasure_problems(s: State) -> list[str]:
+    if not s.to_treasure:
+        return ["a treasure draw needs a player owed a treasure"]
+    if not s.piles[s.to_treasure[0][1]]:
+        return ["a treasure draw from an empty pile"]
+    return []
+
+
+def _reroll_problems(s: State) -> list[str]:
+    return ["a re-roll of no dice"] if s.rerolls < 1 else []
+
+
+def _decision_problems(s: State) -> list[str]:
+    """A player's decision: nothing owed, the captain aboard, someone to decide."""
+    out: list[str] = []
+    ph = s.phase
+    if s.to_deal or s.to_treasure:
+        out.append(f"cards owed outside a draw (phase {ph})")
+    if s.journey < 1:
+        out.append("a decision before the first journey")
+    if s.captain not in s.aboard:
+        out.append(f"the captain is not aboard (phase {ph})")
+    if ph in ("decide", "power", "jetpack") and s.cursor is None:
+        out.append(f"nobody to decide in phase {ph}")
+    if ph == "decide" and (s.cursor not in s.aboard or s.cursor == s.captain):
+        out.append("the deciding passenger is not a passenger aboard")
+    if ph == "decide" and not s.piles[s.city]:
+        out.append("a passenger decides at a city with no treasure left")
+    if ph == "jetpack" and s.cursor not in s.aboard:
+        out.append("a player offered a Jetpack is not aboard")
+    if ph == "power" and s.cursor is not None:
+        if not power.in_game(s):
+            out.append("a power window in a game without Power cards")
+        elif s.cursor not in power.eligible(s):
+            out.append("the player to act in the power window may not take part")
+    if ph in ("land-or-roll",) and len(s.aboard) != 1:
+        out.append("only a lone captain may land before rolling")
+    return out
+
+
+_PHASE_PROBLEMS: dict[str, Callable[[State], list[str]]] = {
+    "deal": _deal_problems, "treasure": _treasure_problems, "reroll": _reroll_problems,
+}
+"""The bookkeeping each chance step needs; every other step is a decision."""
+
+
+def _phase_problems(s: State) -> list[str]:
+    """The phase and its bookkeeping agree; a finished game says why it ended."""
+    out: list[str] = []
     ph = s.phase
     if ph == "game-over":
         if s.ended not in ("target", "no-treasure"):
@@ -408,46 +483,16 @@ def state_problems(s: State) -> list[str]:
         return out
     if s.ended is not None:
         out.append("the game is not over but says why it ended")
-    if ph == "deal":
-        if not s.to_deal or not s.deck:
-            out.append("a deal needs a player owed a card and a card in the deck")
-    elif ph == "treasure":
-        if not s.to_treasure:
-            out.append("a treasure draw needs a player owed a treasure")
-        elif not s.piles[s.to_treasure[0][1]]:
-            out.append("a treasure draw from an empty pile")
-    elif ph == "reroll":
-        if s.rerolls < 1:
-            out.append("a re-roll of no dice")
-    else:
-        if s.to_deal or s.to_treasure:
-            out.append(f"cards owed outside a draw (phase {ph})")
-        if s.journey < 1:
-            out.append("a decision before the first journey")
-        if s.captain not in s.aboard:
-            out.append(f"the captain is not aboard (phase {ph})")
-        if ph in ("decide", "power", "jetpack") and s.cursor is None:
-            out.append(f"nobody to decide in phase {ph}")
-        if ph == "decide" and (s.cursor not in s.aboard or s.cursor == s.captain):
-            out.append("the deciding passenger is not a passenger aboard")
-        if ph == "decide" and not s.piles[s.city]:
-            out.append("a passenger decides at a city with no treasure left")
-        if ph == "jetpack" and s.cursor not in s.aboard:
-            out.append("a player offered a Jetpack is not aboard")
-        if ph == "power" and s.cursor is not None:
-            from .rules import power as _power
-
-            if not _power.in_game(s):
-                out.append("a power window in a game without Power cards")
-            elif s.cursor not in _power.eligible(s):
-                out.append("the player to act in the power window may not take part")
-        if ph in ("land-or-roll",) and len(s.aboard) != 1:
-            out.append("only a lone captain may land before rolling")
+    out += _PHASE_PROBLEMS.get(ph, _decision_problems)(s)
     if ph != "reroll" and s.rerolls:
         out.append("dice set rolling outside a re-roll")
     if s.journey == 0 and ph not in ("deal",):
         out.append("no journey has started after the deal")
     return out
+
+
+_STATE_CHECKS = (_card_problems, _seat_problems, _phase_problems)
+"""The checks of a state whose parts are all shown, in the order their problems are listed."""
 
 
 # -- actions and events -----------------------------------------------------------------------

@@ -20,6 +20,7 @@ frozen; the engine returns new objects instead of changing old ones.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from ..interface import CHANCE, Event, Transition, event  # noqa: F401  (re-exported)
@@ -58,18 +59,35 @@ TELESCOPE = "telescope"
 TARGET = 50
 """Points that end the game."""
 
-PHASES: tuple[str, ...] = (
-    "deal",          # chance: a card for the next player in ``to_deal``
-    "land-or-roll",  # the lone captain: land here or go on
-    "roll",          # chance: the event dice for the next city
-    "decide",        # a passenger: stay or leave
-    "treasure",      # chance: the treasure card of the player in ``to_treasure``
-    "power",         # the power window: play a Power card or pass
-    "reroll",        # chance: one die rolled again or added
-    "challenge",     # the captain: meet the dice or crash
-    "jetpack",       # after a crash: players aboard may escape with a Jetpack
-    "game-over",
-)
+class Phase(StrEnum):
+    """What a state waits for (``State.phase``). Each member equals its string (``Phase.DEAL ==
+    "deal"``), so the interchange format is unchanged."""
+
+    DEAL = "deal"
+    """Chance: a card for the next player in ``to_deal``."""
+    LAND_OR_ROLL = "land-or-roll"
+    """The lone captain: land here or go on."""
+    ROLL = "roll"
+    """Chance: the event dice for the next city."""
+    DECIDE = "decide"
+    """A passenger: stay or leave."""
+    TREASURE = "treasure"
+    """Chance: the treasure card of the player in ``to_treasure``."""
+    POWER = "power"
+    """The power window: play a Power card or pass."""
+    REROLL = "reroll"
+    """Chance: one die rolled again or added."""
+    CHALLENGE = "challenge"
+    """The captain: meet the dice or crash."""
+    JETPACK = "jetpack"
+    """After a crash: players aboard may escape with a Jetpack."""
+    GAME_OVER = "game-over"
+    """Nothing: the game is over."""
+
+
+PHASES: tuple[str, ...] = tuple(p.value for p in Phase)
+"""Every phase, as the interchange format writes it."""
+_PHASE_OF: dict[str, Phase] = {p.value: p for p in Phase}
 CHANCE_PHASES = frozenset({"deal", "roll", "treasure", "reroll"})
 
 
@@ -98,10 +116,13 @@ class City:
     value there, the dice rolled to fly to it, its treasure cards."""
 
     id: int
+    """The number that names the city (in JSON, notation and positions)."""
     label: str
+    """The name printed on the tile."""
     minimum: int
     """The number printed on the tile: the lowest treasure value there."""
     dice: int
+    """The event dice rolled to fly on to this city [roll.dice-count]."""
     treasures: tuple[str, ...]
     """The treasure cards of the city's pile, sorted (see :func:`treasure_key`)."""
 
@@ -111,7 +132,9 @@ class TreasureSet:
     """Cities in route order with their treasure piles and the points of each treasure card."""
 
     id: str
+    """The treasure set's id (option ``treasure_set``)."""
     cities: tuple[City, ...]
+    """The cities in route order."""
     points: tuple[tuple[str, int], ...]
     """``(card, points)`` for every treasure card name used."""
 
@@ -131,6 +154,7 @@ class DeckSet:
     """The action cards: how many of each, and the hand size dealt per player count."""
 
     id: str
+    """The deck's id (option ``game_type``)."""
     cards: tuple[tuple[str, int], ...]
     """``(card, count)`` in :data:`CARDS` order."""
     hand_sizes: tuple[tuple[int, int], ...]
@@ -229,12 +253,15 @@ class Setup:
     """What a new game needs."""
 
     players: int
+    """How many players, 2 to 6 [setup.players]; seats are 0 to ``players - 1``."""
     treasures: TreasureSet
     """The cities (with their dice and piles) and treasure points for these options."""
     deck: DeckSet
     """The action cards in play for these options (game type, Turbo, Grappling Hook)."""
     first_captain: int = 0
+    """The captain of the first journey [setup.first-captain]."""
     options: Options = field(default_factory=Options)
+    """The rule options (spec/celestia/options.yaml)."""
 
     @property
     def game_type(self) -> str:
@@ -249,6 +276,7 @@ class Hidden:
     """In an observation: a pile or hand the observer cannot see, of which only the size is known."""
 
     count: int
+    """How many cards it holds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,11 +284,17 @@ class State:
     """A position. ``city`` indexes ``setup.treasures.cities``."""
 
     setup: Setup
-    phase: str
+    """The game's setup (never changes)."""
+    phase: Phase
+    """What the game waits for (a :class:`Phase`)."""
     journey: int
+    """The journey being flown, from 1 (0 during the first deal)."""
     deck: tuple[str, ...] | Hidden
+    """The action deck's cards, sorted (the draw order is chance's)."""
     discard: tuple[str, ...]
+    """The discard pile, sorted."""
     hands: tuple[tuple[str, ...] | Hidden, ...]
+    """Each player's action cards, sorted, by seat."""
     piles: tuple[tuple[str, ...] | Hidden, ...]
     """Per city, its undrawn treasure cards."""
     won: tuple[tuple[tuple[int, str], ...], ...]
@@ -268,9 +302,11 @@ class State:
     aboard: tuple[int, ...]
     """Players in the aircraft, in seat order."""
     captain: int
+    """The captain of the aircraft."""
     first_captain: int
     """The captain who opened this journey."""
     city: int
+    """Where the aircraft is: an index into ``setup.treasures.cities``."""
     roll: tuple[str, ...] = ()
     """The event dice showing for the next leg, sorted."""
     cursor: int | None = None
@@ -292,6 +328,11 @@ class State:
     ended: str | None = None
     """Why the game ended (``target``, ``no-treasure``); ``None`` while it goes on."""
 
+    def __post_init__(self) -> None:
+        # a known phase is always the Phase member (an unknown one, read from JSON, stays a
+        # string for state_problems to report)
+        object.__setattr__(self, "phase", _PHASE_OF.get(self.phase, self.phase))
+
     @property
     def players(self) -> int:
         return len(self.hands)
@@ -309,6 +350,7 @@ class Deal:
     """Chance: the next card drawn from the deck (to the player ``to_deal`` names)."""
 
     card: str
+    """The card drawn."""
     type = "deal"
 
 
@@ -317,6 +359,7 @@ class Roll:
     """Chance: the event dice, as a sorted multiset of faces."""
 
     faces: tuple[str, ...]
+    """The faces rolled, sorted."""
     type = "roll"
 
 
@@ -325,6 +368,7 @@ class Reroll:
     """Chance: the dice a Power card sets rolling (Alternative Route, Gust), sorted."""
 
     faces: tuple[str, ...]
+    """The faces rolled, sorted."""
     type = "reroll"
 
 
@@ -333,6 +377,7 @@ class Treasure:
     """Chance: the top treasure card of a city's pile."""
 
     card: str
+    """The treasure card drawn."""
     type = "treasure"
 
 
@@ -341,6 +386,7 @@ class Land:
     """The lone captain lands here before rolling."""
 
     player: int
+    """The lone captain."""
     type = "land"
 
 
@@ -349,18 +395,25 @@ class Go:
     """The lone captain flies on (rolls for the next city)."""
 
     player: int
+    """The lone captain."""
     type = "go"
 
 
 @dataclass(frozen=True, slots=True)
 class Stay:
+    """A passenger stays aboard [passengers.stay]."""
+
     player: int
+    """The passenger deciding."""
     type = "stay"
 
 
 @dataclass(frozen=True, slots=True)
 class Leave:
+    """A passenger leaves at this city and takes its treasure [passengers.leave]."""
+
     player: int
+    """The passenger deciding."""
     type = "leave"
 
 
@@ -370,15 +423,22 @@ class Play:
     of the die Alternative Route rolls again."""
 
     player: int
+    """Who plays the card."""
     card: str
+    """The Power card played."""
     target: int | None = None
+    """Ejection's passenger; ``None`` for every other card."""
     die: str | None = None
+    """The face of the die Alternative Route rolls again (option ``one-die``), else ``None``."""
     type = "play"
 
 
 @dataclass(frozen=True, slots=True)
 class Pass:
+    """A pass: in the power window, or declining a Jetpack after a crash."""
+
     player: int
+    """Who passes (in the power window, or offered a Jetpack after a crash)."""
     type = "pass"
 
 
@@ -387,7 +447,9 @@ class Meet:
     """The captain meets the dice with ``cards`` (Equipment and Turbo, sorted)."""
 
     player: int
+    """The captain."""
     cards: tuple[str, ...]
+    """The Equipment and Turbo cards played, sorted."""
     type = "meet"
 
 
@@ -396,6 +458,7 @@ class Crash:
     """The captain does not meet the dice: the aircraft crashes."""
 
     player: int
+    """The captain."""
     type = "crash"
 
 
@@ -411,12 +474,21 @@ ACTION_TYPES: dict[str, type] = {
 
 @dataclass(frozen=True, slots=True)
 class Score:
+    """A player's score now."""
+
     player: int
+    """The player."""
     cards: tuple[tuple[int, str], ...]
+    """The treasure cards taken, as ``(city, card)``."""
     total: int
+    """Their points [end.score]."""
 
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
+    """The end of the game."""
+
     winners: tuple[int, ...]
+    """The winners [end.winner, end.ties]."""
     reason: str
+    """Why the game ended: ``target`` or ``no-treasure``."""

@@ -27,7 +27,9 @@ One action per line; case does not matter; the acting player is the ``player`` a
 
 from __future__ import annotations
 
-from ...errors import MalformedInput
+from ...errors import InvalidNotation
+from ..interface import Transition
+from .engine import apply, current_actor
 from .model import (
     CARDS,
     FACES,
@@ -41,6 +43,7 @@ from .model import (
     Play,
     Reroll,
     Roll,
+    State,
     Stay,
     Treasure,
     sort_cards,
@@ -75,50 +78,53 @@ def action_text(a, *, show_player: bool = False) -> str:
     return text
 
 
-def parse_action(text: str, player: int | None = None):
-    """Reads a short action; raises :class:`MalformedInput` for text that names no action."""
+def _bad(text: str, why: str, word: str | None = None) -> InvalidNotation:
+    """The error for unreadable ``text``; ``word`` (when given) is where reading failed."""
+    column = text.lower().find(word) if word else -1
+    return InvalidNotation(why, text=text, column=column if column >= 0 else None)
+
+
+def _words(text: str, player: int | None) -> tuple[list[str], int | None]:
+    """The words of ``text`` without ``player:N``, and the player (N, else ``player``)."""
     if not isinstance(text, str):
-        raise MalformedInput(f"an action must be text, not {text!r}")
-    words = text.strip().lower().replace(",", " ").split()
+        raise InvalidNotation(f"an action must be text, not {text!r}", text=repr(text))
     rest = []
-    for w in words:
+    for w in text.strip().lower().replace(",", " ").split():
         if w.startswith(("player:", "player=")):
             try:
                 player = int(w[7:])
             except ValueError:
-                raise MalformedInput(f"{w!r}: player must be a number") from None
+                raise _bad(text, f"{w!r}: player must be a number", w) from None
         else:
             rest.append(w)
     if not rest:
-        raise MalformedInput("empty action (verbs: " + ", ".join(VERBS) + ")")
-    verb, args = rest[0], rest[1:]
-    if verb not in VERBS:
-        raise MalformedInput(f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
+        raise _bad(text, "empty action (verbs: " + ", ".join(VERBS) + ")")
+    return rest, player
+
+
+def _chance(text: str, verb: str, args: list[str]):
     if verb in ("roll", "reroll"):
         for f in args:
             if f not in FACES:
-                raise MalformedInput(f"{f!r} is not a die face ({', '.join(FACES)})")
+                raise _bad(text, f"{f!r} is not a die face ({', '.join(FACES)})", f)
         return (Roll if verb == "roll" else Reroll)(sort_faces(args))
-    if verb in ("deal", "treasure"):
-        if len(args) != 1:
-            raise MalformedInput(f"{verb} names exactly one card")
-        if verb == "deal" and args[0] not in CARDS:
-            raise MalformedInput(f"{args[0]!r} is not an action card ({', '.join(CARDS)})")
-        return (Deal if verb == "deal" else Treasure)(args[0])
-    if player is None:
-        raise MalformedInput(f"{verb}: whose action? (add player:N)")
-    if verb in _SIMPLE:
-        if args:
-            raise MalformedInput(f"{verb} takes nothing after it, not {' '.join(args)!r}")
-        return _SIMPLE[verb](player)
-    if verb == "meet":
-        for c in args:
-            if c not in CARDS:
-                raise MalformedInput(f"{c!r} is not an action card ({', '.join(CARDS)})")
-        return Meet(player, sort_cards(args))
-    # play
+    if len(args) != 1:
+        raise _bad(text, f"{verb} names exactly one card")
+    if verb == "deal" and args[0] not in CARDS:
+        raise _bad(text, f"{args[0]!r} is not an action card ({', '.join(CARDS)})", args[0])
+    return (Deal if verb == "deal" else Treasure)(args[0])
+
+
+def _meet(text: str, args: list[str], player: int) -> Meet:
+    for c in args:
+        if c not in CARDS:
+            raise _bad(text, f"{c!r} is not an action card ({', '.join(CARDS)})", c)
+    return Meet(player, sort_cards(args))
+
+
+def _play(text: str, args: list[str], player: int) -> Play:
     if not args or args[0] not in CARDS:
-        raise MalformedInput("play names a Power card: play ejection 2, play alternative-route fog")
+        raise _bad(text, "play names a Power card: play ejection 2, play alternative-route fog")
     card, more = args[0], args[1:]
     target = die = None
     for x in more:
@@ -127,5 +133,36 @@ def parse_action(text: str, player: int | None = None):
         elif x in FACES and die is None:
             die = x
         else:
-            raise MalformedInput(f"play {card}: cannot read {x!r} (a player number or a die face)")
+            raise _bad(text, f"play {card}: cannot read {x!r} (a player number or a die face)", x)
     return Play(player, card, target, die)
+
+
+def parse_action(text: str, player: int | None = None):
+    """Reads a short action; raises :class:`InvalidNotation` for text that names no action."""
+    rest, player = _words(text, player)
+    verb, args = rest[0], rest[1:]
+    if verb not in VERBS:
+        raise _bad(text, f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})", verb)
+    if verb in _CHANCE_VERBS:
+        return _chance(text, verb, args)
+    if player is None:
+        raise _bad(text, f"{verb}: whose action? (add player:N)")
+    if verb in _SIMPLE:
+        if args:
+            raise _bad(text, f"{verb} takes nothing after it, not {' '.join(args)!r}", args[0])
+        return _SIMPLE[verb](player)
+    return _meet(text, args, player) if verb == "meet" else _play(text, args, player)
+
+
+def play_text(state: State, text: str) -> Transition:
+    """Reads ``text`` for the player to act in ``state`` and applies it (like python-chess's
+    ``push_san``); raises InvalidNotation or IllegalAction.
+
+    >>> from tabletop_referee.games.celestia import engine
+    >>> from tabletop_referee.games.celestia.interchange import make_setup
+    >>> s = engine.initial_state(make_setup(2))
+    >>> play_text(s, "deal compass").events[0].type
+    'draw'
+    """
+    actor = current_actor(state)
+    return apply(state, parse_action(text, actor if isinstance(actor, int) else None))

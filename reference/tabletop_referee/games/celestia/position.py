@@ -32,6 +32,7 @@ be a state that can occur in a game (``state_problems``), else :class:`InvalidSt
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from ...errors import InvalidState, MalformedInput
@@ -43,112 +44,144 @@ from .rules import journey as _journey
 from .rules import power as _power
 
 
-def state_from_position(doc: Any) -> State:
+_KEYS = {"players", "first_captain", "options", "journey", "city", "captain", "aboard", "hands",
+         "discard", "deck", "won", "piles", "roll", "phase", "cursor", "passes", "rerolls",
+         "jetpacks", "first_to_target", "to_deal", "to_treasure", "after_treasure", "ended"}
+
+
+def _setup(doc: Any) -> Setup:
     if not isinstance(doc, dict):
         raise MalformedInput("a position is a mapping")
-    known = {"players", "first_captain", "options", "journey", "city", "captain", "aboard", "hands",
-             "discard", "deck", "won", "piles", "roll", "phase", "cursor", "passes", "rerolls",
-             "jetpacks", "first_to_target", "to_deal", "to_treasure", "after_treasure", "ended"}
     for k in doc:
-        if k not in known:
+        if k not in _KEYS:
             raise MalformedInput(f"unknown position key {k!r}", path=f"$.{k}")
     n = doc.get("players")
     if not isinstance(n, int) or not 2 <= n <= 6:
         raise MalformedInput("players must be 2 to 6", path="$.players")
     options = options_from_partial(doc.get("options", {}))
-    first = doc.get("first_captain", 0)
-    setup = Setup(n, load_treasures(options), load_deck(), first, options)
-    cities = setup.treasures.cities
-    labels = {c.id: i for i, c in enumerate(cities)}
-    points = dict(setup.treasures.points)
-    key = treasure_key(points)
+    return Setup(n, load_treasures(options), load_deck(), doc.get("first_captain", 0), options)
 
-    def city(x, path):
+
+class _Reader:
+    """Reads the parts of a position that name cities and cards of ``setup``."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.setup = setup
+        self.labels = {c.id: i for i, c in enumerate(setup.treasures.cities)}
+        self.points = dict(setup.treasures.points)
+        self.key = treasure_key(self.points)
+
+    def city(self, x: Any, path: str) -> int:
         try:
             x = int(x)
         except (TypeError, ValueError):
             x = None
-        if x not in labels:
-            raise MalformedInput(f"no city {x!r} (cities: {', '.join(map(str, labels))})", path=path)
-        return labels[x]
+        if x not in self.labels:
+            raise MalformedInput(f"no city {x!r} (cities: {', '.join(map(str, self.labels))})",
+                                 path=path)
+        return self.labels[x]
 
-    def cards(x, path):
+    def cards(self, x: Any, path: str) -> tuple[str, ...]:
         if not isinstance(x, list) or any(c not in CARDS for c in x):
             raise MalformedInput(f"a list of action cards ({', '.join(CARDS)})", path=path)
         return sort_cards(x)
 
-    hands_doc = doc.get("hands", {})
-    if isinstance(hands_doc, list):
-        hands_doc = dict(enumerate(hands_doc))
-    hands = tuple(cards(hands_doc.get(p, []), f"$.hands.{p}") for p in range(n))
-    discard = cards(doc.get("discard", []), "$.discard")
-    full = Counter(engine.deck_cards(setup))
-    used = Counter(discard)
-    for h in hands:
-        used += Counter(h)
-    if "deck" in doc:
-        deck = cards(doc["deck"], "$.deck")
-    else:
-        deck = sort_cards((full - used).elements())
-    won_doc = doc.get("won", {})
-    if isinstance(won_doc, list):
-        won_doc = dict(enumerate(won_doc))
-    won = []
-    for p in range(n):
-        items = []
-        for j, x in enumerate(won_doc.get(p, [])):
-            if isinstance(x, dict):
-                c, card = x.get("city"), x.get("card")
-            elif isinstance(x, (list, tuple)) and len(x) == 2:
-                c, card = x
-            else:
-                raise MalformedInput("a won treasure is [city, card]", path=f"$.won.{p}[{j}]")
-            card = str(card)
-            if card not in points:
-                raise MalformedInput(f"unknown treasure card {card!r}", path=f"$.won.{p}[{j}]")
-            items.append((city(c, f"$.won.{p}[{j}]"), card))
-        won.append(tuple(items))
-    piles_doc = doc.get("piles", {})
-    piles = []
-    for i, c in enumerate(cities):
-        if str(c.id) in {str(k) for k in piles_doc}:
-            given = next(v for k, v in piles_doc.items() if str(k) == str(c.id))
-            piles.append(tuple(sorted((str(x) for x in given), key=key)))
+    def action_cards(self, doc: dict) -> tuple[tuple, tuple, tuple]:
+        """The hands, the discard pile and the deck (by default every card not elsewhere)."""
+        hands_doc = doc.get("hands", {})
+        if isinstance(hands_doc, list):
+            hands_doc = dict(enumerate(hands_doc))
+        hands = tuple(self.cards(hands_doc.get(p, []), f"$.hands.{p}")
+                      for p in range(self.setup.players))
+        discard = self.cards(doc.get("discard", []), "$.discard")
+        used = Counter(discard)
+        for h in hands:
+            used += Counter(h)
+        if "deck" in doc:
+            return hands, discard, self.cards(doc["deck"], "$.deck")
+        full = Counter(engine.deck_cards(self.setup))
+        return hands, discard, sort_cards((full - used).elements())
+
+    def won(self, doc: dict) -> tuple:
+        won_doc = doc.get("won", {})
+        if isinstance(won_doc, list):
+            won_doc = dict(enumerate(won_doc))
+        return tuple(tuple(self._won_item(x, f"$.won.{p}[{j}]")
+                           for j, x in enumerate(won_doc.get(p, [])))
+                     for p in range(self.setup.players))
+
+    def _won_item(self, x: Any, path: str) -> tuple[int, str]:
+        if isinstance(x, dict):
+            c, card = x.get("city"), x.get("card")
+        elif isinstance(x, (list, tuple)) and len(x) == 2:
+            c, card = x
         else:
-            taken = Counter(card for w in won for ci, card in w if ci == i)
-            piles.append(tuple(sorted((Counter(c.treasures) - taken).elements(), key=key)))
+            raise MalformedInput("a won treasure is [city, card]", path=path)
+        card = str(card)
+        if card not in self.points:
+            raise MalformedInput(f"unknown treasure card {card!r}", path=path)
+        return self.city(c, path), card
+
+    def piles(self, doc: dict, won: tuple) -> tuple:
+        """The piles given, and the city's cards not won by anyone for the others."""
+        piles_doc = doc.get("piles", {})
+        piles = []
+        for i, c in enumerate(self.setup.treasures.cities):
+            if str(c.id) in {str(k) for k in piles_doc}:
+                given = next(v for k, v in piles_doc.items() if str(k) == str(c.id))
+                piles.append(tuple(sorted((str(x) for x in given), key=self.key)))
+            else:
+                taken = Counter(card for w in won for ci, card in w if ci == i)
+                piles.append(tuple(sorted((Counter(c.treasures) - taken).elements(), key=self.key)))
+        return tuple(piles)
+
+
+def _default_phase(probe: State) -> tuple[str, int | None]:
+    """The phase (and who decides) of a position that names none (see the module)."""
+    if probe.roll:
+        first_passenger = _next_aboard(probe, probe.captain, exclude_captain=True)
+        if first_passenger is not None and probe.piles[probe.city]:
+            return "decide", first_passenger
+        if _power.in_game(probe):
+            return "power", _first_eligible(probe)
+        return "challenge", None
+    if (len(probe.aboard) == 1 and probe.setup.options.captain_leaving == "lone-before-roll"
+            and probe.piles[probe.city]):
+        return "land-or-roll", None
+    return "roll", None
+
+
+def _first_to_target(doc: dict, probe: State) -> int | None:
+    totals = [_end.total(probe, p) for p in range(probe.players)]
+    reached = [p for p in range(probe.players) if totals[p] >= TARGET]
+    return doc.get("first_to_target",
+                   max(reached, key=lambda p: (totals[p], -p)) if reached else None)
+
+
+def state_from_position(doc: Any) -> State:
+    """The state a position document describes (see the module); MalformedInput for a bad
+    document, InvalidState for a state that cannot occur in a game."""
+    setup = _setup(doc)
+    r = _Reader(setup)
+    hands, discard, deck = r.action_cards(doc)
+    won = r.won(doc)
+    piles = r.piles(doc, won)
     roll = doc.get("roll", [])
     if not isinstance(roll, list) or any(f not in FACES for f in roll):
         raise MalformedInput(f"roll lists die faces ({', '.join(FACES)})", path="$.roll")
-    aboard = tuple(sorted(doc.get("aboard", range(n))))
-    captain = doc.get("captain", first)
-    probe = State(setup, "roll", doc.get("journey", 1), deck, discard, hands, tuple(piles),
-                  tuple(won), aboard, captain, first, 0, sort_faces(roll))
-    city_i = city(doc["city"], "$.city") if "city" in doc else (_journey.first_city(probe) or 0)
-    probe = _replace(probe, city=city_i)
-    phase = doc.get("phase")
-    cursor = doc.get("cursor")
+    first = setup.first_captain
+    probe = State(setup, "roll", doc.get("journey", 1), deck, discard, hands, piles, won,
+                  tuple(sorted(doc.get("aboard", range(setup.players)))),
+                  doc.get("captain", first), first, 0, sort_faces(roll))
+    city_i = r.city(doc["city"], "$.city") if "city" in doc else (_journey.first_city(probe) or 0)
+    probe = replace(probe, city=city_i)
+    phase, cursor = doc.get("phase"), doc.get("cursor")
     if phase is None:
-        if roll:
-            first_passenger = _next_aboard(probe, captain, exclude_captain=True)
-            if first_passenger is not None and probe.piles[city_i]:
-                phase, default_cursor = "decide", first_passenger
-            elif _power.in_game(probe):
-                phase, default_cursor = "power", _first_eligible(probe)
-            else:
-                phase, default_cursor = "challenge", None
-        elif len(aboard) == 1 and options.captain_leaving == "lone-before-roll" and probe.piles[city_i]:
-            phase, default_cursor = "land-or-roll", None
-        else:
-            phase, default_cursor = "roll", None
-        if cursor is None:
-            cursor = default_cursor
-    totals = [_end.total(probe, p) for p in range(n)]
-    reached = [p for p in range(n) if totals[p] >= TARGET]
-    first_to = doc.get("first_to_target",
-                       max(reached, key=lambda p: (totals[p], -p)) if reached else None)
-    to_treasure = tuple((p, city(c, "$.to_treasure")) for p, c in doc.get("to_treasure", []))
-    state = _replace(
+        phase, default_cursor = _default_phase(probe)
+        cursor = default_cursor if cursor is None else cursor
+    first_to = _first_to_target(doc, probe)
+    to_treasure = tuple((p, r.city(c, "$.to_treasure")) for p, c in doc.get("to_treasure", []))
+    state = replace(
         probe, phase=phase, cursor=cursor, passes=doc.get("passes", 0),
         rerolls=doc.get("rerolls", 0), jetpacks=tuple(doc.get("jetpacks", ())),
         first_to_target=first_to, to_deal=tuple(doc.get("to_deal", ())),
@@ -159,12 +192,6 @@ def state_from_position(doc: Any) -> State:
     if problems:
         raise InvalidState("turn.step", "the position cannot occur in a game: " + "; ".join(problems))
     return state
-
-
-def _replace(s: State, **changes) -> State:
-    from dataclasses import replace
-
-    return replace(s, **changes)
 
 
 def _next_aboard(s: State, after: int, *, exclude_captain: bool) -> int | None:

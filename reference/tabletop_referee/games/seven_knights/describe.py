@@ -4,6 +4,9 @@ left out); with ``observer=None`` they tell everything."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ..interface import Event
 from .model import HIDDEN, State, in_play, tile_ref, value_ref
 from .rules.observation import observe
@@ -17,79 +20,108 @@ def _value(v) -> str:
     return "the Witch" if v == "W" else str(v)
 
 
+Fields = dict[str, Any]
+"""An event's data by field name (see :data:`.events.EVENT_KINDS`)."""
+
+
+def _dealt(d: Fields, clause: str, observer: int | None) -> str:
+    if observer is None:
+        return f"Round {d['round']}: the tiles are dealt: {', '.join(map(str, d['values']))}."
+    own = d["values"][observer] if observer < len(d["values"]) else None
+    return f"Round {d['round']}: the tiles are dealt; player {observer} receives {_value(own)}."
+
+
+def _inspected(d: Fields, clause: str, observer: int | None) -> str:
+    line = f"Player {d['player']} inspects {_tile(d['tile'])}"
+    if observer is None or observer == d["player"]:
+        line += f" and sees {_value(d['value'])}"
+    return line + "."
+
+
+def _bewitched(d: Fields, clause: str, observer: int | None) -> str:
+    if observer is None or observer == d["player"]:
+        return f"Player {d['player']} has seen the Witch and is bewitched: now on the Witch team."
+    return ""
+
+
+def _asked(d: Fields, clause: str, observer: int | None) -> str:
+    tiles = ", ".join(_tile(x) for x in d["tiles"])
+    if d["expression"]:
+        return (f"Player {d['player']} asks player {d['answerer']}: is {d['expression']} "
+                f"true (A, B, C = {tiles})?")
+    nums = ", ".join(map(str, d["numbers"]))
+    return f"Player {d['player']} asks player {d['answerer']}: is {tiles} one of {nums}?"
+
+
+def _recommended(d: Fields, clause: str, observer: int | None) -> str:
+    if observer is None or observer == d["player"]:
+        return f"Player {d['player']} recommends player {d['target']} (secret until all have chosen)."
+    return f"Player {d['player']} has chosen a recommendation."
+
+
+_CAPTAIN_WHY = {"captain.most-votes": "most recommendations",
+                "captain.not-self-voted": "tie broken: did not recommend themselves",
+                "captain.farthest": "tie broken: farthest clockwise from the first player"}
+
+
+def _witch_captain(d: Fields, clause: str, observer: int | None) -> str:
+    line = f"Captain {d['captain']} is on the Witch team ({_value(d['value'])})"
+    if d["holder"] is not None and d["holder"] != d["captain"]:
+        line += f", bewitched by player {d['holder']}"
+    return line + ": the Witch team wins the round."
+
+
+def _line_revealed(d: Fields, clause: str, observer: int | None) -> str:
+    pairs = ", ".join(f"{_tile(r)}={_value(v)}" for r, v in zip(d["order"], d["values"]))
+    verdict = "no mistake" if not d["mistakes"] else f"{len(d['mistakes'])} mistake(s)"
+    return f"Captain {d['captain']} lines up {pairs}: {verdict}."
+
+
+_SIDES = {"knights": "the Knights team", "witch": "the Witch team", "nobody": "nobody"}
+
+
+def _round_scored(d: Fields, clause: str, observer: int | None) -> str:
+    pts = ", ".join(f"{p}: +{x}" for p, x in enumerate(d["points"]) if x)
+    return f"Round {d['round']} goes to {_SIDES[d['winner']]}" + (
+        f" ({pts})." if pts else "; no points.")
+
+
+Describer = Callable[[Fields, str, "int | None"], str]
+
+_DESCRIBERS: dict[str, Describer] = {
+    "first-player-drawn": lambda d, c, o: f"Player {d['first_player']} is drawn as the first player.",
+    "dealt": _dealt,
+    "inspected": _inspected,
+    "bewitched": _bewitched,
+    "asked": _asked,
+    "answered": lambda d, c, o: f"Player {d['player']} answers {'yes' if d['yes'] else 'no'}.",
+    "recommended": _recommended,
+    "withdrawn": lambda d, c, o: f"Player {d['player']} withdraws their recommendation.",
+    "recommendations-revealed": lambda d, c, o: "The recommendations are revealed: " + ", ".join(
+        f"{p}→{r}" for p, r in enumerate(d["recommendations"])) + ".",
+    "captain-appointed": lambda d, c, o: f"Player {d['captain']} is appointed captain ({_CAPTAIN_WHY[c]}).",
+    "captain-revealed": lambda d, c, o: f"The captain's tile is shown to all: {_value(d['value'])}.",
+    "witch-captain": _witch_captain,
+    "last-question-skipped": lambda d, c, o: f"Captain {d['player']} asks no last question.",
+    "line-revealed": _line_revealed,
+    "round-scored": _round_scored,
+    "tiles-revealed": lambda d, c, o: "All tiles are revealed: " + ", ".join(
+        f"{_tile(x['tile'])}={_value(x['value'])}" for x in d["tiles"]) + ".",
+    "round-started": lambda d, c, o: (f"Round {d['round']} begins; player {d['first_player']} "
+                                      "is the first player."),
+    "confirmed": lambda d, c, o: f"Player {d['player']} is ready for the next round.",
+    "game-over": lambda d, c, o: (f"The game is over; scores {d['scores']}; "
+                                  f"winner(s): {', '.join(map(str, d['winners']))}."),
+}
+"""Event type -> its sentence (one per kind of :data:`.events.EVENT_KINDS`)."""
+
+
 def describe_event(e: Event, observer: int | None = None) -> str:
     """One line describing ``e``; ``observer`` hides what that player may not see."""
-    t = e.type
-    d = dict(e.data)
-    sees_all = observer is None
-    if t == "first-player-drawn":
-        return f"Player {d['first_player']} is drawn as the first player."
-    if t == "dealt":
-        if sees_all:
-            return f"Round {d['round']}: the tiles are dealt: {', '.join(map(str, d['values']))}."
-        own = d["values"][observer] if observer < len(d["values"]) else None
-        return (f"Round {d['round']}: the tiles are dealt; player {observer} receives "
-                f"{_value(own)}.")
-    if t == "inspected":
-        line = f"Player {d['player']} inspects {_tile(d['tile'])}"
-        if sees_all or observer == d["player"]:
-            line += f" and sees {_value(d['value'])}"
-        return line + "."
-    if t == "bewitched":
-        if sees_all or observer == d["player"]:
-            return f"Player {d['player']} has seen the Witch and is bewitched: now on the Witch team."
-        return ""
-    if t == "asked":
-        tiles = ", ".join(_tile(x) for x in d["tiles"])
-        if d["expression"]:
-            return (f"Player {d['player']} asks player {d['answerer']}: is {d['expression']} "
-                    f"true (A, B, C = {tiles})?")
-        nums = ", ".join(map(str, d["numbers"]))
-        return f"Player {d['player']} asks player {d['answerer']}: is {tiles} one of {nums}?"
-    if t == "answered":
-        return f"Player {d['player']} answers {'yes' if d['yes'] else 'no'}."
-    if t == "recommended":
-        if sees_all or observer == d["player"]:
-            return f"Player {d['player']} recommends player {d['target']} (secret until all have chosen)."
-        return f"Player {d['player']} has chosen a recommendation."
-    if t == "withdrawn":
-        return f"Player {d['player']} withdraws their recommendation."
-    if t == "recommendations-revealed":
-        recs = ", ".join(f"{p}→{r}" for p, r in enumerate(d["recommendations"]))
-        return f"The recommendations are revealed: {recs}."
-    if t == "captain-appointed":
-        why = {"captain.most-votes": "most recommendations",
-               "captain.not-self-voted": "tie broken: did not recommend themselves",
-               "captain.farthest": "tie broken: farthest clockwise from the first player"}[e.clause]
-        return f"Player {d['captain']} is appointed captain ({why})."
-    if t == "captain-revealed":
-        return f"The captain's tile is shown to all: {_value(d['value'])}."
-    if t == "witch-captain":
-        line = f"Captain {d['captain']} is on the Witch team ({_value(d['value'])})"
-        if d["holder"] is not None and d["holder"] != d["captain"]:
-            line += f", bewitched by player {d['holder']}"
-        return line + ": the Witch team wins the round."
-    if t == "last-question-skipped":
-        return f"Captain {d['player']} asks no last question."
-    if t == "line-revealed":
-        pairs = ", ".join(f"{_tile(r)}={_value(v)}" for r, v in zip(d["order"], d["values"]))
-        verdict = "no mistake" if not d["mistakes"] else f"{len(d['mistakes'])} mistake(s)"
-        return f"Captain {d['captain']} lines up {pairs}: {verdict}."
-    if t == "round-scored":
-        who = {"knights": "the Knights team", "witch": "the Witch team", "nobody": "nobody"}[d["winner"]]
-        pts = ", ".join(f"{p}: +{x}" for p, x in enumerate(d["points"]) if x)
-        return f"Round {d['round']} goes to {who}" + (f" ({pts})." if pts else "; no points.")
-    if t == "tiles-revealed":
-        return "All tiles are revealed: " + ", ".join(
-            f"{_tile(x['tile'])}={_value(x['value'])}" for x in d["tiles"]) + "."
-    if t == "round-started":
-        return f"Round {d['round']} begins; player {d['first_player']} is the first player."
-    if t == "confirmed":
-        return f"Player {d['player']} is ready for the next round."
-    if t == "game-over":
-        return (f"The game is over; scores {d['scores']}; "
-                f"winner(s): {', '.join(map(str, d['winners']))}.")
-    return f"{t} [{e.clause}]"
+    describer = _DESCRIBERS.get(e.type)
+    if describer is None:
+        return f"{e.type} [{e.clause}]"
+    return describer(dict(e.data), e.clause, observer)
 
 
 def describe_state(s: State, observer: int | None = None) -> str:

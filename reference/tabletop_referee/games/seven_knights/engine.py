@@ -1,10 +1,37 @@
 """The public surface of the Seven Knights Bewitched reference engine.
 
-    >>> from tabletop_referee.games.seven_knights import engine, model
+A short tour. A game starts from a setup; chance (the deal) is an action carrying its outcome,
+listed with exact probabilities:
+
+    >>> from tabletop_referee.games.seven_knights import engine
     >>> from tabletop_referee.games.seven_knights.interchange import standard_setup
-    >>> s = engine.initial_state(standard_setup(5))
-    >>> engine.actors(s), s.phase
-    (('chance',), 'deal')
+    >>> from tabletop_referee.games.seven_knights.model import Deal, Inspect
+    >>> s = engine.initial_state(standard_setup(4))
+    >>> engine.actors(s), s.phase, s.phase == "deal"
+    (('chance',), <Phase.DEAL: 'deal'>, True)
+    >>> engine.chance_outcomes(s)[0]
+    (Deal(values=(0, 1, 2, 3, 4)), Fraction(1, 120))
+
+``apply`` returns the next state and the events, each naming the clause that made it happen
+(:mod:`.events` lists every kind):
+
+    >>> t = engine.apply(s, Deal((3, 1, 0, 2, 4)))
+    >>> [(e.type, e.clause) for e in t.events], t.state.phase, engine.actors(t.state)
+    ([('dealt', 'deal.shuffle-chance')], <Phase.INSPECT: 'inspect'>, (0,))
+    >>> t = engine.apply(t.state, Inspect(0, 2))
+    >>> [(e.type, dict(e.data)) for e in t.events][1]
+    ('bewitched', {'player': 0})
+
+A refused action raises the first rule it breaks (:mod:`.rules.checks` lists the checks in
+order), with the action and the phase attached; ``is_legal`` asks the same checks:
+
+    >>> try:
+    ...     engine.apply(t.state, Inspect(1, 1))
+    ... except Exception as e:
+    ...     print(e, "/", e.phase)
+    [inspection.not-own] you may not inspect your own tile / inspect
+    >>> engine.is_legal(t.state, Inspect(1, 0)), engine.is_legal(t.state, Inspect(2, 0))
+    (True, False)
 
 Order of ``legal_actions``: first players by seat; deals in lexicographic order of the values; inspections by tile
 index; questions by answerer seat, then tile, then number sets by size and lexicographically,
@@ -17,7 +44,8 @@ lines shorter first, each length lexicographically; ``Confirm``.
 from __future__ import annotations
 
 import random
-from fractions import Fraction
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from ...errors import IllegalAction
 from ..interface import Transition
@@ -27,6 +55,7 @@ from .model import (
 )
 from .rules import answer as answer_rules
 from .rules import captain as captain_rules
+from .rules import checks
 from .rules import command as command_rules
 from .rules import deal as deal_rules
 from .rules import inspection as inspection_rules
@@ -44,12 +73,15 @@ from .rules.work import Work
 
 __all__ = [
     "initial_state", "actors", "legal_actions", "chance_outcomes", "sample_chance", "apply",
+    "violations", "is_legal",
     "observe", "scores", "outcome", "is_over", "answer_could_be", "play_mode", "witch_team",
 ]
 
 
 def initial_state(setup: Setup) -> State:
-    """The state before the first deal; raises IllegalAction for a refused setup [setup.*]."""
+    """The state before the first deal; raises IllegalAction for a refused setup [setup.*,
+    modes.*] (the first of :func:`.rules.checks.setup_violations`)."""
+    checks.check_setup(setup)
     return setup_rules.initial_state(setup)
 
 
@@ -108,81 +140,71 @@ def legal_actions(s: State, player: int | None = None) -> tuple:
     return ()
 
 
-_KINDS = {
-    "first-player": (FirstPlayer,), "deal": (Deal,), "inspect": (Inspect,), "ask": (Ask,), "answer": (Answer,),
-    "recommend": (Recommend, Withdraw), "captain-ask": (Ask, Skip),
-    "captain-answer": (Answer,), "arrange": (Arrange,), "review": (Confirm,), "game-over": (),
-}
-_NAMES = {FirstPlayer: "a first-player draw", Deal: "a deal", Inspect: "an inspection", Ask: "a question", Answer: "an answer",
-          Recommend: "a recommendation", Withdraw: "a withdrawal", Skip: "a skip",
-          Arrange: "a line", Confirm: "a confirmation"}
+def violations(s: State, a) -> Iterator[IllegalAction]:
+    """Every rule ``a`` breaks in ``s``, in the order they are reported
+    (:mod:`.rules.checks`); ``apply`` raises the first."""
+    return checks.violations(s, a)
+
+
+def is_legal(s: State, a) -> bool:
+    """Whether ``apply(s, a)`` would accept ``a``: no rule check fails."""
+    return next(checks.violations(s, a), None) is None
 
 
 def apply(s: State, a) -> Transition:
-    """The state after ``a`` and its events; raises IllegalAction naming the clause."""
-    ph = s.phase
-    if ph == "game-over":
-        raise IllegalAction("turn.phase-kind", "the game is over: no action is accepted")
-    if not isinstance(a, _KINDS[ph]):
-        raise IllegalAction("turn.phase-kind",
-                            f"{_NAMES.get(type(a), 'that')} is not possible now: the phase is {ph}")
+    """The state after ``a`` and its events; raises the first violation (an IllegalAction
+    naming the clause, with the action and the phase attached)."""
+    problem = next(checks.violations(s, a), None)
+    if problem is not None:
+        raise problem.with_context(a, s.phase)
     w = Work(s)
-    if isinstance(a, FirstPlayer):
-        setup_rules.apply_first_player(w, a)
-        return Transition(w.freeze(), tuple(w.events))
-    if isinstance(a, Deal):
-        deal_rules.apply(w, a)
-        return Transition(w.freeze(), tuple(w.events))
-    n = s.setup.players
-    if not isinstance(a.player, int) or not 0 <= a.player < n:
-        raise IllegalAction("turn.actor", f"there is no player {a.player}")
-    acts = actors(s)
-    if isinstance(a, Withdraw):
-        if s.revealed_recommendations:
-            raise IllegalAction("recommendation.change", "the recommendations are already revealed")
-        recommendation_rules.withdraw(w, s, a)
-        return Transition(w.freeze(), tuple(w.events))
-    if isinstance(a, Recommend) and a.player not in acts:
-        recommendation_rules.check(s, a)  # names recommendation.change
-    if isinstance(a, Confirm) and a.player not in acts:
-        raise IllegalAction("round.review", "you have already confirmed")
-    if a.player not in acts:
-        who = " or ".join(f"player {p}" for p in acts)
-        raise IllegalAction("turn.actor", f"it is not your turn: {who} decides now")
-    if isinstance(a, Inspect):
-        inspection_rules.apply(w, s, a)
-    elif isinstance(a, Ask):
-        _ask(w, s, a)
-    elif isinstance(a, Answer):
-        _answer(w, s, a)
-    elif isinstance(a, Skip):
-        if s.setup.options.last_question == "required":
-            raise IllegalAction("command.last-question",
-                                "the captain must ask the last question (option last_question)")
-        w.emit("last-question-skipped", "command.last-question", player=a.player)
-        _after_last_question(w, s)
-    elif isinstance(a, Recommend):
-        if recommendation_rules.apply(w, s, a):
-            captain_rules.appoint(w)
-            if s.setup.options.captain_check_order == "check-first":
-                if captain_rules.side_check(w, s):
-                    round_rules.finish(w, s, False, "witch-captain")
-                    return Transition(w.freeze(), tuple(w.events))
-            w.phase = "captain-ask"
-    elif isinstance(a, Arrange):
-        _arrange(w, s, a)
-    elif isinstance(a, Confirm):
-        w.confirmed[a.player] = True
-        w.emit("confirmed", "round.review", player=a.player)
-        if all(w.confirmed):
-            round_rules.start_next(w, s)
+    _EFFECTS[type(a)](w, s, a)
     return Transition(w.freeze(), tuple(w.events))
 
 
+# -- effects (the checks have passed) --------------------------------------------------------
+
+
+def _first_player(w: Work, s: State, a: FirstPlayer) -> None:
+    setup_rules.apply_first_player(w, a)
+
+
+def _deal(w: Work, s: State, a: Deal) -> None:
+    deal_rules.apply(w, a)
+
+
+def _withdraw(w: Work, s: State, a: Withdraw) -> None:
+    recommendation_rules.withdraw(w, s, a)
+
+
+def _inspect(w: Work, s: State, a: Inspect) -> None:
+    inspection_rules.apply(w, s, a)
+
+
+def _skip(w: Work, s: State, a: Skip) -> None:
+    w.emit("last-question-skipped", "command.last-question", player=a.player)
+    _after_last_question(w, s)
+
+
+def _recommend(w: Work, s: State, a: Recommend) -> None:
+    if not recommendation_rules.apply(w, s, a):
+        return
+    captain_rules.appoint(w)
+    if s.setup.options.captain_check_order == "check-first" and captain_rules.side_check(w, s):
+        round_rules.finish(w, s, False, "witch-captain")
+        return
+    w.phase = "captain-ask"
+
+
+def _confirm(w: Work, s: State, a: Confirm) -> None:
+    w.confirmed[a.player] = True
+    w.emit("confirmed", "round.review", player=a.player)
+    if all(w.confirmed):
+        round_rules.start_next(w, s)
+
+
 def _ask(w: Work, s: State, a: Ask) -> None:
-    question_rules.check_question(s, a)
     last = s.phase == "captain-ask"
-    n = s.setup.players
     q = Question(a.player, a.answerer, a.tiles, a.numbers, a.expression, None, last)
     w.emit("asked", "command.last-question" if last else "question.order", player=a.player,
            answerer=a.answerer, tiles=[tile_ref(t) for t in a.tiles], numbers=list(a.numbers),
@@ -198,7 +220,6 @@ def _ask(w: Work, s: State, a: Ask) -> None:
 
 
 def _answer(w: Work, s: State, a: Answer) -> None:
-    answer_rules.check(s, a)
     q = s.questions[-1]
     w.questions[-1] = Question(q.asker, q.answerer, q.tiles, q.numbers, q.expression, a.yes, q.last)
     w.emit("answered", "answer.public", player=a.player, yes=a.yes)
@@ -223,15 +244,21 @@ def _after_last_question(w: Work, s: State) -> None:
 
 
 def _arrange(w: Work, s: State, a: Arrange) -> None:
-    command_rules.check(s, a)
     w.arrangement = a.order
     found = mistakes(s, a.order)
-    n = s.setup.players
     w.emit("line-revealed", "settlement.reveal", captain=a.player,
            order=[tile_ref(t) for t in a.order],
            values=[value_ref(s.values[t]) for t in a.order],
            mistakes=[{"tile": tile_ref(t), "clause": c} for t, c in found])
     round_rules.finish(w, s, not found, "line" if not found else "mistake")
+
+
+_EFFECTS: dict[type, Callable[[Work, State, Any], None]] = {
+    FirstPlayer: _first_player, Deal: _deal, Inspect: _inspect, Ask: _ask, Answer: _answer,
+    Skip: _skip, Recommend: _recommend, Withdraw: _withdraw, Arrange: _arrange,
+    Confirm: _confirm,
+}
+"""What each kind of action does, once :func:`violations` found nothing."""
 
 
 # -- results --------------------------------------------------------------------------------

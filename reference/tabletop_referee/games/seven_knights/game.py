@@ -4,7 +4,7 @@ only delegates to engine, interchange, notation, describe and position."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ from ..base import BaseGame
 from ..interface import Event, GameInfo, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
 from .model import OPTION_VALUES, Deal, Options, Setup, State
-from .rules.setup import check_setup
+from .rules.checks import check_setup, rule_checks
 
 _DISPUTES = {
     "witch_in_line": "suspected-witch",
@@ -109,6 +109,16 @@ class SevenKnightsGame(BaseGame):
 
     def apply(self, state: State, action: Any) -> Transition:
         return engine.apply(state, action)
+
+    def violations(self, state: State, action: Any) -> Iterator[IllegalAction]:
+        """Every rule ``action`` breaks in ``state``, in the order they are reported."""
+        return engine.violations(state, action)
+
+    def is_legal(self, state: State, action: Any) -> bool:
+        return engine.is_legal(state, action)
+
+    def rule_checks(self) -> Mapping[str, Sequence[Any]]:
+        return rule_checks()
 
     def is_over(self, state: State) -> bool:
         return engine.is_over(state)

@@ -26,6 +26,12 @@ from .model import (
     FirstPlayer, Inspect, Options, Question, Recommend, RoundResult, Setup, Skip, State, TileSet, Withdraw,
     in_play, tile_id, tile_ref, value_ref,
 )
+from . import engine
+from .engine import observe
+from .notation import action_text
+from .rules.checks import check_setup
+from .rules.modes import play_mode
+from .rules.settlement import points_each
 
 GAME_ID = "seven-knights"
 FORMAT = 1
@@ -59,8 +65,6 @@ def _tiles_doc() -> dict:
 def load_tiles(players: int, options: Options = Options()) -> TileSet | None:
     """The tile data of a player count and mode from spec/seven-knights/tiles.yaml
     [modes.tiles-in-play]; None when the data has no entry (the setup is then refused)."""
-    from .rules.modes import play_mode
-
     mode = play_mode(Setup(players, 0, options))
     doc = _tiles_doc().get(mode, {}).get("cooperative" if options.cooperative else "competitive")
     if not doc or players not in doc:
@@ -240,8 +244,6 @@ def observation_to_json(s: State, player: int) -> dict:
 
     Raises IllegalAction (clause observation.own-tile) if ``player`` is not in the game.
     """
-    from .engine import observe
-
     if not isinstance(player, int) or not 0 <= player < s.setup.players:
         raise IllegalAction("observation.own-tile", f"there is no player {player}")
     return state_to_json(observe(s, player)) | {"observer": player}
@@ -299,23 +301,33 @@ def state_problems(s: State) -> list[str]:
     records (inspections, questions and answers, recommendations, the line), and the result
     must equal the state.
     """
-    from . import engine
-    from .rules.setup import check_setup
-    from .rules.settlement import points_each
-
-    problems: list[str] = []
-    setup = s.setup
     try:
-        check_setup(setup)
+        check_setup(s.setup)
     except IllegalAction as e:
         return [f"the setup is refused: {e.message} [{e.clause}]"]
-    n = setup.players
+    for stage in (_shape_problems, _history_problems):
+        problems = stage(s)
+        if problems:
+            return problems
+    return _round_problems(s)
+
+
+def _shape_problems(s: State) -> list[str]:
+    """The phase, the round and the number of scores."""
+    n = s.setup.players
     if s.phase not in PHASES:
         return [f"unknown phase {s.phase!r}"]
     if not 1 <= s.round <= ROUNDS:
         return [f"round {s.round} is not between 1 and {ROUNDS}"]
     if len(s.scores) != n:
         return [f"{len(s.scores)} scores for {n} players"]
+    return []
+
+
+def _history_problems(s: State) -> list[str]:
+    """The finished rounds: how many, and the points of each per the score table."""
+    problems: list[str] = []
+    n = s.setup.players
     finished = s.phase in ("review", "game-over")
     if s.phase == "game-over" and s.round != ROUNDS:
         problems.append(f"the game ends only after round {ROUNDS}")
@@ -333,12 +345,18 @@ def state_problems(s: State) -> list[str]:
             problems.append(f"round {r.round}: unknown winner {r.winner!r}")
             continue
         side = "knights" if r.winner == "knights" else "witch"
-        each = points_each(side, r.round, setup.options.fixed_score)
+        each = points_each(side, r.round, s.setup.options.fixed_score)
         if any(p not in (0, each) for p in r.points) or (r.winner == "nobody" and any(r.points)):
             problems.append(f"round {r.round}: points {list(r.points)} do not match the score "
                             f"table ({each} to each {r.winner} winner)")
-    if problems:
-        return problems
+    return problems
+
+
+def _round_problems(s: State) -> list[str]:
+    """The current round: who starts it, then a replay of its record from the deal."""
+    setup = s.setup
+    n = setup.players
+    problems: list[str] = []
     if s.phase == "first-player":
         if s != engine.initial_state(setup) or setup.first_player is not None:
             problems.append("only a new game whose setup leaves the first player to chance "
@@ -348,75 +366,116 @@ def state_problems(s: State) -> list[str]:
         problems.append("round 1 starts with the setup's first player")
     if not isinstance(s.first_player, int) or not 0 <= s.first_player < n:
         return problems + [f"there is no player {s.first_player} to start the round"]
-    before = s.history[:-1] if finished else s.history
+    before = s.history[:-1] if s.phase in ("review", "game-over") else s.history
     totals = tuple(sum(r.points[p] for r in before) for p in range(n))
     replay = State(setup, s.round, s.first_player, "deal", scores=totals, history=tuple(before))
     if s.phase == "deal":
         if replay != s:
             problems.append("a state waiting for the deal records nothing of the round")
         return problems
+    masked = _masked_problem(s)
+    if masked:
+        return problems + [masked]
+    return problems + _replay_problems(s, replay)
+
+
+def _masked_problem(s: State) -> str | None:
+    """Masked or misplaced tile values and masked recommendations (an observation)."""
+    setup = s.setup
     if any(v in (None, HIDDEN) for v in (s.values[t] for t in in_play(setup))
            if len(s.values) == CENTRE + setup.tiles.centre):
-        return problems + ["some tile values are masked (an observation, not a state)"]
+        return "some tile values are masked (an observation, not a state)"
     if len(s.values) != CENTRE + setup.tiles.centre or any(
-            s.values[t] is not None for t in range(n, CENTRE)):
-        return problems + ["the tile values do not fit the players and centre tiles"]
+            s.values[t] is not None for t in range(setup.players, CENTRE)):
+        return "the tile values do not fit the players and centre tiles"
     if HIDDEN in s.recommendations:
-        return problems + ["some recommendations are masked (an observation, not a state)"]
+        return "some recommendations are masked (an observation, not a state)"
+    return None
 
-    def step(action) -> bool:
-        nonlocal replay
-        try:
-            replay = engine.apply(replay, action).state
-            return True
-        except IllegalAction as e:
-            problems.append(f"{action_text_safe(action)} is not possible there: {e.message} [{e.clause}]")
-            return False
 
-    if not step(Deal(tuple(s.values[t] for t in in_play(setup)))):
-        return problems
-    inspections = list(s.inspections)
-    questions = list(s.questions)
-    for _ in range(200):
-        ph = replay.phase
-        if ph == "inspect" and inspections:
-            p, t = inspections.pop(0)
-            ok = step(Inspect(p, t))
-        elif ph in ("ask", "captain-ask") and questions:
-            q = questions[0]
-            ok = step(Ask(q.asker, q.answerer, q.tiles, q.numbers, q.expression))
-            if ok and setup.options.cooperative:
-                questions.pop(0)
-        elif ph in ("answer", "captain-answer") and questions and questions[0].answer is not None:
-            q = questions.pop(0)
-            ok = step(Answer(q.answerer, q.answer))
-        elif ph == "captain-ask" and s.phase != "captain-ask" and \
-                setup.options.last_question == "optional" and replay.captain is not None:
-            ok = step(Skip(replay.captain))
-        elif ph == "recommend" and any(
-                r is not None and replay.recommendations[p] is None
-                for p, r in enumerate(s.recommendations)):
-            ok = all(step(Recommend(p, r)) for p, r in enumerate(s.recommendations)
-                     if r is not None and replay.recommendations[p] is None)
-        elif ph == "arrange" and s.arrangement is not None:
-            ok = step(Arrange(replay.captain, s.arrangement))
-        elif ph == "review" and any(c and not replay.confirmed[p] for p, c in enumerate(s.confirmed)):
-            ok = all(step(Confirm(p)) for p, c in enumerate(s.confirmed) if c)
-        else:
+class _Record:
+    """What the state records of its round, consumed as the replay goes."""
+
+    def __init__(self, s: State) -> None:
+        self.s = s
+        self.inspections = list(s.inspections)
+        self.questions = list(s.questions)
+
+
+def _next_inspection(r: _Record, replay: State) -> list | None:
+    if replay.phase != "inspect" or not r.inspections:
+        return None
+    return [Inspect(*r.inspections.pop(0))]
+
+
+def _next_question(r: _Record, replay: State) -> list | None:
+    if replay.phase not in ("ask", "captain-ask") or not r.questions:
+        return None
+    q = r.questions[0]
+    if r.s.setup.options.cooperative:
+        r.questions.pop(0)  # answered at once
+    return [Ask(q.asker, q.answerer, q.tiles, q.numbers, q.expression)]
+
+
+def _next_answer(r: _Record, replay: State) -> list | None:
+    if (replay.phase not in ("answer", "captain-answer") or not r.questions
+            or r.questions[0].answer is None):
+        return None
+    q = r.questions.pop(0)
+    return [Answer(q.answerer, q.answer)]
+
+
+def _next_skip(r: _Record, replay: State) -> list | None:
+    if (replay.phase == "captain-ask" and r.s.phase != "captain-ask"
+            and r.s.setup.options.last_question == "optional" and replay.captain is not None):
+        return [Skip(replay.captain)]
+    return None
+
+
+def _next_recommendations(r: _Record, replay: State) -> list | None:
+    todo = [Recommend(p, t) for p, t in enumerate(r.s.recommendations)
+            if t is not None and replay.recommendations[p] is None]
+    return todo if replay.phase == "recommend" and todo else None
+
+
+def _next_line(r: _Record, replay: State) -> list | None:
+    if replay.phase == "arrange" and r.s.arrangement is not None:
+        return [Arrange(replay.captain, r.s.arrangement)]
+    return None
+
+
+def _next_confirmations(r: _Record, replay: State) -> list | None:
+    todo = [Confirm(p) for p, c in enumerate(r.s.confirmed) if c and not replay.confirmed[p]]
+    return todo if replay.phase == "review" and todo else None
+
+
+_REPLAY_STEPS = (_next_inspection, _next_question, _next_answer, _next_skip,
+                 _next_recommendations, _next_line, _next_confirmations)
+"""What the replay of a round plays next, tried in order (the first that applies)."""
+
+
+def _replay_problems(s: State, replay: State) -> list[str]:
+    """Replays the round from its deal; the state must be what the replay reaches."""
+    record = _Record(s)
+    actions: list | None = [Deal(tuple(s.values[t] for t in in_play(s.setup)))]
+    for _ in range(201):
+        for action in actions or ():
+            try:
+                replay = engine.apply(replay, action).state
+            except IllegalAction as e:
+                return [f"{action_text_safe(action)} is not possible there: {e.message} [{e.clause}]"]
+        actions = next((a for a in (f(record, replay) for f in _REPLAY_STEPS) if a), None)
+        if actions is None:
             break
-        if not ok:
-            return problems
     if replay != s:
         diffs = [f.name for f in fields(State) if getattr(replay, f.name) != getattr(s, f.name)]
-        problems.append("the state does not follow from its round's record: " + ", ".join(diffs)
-                        + " differ from the replay")
-    return problems
+        return ["the state does not follow from its round's record: " + ", ".join(diffs)
+                + " differ from the replay"]
+    return []
 
 
 def action_text_safe(action) -> str:
     try:
-        from .notation import action_text
-
         return action_text(action)
     except Exception:  # noqa: BLE001 - only for a message
         return repr(action)

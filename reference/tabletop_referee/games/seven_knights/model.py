@@ -16,6 +16,7 @@ Every class is frozen; the engine returns new objects instead of changing old on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 WITCH = 0
@@ -40,10 +41,37 @@ CENTRE = 8
 """Tile ids: a player's tile has the player's seat (0..7); centre tile k has id ``CENTRE + k``
 (written ``ck``). ``State.values`` is indexed by tile id (seats without a player hold None)."""
 
-PHASES: tuple[str, ...] = (
-    "first-player", "deal", "inspect", "ask", "answer", "recommend", "captain-ask", "captain-answer",
-    "arrange", "review", "game-over",
-)
+class Phase(StrEnum):
+    """What a state waits for (``State.phase``). Each member equals its string (``Phase.DEAL ==
+    "deal"``), so the interchange format is unchanged."""
+
+    FIRST_PLAYER = "first-player"
+    """Chance: the first player of round 1."""
+    DEAL = "deal"
+    """Chance: the deal of the round."""
+    INSPECT = "inspect"
+    """A player inspects a face-down tile (one or two laps)."""
+    ASK = "ask"
+    """A player asks a question."""
+    ANSWER = "answer"
+    """The player asked answers."""
+    RECOMMEND = "recommend"
+    """Everyone recommends a captain, secretly and at once."""
+    CAPTAIN_ASK = "captain-ask"
+    """The captain asks the last question (or skips it)."""
+    CAPTAIN_ANSWER = "captain-answer"
+    """The player the captain asked answers."""
+    ARRANGE = "arrange"
+    """The captain lays the line."""
+    REVIEW = "review"
+    """Everyone confirms before the next round (option ``review_phase``)."""
+    GAME_OVER = "game-over"
+    """Nothing: the game is over."""
+
+
+PHASES: tuple[str, ...] = tuple(p.value for p in Phase)
+"""Every phase, as the interchange format writes it."""
+_PHASE_OF: dict[str, Phase] = {p.value: p for p in Phase}
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +86,13 @@ class TileSet:
     """
 
     pool: tuple[int, ...]
+    """The values that may be dealt, ascending (``WITCH`` first when present)."""
     centre: int
+    """How many face-down centre tiles are dealt."""
     knights_to_players: bool = False
+    """Players receive knight tiles only (darkness) [deal.darkness]."""
     leftover: tuple[int, ...] = ()
+    """The numbers laid face up out of play (standard): public."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +152,12 @@ class Setup:
     tile data of that player count and mode."""
 
     players: int
+    """How many players, 3 to 8 [setup.player-count]; seats are 0 to ``players - 1``."""
     first_player: int | None = 0
     """The first player of round 1; None: drawn by a chance action at the start
     [setup.first-player]."""
     options: Options = Options()
+    """The mode and the rule options."""
     tiles: TileSet | None = None
     """Loaded by ``interchange.load_tiles`` from spec/seven-knights/tiles.yaml (the engine never
     reads files)."""
@@ -141,6 +175,7 @@ class FirstPlayer:
     """Chance: the first player of round 1, drawn with equal odds [setup.first-player]."""
 
     seat: int
+    """The seat drawn."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,12 +183,17 @@ class Deal:
     """Chance: the value of every tile in play (players' tiles in seat order, then centre tiles)."""
 
     values: tuple[int, ...]
+    """Players' tiles in seat order, then the centre tiles (``WITCH`` or 1-7)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Inspect:
+    """A player looks at a face-down tile [inspection.*]."""
+
     player: int
+    """The inspector."""
     tile: int
+    """The tile id inspected (a seat, or ``CENTRE + k``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,16 +206,25 @@ class Ask:
     """
 
     player: int
+    """The asker."""
     answerer: int
+    """The player asked."""
     tiles: tuple[int, ...]
+    """The tile ids asked about (``A``, ``B``, ``C`` in an expression)."""
     numbers: tuple[int, ...] = ()
+    """A number-set question's numbers; ``()`` for an expression question."""
     expression: str = ""
+    """An expression question's text; ``""`` for a number-set question."""
 
 
 @dataclass(frozen=True, slots=True)
 class Answer:
+    """The answer to the pending question [answer.*]."""
+
     player: int
+    """The answerer."""
     yes: bool
+    """The answer given."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,12 +232,17 @@ class Skip:
     """The captain asks no last question."""
 
     player: int
+    """The captain."""
 
 
 @dataclass(frozen=True, slots=True)
 class Recommend:
+    """A secret recommendation of a captain [recommendation.*]."""
+
     player: int
+    """Who recommends."""
     target: int
+    """The player recommended (oneself allowed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +250,7 @@ class Withdraw:
     """Takes back one's recommendation before all are revealed."""
 
     player: int
+    """Who withdraws."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +258,9 @@ class Arrange:
     """The captain's line of tiles, left to right (tile indices)."""
 
     player: int
+    """The captain."""
     order: tuple[int, ...]
+    """The tile ids of the line, left to right."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +268,7 @@ class Confirm:
     """Review phase: a player is ready for the next round."""
 
     player: int
+    """Who confirms."""
 
 
 Action = FirstPlayer | Deal | Inspect | Ask | Answer | Skip | Recommend | Withdraw | Arrange | Confirm
@@ -224,11 +282,17 @@ class Question:
     """A question asked and, once answered, its answer (``None`` while pending)."""
 
     asker: int
+    """Who asked."""
     answerer: int
+    """Who was asked."""
     tiles: tuple[int, ...]
+    """The tile ids asked about."""
     numbers: tuple[int, ...] = ()
+    """A number-set question's numbers (``()`` for an expression)."""
     expression: str = ""
+    """An expression question's text (``""`` for a number set)."""
     answer: bool | None = None
+    """The answer, ``None`` while pending."""
     last: bool = False
     """Asked by the captain after the appointment."""
 
@@ -238,12 +302,17 @@ class RoundResult:
     """What a finished round left on the record."""
 
     round: int
+    """The round, 1-3."""
     first_player: int
+    """Its first player."""
     captain: int | None
+    """Its captain (``None`` if none was appointed)."""
     winner: str
     """``knights``, ``witch`` (the Witch team), or ``nobody`` (Knights lost, no Witch team)."""
     points: tuple[int, ...]
+    """The points each player scored in the round, by seat."""
     reason: str
+    """How it ended: ``line`` (no mistake), ``mistake`` or ``witch-captain``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,27 +320,41 @@ class State:
     """A whole game position (all hidden values included; see ``engine.observe``)."""
 
     setup: Setup
+    """The game's setup (never changes)."""
     round: int = 1
+    """The round being played, 1-3."""
     first_player: int | None = 0
     """None only before the first player is drawn."""
-    phase: str = "deal"
+    phase: Phase = Phase.DEAL
+    """What the game waits for (a :class:`Phase`)."""
     values: tuple[int | None, ...] = ()
     """Tile values by tile id (``CENTRE + centre`` long, None at seats nobody sits in);
     ``()`` before the deal; ``None`` also where an observation masks a value."""
     inspections: tuple[tuple[int, int], ...] = ()
     """(inspector, tile index) in the order made."""
     questions: tuple[Question, ...] = ()
+    """The round's questions in the order asked (the captain's last one has ``last``)."""
     recommendations: tuple[int | None, ...] = ()
     """Per player: the recommended player, ``None`` if not chosen (``HIDDEN`` when masked)."""
     revealed_recommendations: bool = False
+    """Whether the recommendations have been revealed [recommendation.reveal]."""
     captain: int | None = None
+    """The round's captain, ``None`` before the appointment."""
     arrangement: tuple[int, ...] | None = None
+    """The captain's line (tile ids), ``None`` before it is laid."""
     confirmed: tuple[bool, ...] = ()
     """Review phase: who has confirmed."""
     revealed: tuple[int, ...] = ()
     """Tile indices whose values the rules have shown to everyone, ascending."""
     scores: tuple[int, ...] = ()
+    """Each player's total so far, by seat."""
     history: tuple[RoundResult, ...] = ()
+    """The finished rounds, in order."""
+
+    def __post_init__(self) -> None:
+        # a known phase is always the Phase member (an unknown one, read from JSON, stays a
+        # string for state_problems to report)
+        object.__setattr__(self, "phase", _PHASE_OF.get(self.phase, self.phase))
 
     @property
     def players(self) -> int:
@@ -284,9 +367,14 @@ class State:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
+    """The end of the game [end.winner]."""
+
     winners: tuple[int, ...]
+    """Every player tied for the highest total."""
     scores: tuple[int, ...]
+    """The final totals, by seat."""
     reason: str
+    """Why the game ended."""
 
 
 # -- JSON-ready spellings (events carry these, so an event document needs no state) ----------

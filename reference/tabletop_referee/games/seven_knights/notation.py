@@ -31,13 +31,17 @@ from __future__ import annotations
 
 import re
 import shlex
+from collections.abc import Callable
 from typing import Any
 
-from ...errors import MalformedInput
+from ...errors import InvalidNotation
+from ..interface import Transition
+from .engine import actors, apply
 from .model import (
     CENTRE, WITCH, Action, Answer, Arrange, Ask, Confirm, Deal, FirstPlayer, Inspect, Recommend, Skip,
-    Withdraw, tile_id, tile_ref,
+    State, Withdraw, tile_id, tile_ref,
 )
+from .rules.question import candidate_tiles
 
 _TILE = re.compile(r"^(\d+|c\d+)$")
 
@@ -86,13 +90,15 @@ def action_text(a: Action, *, show_player: bool = False) -> str:
     return f"{text} player:{a.player}" if show_player else text
 
 
-def _bad(text: str, why: str) -> MalformedInput:
-    return MalformedInput(f"cannot read {text!r}: {why}")
+def _bad(text: str, why: str, word: str | None = None) -> InvalidNotation:
+    """The error for unreadable ``text``; ``word`` (when given) is where reading failed."""
+    column = text.find(word) if word else -1
+    return InvalidNotation(why, text=text, column=column if column >= 0 else None)
 
 
 def _int(text: str, word: str, what: str) -> int:
     if not word.isdigit():
-        raise _bad(text, f"{what} must be a number, not {word!r}")
+        raise _bad(text, f"{what} must be a number, not {word!r}", word)
     return int(word)
 
 
@@ -100,17 +106,66 @@ def _tiles(text: str, word: str) -> tuple[int, ...]:
     out = []
     for part in word.lower().split(","):
         if not _TILE.match(part):
-            raise _bad(text, f"{part!r} is not a tile (a seat number or c0, c1...)")
+            raise _bad(text, f"{part!r} is not a tile (a seat number or c0, c1...)", part)
         out.append(tile_id(part if part.startswith("c") else int(part)))
     return tuple(out)
 
 
-def parse_action(text: str, state: Any = None, player: int | None = None) -> Action:
-    """Reads a short action (see the module docstring); raises MalformedInput on bad text.
+def _first(text: str, args: list[str]) -> FirstPlayer:
+    if len(args) != 1:
+        raise _bad(text, "first takes one seat, e.g. first 2")
+    return FirstPlayer(_int(text, args[0], "the first player"))
 
-    ``state`` is needed only to find the single actor when ``player`` is None and to fill in
-    the tiles of an expression question written without ``on``.
-    """
+
+def _deal(text: str, args: list[str]) -> Deal:
+    if len(args) != 1:
+        raise _bad(text, "deal takes one list of values, e.g. deal 3,1,W,2,4")
+    values = []
+    for part in args[0].split(","):
+        if part.upper() == "W":
+            values.append(WITCH)
+        elif part.isdigit() and 1 <= int(part) <= 7:
+            values.append(int(part))
+        else:
+            raise _bad(text, f"{part!r} is not a tile value (W or 1-7)", part)
+    return Deal(tuple(values))
+
+
+def _bare(text: str, args: list[str], verb: str, player: int) -> Action:
+    if args:
+        raise _bad(text, f"{verb} takes nothing more")
+    return {"skip": Skip, "withdraw": Withdraw, "confirm": Confirm}[verb](player)
+
+
+def _inspect(text: str, args: list[str], player: int) -> Inspect:
+    if len(args) != 1:
+        raise _bad(text, "inspect takes one tile, e.g. inspect 3 or inspect c0")
+    tiles = _tiles(text, args[0])
+    if len(tiles) != 1:
+        raise _bad(text, "inspect takes one tile")
+    return Inspect(player, tiles[0])
+
+
+def _answer(text: str, args: list[str], player: int) -> Answer:
+    if len(args) != 1 or args[0].lower() not in ("yes", "no", "y", "n"):
+        raise _bad(text, "answer yes or answer no")
+    return Answer(player, args[0].lower().startswith("y"))
+
+
+def _recommend(text: str, args: list[str], player: int) -> Recommend:
+    if len(args) != 1:
+        raise _bad(text, "recommend takes one player, e.g. recommend 4")
+    return Recommend(player, _int(text, args[0], "the recommended player"))
+
+
+def _arrange(text: str, args: list[str], player: int) -> Arrange:
+    if len(args) != 1:
+        raise _bad(text, "arrange takes one list of tiles, e.g. arrange 3,1,c0,5")
+    return Arrange(player, () if args[0] == "-" else _tiles(text, args[0]))
+
+
+def _words(text: str, player: int | None) -> tuple[list[str], int | None]:
+    """The words of ``text`` without ``player:N``, and the player (N, else ``player``)."""
     try:
         words = shlex.split(text.strip(), posix=True)
     except ValueError as e:
@@ -124,57 +179,53 @@ def parse_action(text: str, state: Any = None, player: int | None = None) -> Act
             rest.append(w)
     if not rest:
         raise _bad(text, "no action")
+    return rest, player
+
+
+def parse_action(text: str, state: Any = None, player: int | None = None) -> Action:
+    """Reads a short action (see the module docstring); raises InvalidNotation on bad text.
+
+    ``state`` is needed only to find the single actor when ``player`` is None and to fill in
+    the tiles of an expression question written without ``on``.
+    """
+    rest, player = _words(text, player)
     verb, args = rest[0].lower(), rest[1:]
     if verb == "first":
-        if len(args) != 1:
-            raise _bad(text, "first takes one seat, e.g. first 2")
-        return FirstPlayer(_int(text, args[0], "the first player"))
+        return _first(text, args)
     if verb == "deal":
-        if len(args) != 1:
-            raise _bad(text, "deal takes one list of values, e.g. deal 3,1,W,2,4")
-        values = []
-        for part in args[0].split(","):
-            if part.upper() == "W":
-                values.append(WITCH)
-            elif part.isdigit() and 1 <= int(part) <= 7:
-                values.append(int(part))
-            else:
-                raise _bad(text, f"{part!r} is not a tile value (W or 1-7)")
-        return Deal(tuple(values))
+        return _deal(text, args)
     if player is None and state is not None:
-        from .engine import actors
-
         acting = [a for a in actors(state) if a != "chance"]
         if len(acting) == 1:
             player = acting[0]
     if player is None:
         raise _bad(text, "whose action is it? add player:N")
     if verb in ("skip", "withdraw", "confirm"):
-        if args:
-            raise _bad(text, f"{verb} takes nothing more")
-        return {"skip": Skip, "withdraw": Withdraw, "confirm": Confirm}[verb](player)
-    if verb == "inspect":
-        if len(args) != 1:
-            raise _bad(text, "inspect takes one tile, e.g. inspect 3 or inspect c0")
-        tiles = _tiles(text, args[0])
-        if len(tiles) != 1:
-            raise _bad(text, "inspect takes one tile")
-        return Inspect(player, tiles[0])
-    if verb == "answer":
-        if len(args) != 1 or args[0].lower() not in ("yes", "no", "y", "n"):
-            raise _bad(text, "answer yes or answer no")
-        return Answer(player, args[0].lower().startswith("y"))
-    if verb == "recommend":
-        if len(args) != 1:
-            raise _bad(text, "recommend takes one player, e.g. recommend 4")
-        return Recommend(player, _int(text, args[0], "the recommended player"))
-    if verb == "arrange":
-        if len(args) != 1:
-            raise _bad(text, "arrange takes one list of tiles, e.g. arrange 3,1,c0,5")
-        return Arrange(player, () if args[0] == "-" else _tiles(text, args[0]))
+        return _bare(text, args, verb, player)
     if verb == "ask":
         return _ask(text, args, state, player)
-    raise _bad(text, f"unknown action {verb!r}")
+    reader = _READERS.get(verb)
+    if reader is None:
+        raise _bad(text, f"unknown action {verb!r}", rest[0])
+    return reader(text, args, player)
+
+
+_READERS: dict[str, Callable[[str, list[str], int], Action]] = {
+    "inspect": _inspect, "answer": _answer, "recommend": _recommend, "arrange": _arrange,
+}
+
+
+def play_text(state: State, text: str) -> Transition:
+    """Reads ``text`` for the player to act in ``state`` and applies it (like python-chess's
+    ``push_san``); raises InvalidNotation or IllegalAction.
+
+    >>> from tabletop_referee.games.seven_knights.interchange import standard_setup
+    >>> from tabletop_referee.games.seven_knights import engine
+    >>> t = play_text(engine.initial_state(standard_setup(5)), "deal 1,2,3,4,W,5")
+    >>> t.state.phase, play_text(t.state, "inspect 3").events[0].type
+    (<Phase.INSPECT: 'inspect'>, 'inspected')
+    """
+    return apply(state, parse_action(text, state))
 
 
 def _ask(text: str, args: list[str], state: Any, player: int) -> Ask:
@@ -191,12 +242,10 @@ def _ask(text: str, args: list[str], state: Any, player: int) -> Ask:
     if tiles is None:
         if state is None:
             raise _bad(text, "say which tiles the letters stand for: ... on 2,c0")
-        from .rules.question import candidate_tiles
-
         letters = sorted(set(re.findall(r"[ABC]", body.upper())))
         known = candidate_tiles(state, player, answerer)
         tiles = known[: len(letters)]
     return Ask(player, answerer, tiles, (), body)
 
 
-__all__ = ["action_text", "parse_action", "CENTRE"]
+__all__ = ["action_text", "parse_action", "play_text", "CENTRE"]

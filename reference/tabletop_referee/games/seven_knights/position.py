@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from ...errors import IllegalAction, MalformedInput
+from ...errors import IllegalAction, InvalidNotation, MalformedInput
 from . import engine
 from .interchange import load_tiles, options_from_json, tiles_from_json
 from .model import WITCH, Answer, Deal, Recommend, RoundResult, Setup, State
@@ -40,9 +40,7 @@ def _fail(message: str, path: str = "$") -> MalformedInput:
     return MalformedInput(message, path=path)
 
 
-def state_from_position(doc: Mapping[str, Any], base: Path | None = None) -> State:
-    """The state a position document describes; MalformedInput for a bad document,
-    IllegalAction (with its clause) when a recorded step breaks a rule."""
+def _setup(doc: Mapping[str, Any]) -> Setup:
     if not isinstance(doc, Mapping):
         raise _fail("a position is a mapping")
     unknown = set(doc) - _KEYS
@@ -58,27 +56,27 @@ def state_from_position(doc: Mapping[str, Any], base: Path | None = None) -> Sta
     tiles = tiles_from_json(doc["tiles"]) if "tiles" in doc else load_tiles(n, opts)
     if not isinstance(doc.get("first_player", 0), int):
         raise _fail("first_player is a seat number", "$.first_player")
-    setup = Setup(n, doc.get("first_player", 0), opts, tiles)
+    return Setup(n, doc.get("first_player", 0), opts, tiles)
+
+
+def _round_start(doc: Mapping[str, Any], setup: Setup) -> State:
     state = engine.initial_state(setup)
     rnd = doc.get("round", 1)
     history = doc.get("history") or []
-    if rnd != 1 or history:
-        if len(history) != rnd - 1:
-            raise _fail(f"round {rnd} needs {rnd - 1} finished rounds in history", "$.history")
-        results = tuple(
-            RoundResult(i + 1, h.get("first_player", 0), h.get("captain"), h["winner"],
-                        tuple(h["points"]), h.get("reason", "line"))
-            for i, h in enumerate(history))
-        scores = tuple(sum(r.points[p] for r in results) for p in range(n))
-        state = State(setup, rnd, doc.get("first_player", 0), "deal", scores=scores,
-                      history=results)
-    if "deal" not in doc:
+    if rnd == 1 and not history:
         return state
-    values = tuple(WITCH if v in ("W", "w") else v for v in doc["deal"])
-    state = engine.apply(state, Deal(values)).state
-    for i, target in enumerate(doc.get("inspections") or []):
-        state = _apply(state, f"inspect {target}", f"$.inspections[{i}]")
-    for i, line in enumerate(doc.get("questions") or []):
+    if len(history) != rnd - 1:
+        raise _fail(f"round {rnd} needs {rnd - 1} finished rounds in history", "$.history")
+    results = tuple(
+        RoundResult(i + 1, h.get("first_player", 0), h.get("captain"), h["winner"],
+                    tuple(h["points"]), h.get("reason", "line"))
+        for i, h in enumerate(history))
+    scores = tuple(sum(r.points[p] for r in results) for p in range(setup.players))
+    return State(setup, rnd, doc.get("first_player", 0), "deal", scores=scores, history=results)
+
+
+def _questions(state: State, lines: list) -> State:
+    for i, line in enumerate(lines):
         text, _, answer = str(line).partition("->")
         state = _apply(state, text.strip(), f"$.questions[{i}]")
         if answer.strip():
@@ -86,6 +84,20 @@ def state_from_position(doc: Mapping[str, Any], base: Path | None = None) -> Sta
                 continue  # cooperative play answers automatically
             yes = answer.strip().lower() in ("yes", "y", "true")
             state = engine.apply(state, Answer(state.questions[-1].answerer, yes)).state
+    return state
+
+
+def state_from_position(doc: Mapping[str, Any], base: Path | None = None) -> State:
+    """The state a position document describes; MalformedInput for a bad document,
+    IllegalAction (with its clause) when a recorded step breaks a rule."""
+    state = _round_start(doc, _setup(doc))
+    if "deal" not in doc:
+        return state
+    values = tuple(WITCH if v in ("W", "w") else v for v in doc["deal"])
+    state = engine.apply(state, Deal(values)).state
+    for i, target in enumerate(doc.get("inspections") or []):
+        state = _apply(state, f"inspect {target}", f"$.inspections[{i}]")
+    state = _questions(state, doc.get("questions") or [])
     for p, r in enumerate(doc.get("recommendations") or []):
         if r is not None:
             state = engine.apply(state, Recommend(p, r)).state
@@ -97,7 +109,7 @@ def state_from_position(doc: Mapping[str, Any], base: Path | None = None) -> Sta
 def _apply(state: State, text: str, path: str) -> State:
     try:
         action = parse_action(text, state)
-    except MalformedInput as e:
+    except InvalidNotation as e:
         raise _fail(e.message, path) from None
     return engine.apply(state, action).state
 

@@ -1,10 +1,10 @@
-"""What the cards of this game allow, as queries (no play): read by the power window and the
-crash (both need them, and neither imports the other)."""
+"""What the cards of this game allow, as queries (no play): read by the power window, the
+hazards and the crash (they need them, and do not import one another that way)."""
 
 from __future__ import annotations
 
+from ..model import ANSWER, BLANK, POWERS, TURBO, sort_cards
 from .deck import deck_cards
-from ..model import POWERS
 from .work import next_city
 
 _POWER_SET = frozenset(POWERS)
@@ -31,3 +31,46 @@ def jetpack_city(w) -> int | None:
         return w.city
     return next_city(w, w.city)
 
+
+def needed(roll) -> dict[str, int]:
+    """Equipment card -> how many the dice call for; blanks call for nothing
+    [equipment.one-per-die]."""
+    out: dict[str, int] = {}
+    for f in roll:
+        if f != BLANK:
+            card = ANSWER[f]
+            out[card] = out.get(card, 0) + 1
+    return out
+
+
+def answers(hand, roll) -> tuple[tuple[str, ...], int]:
+    """The Equipment the captain must play (sorted) and how many dice are left unanswered."""
+    cards: list[str] = []
+    missing = 0
+    for card, n in needed(roll).items():
+        have = hand.count(card)
+        cards += [card] * min(n, have)
+        missing += max(0, n - have)
+    return sort_cards(cards), missing
+
+
+def names(cards) -> str:
+    return " ".join(cards) if cards else "no cards"
+
+
+def meet_mismatch(s, a) -> tuple[list[str], list[str], list[str], int] | None:
+    """For a Meet that is not the one the dice call for: (expected, played, matching cards in
+    hand, missing); ``None`` when it is."""
+    hand = s.hands[a.player]
+    cards, missing = answers(hand, s.roll)
+    expected = sort_cards(list(cards) + [TURBO] * missing)
+    played = sort_cards(a.cards)
+    if played == expected:
+        return None
+    return expected, played, cards, missing
+
+
+def turbo_short(s, a) -> bool:
+    """Whether the captain lacks the Turbo cards a Meet needs [crash.when]."""
+    found = meet_mismatch(s, a)
+    return found is not None and found[3] > 0 and s.hands[a.player].count(TURBO) < found[3]

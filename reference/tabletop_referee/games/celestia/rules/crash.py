@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ..model import Pass, Play
+from collections.abc import Iterator
+
+from ....errors import IllegalAction
+from ..model import Meet, Pass, Play
 from . import cards, treasure
 from .work import Work, resume, resumes
 
@@ -57,15 +60,14 @@ def options(s, player: int) -> list:
     return out
 
 
-def escape(w: Work, a: Play) -> None:
-    from ....errors import IllegalAction
+def check_crash_when(s, a: Meet) -> Iterator[IllegalAction]:
+    """[crash.when] A captain who cannot answer every hazard die crashes: no Meet then."""
+    if cards.turbo_short(s, a):
+        yield IllegalAction("crash.when", "the captain cannot answer every hazard die: the "
+                            "aircraft crashes")
 
-    if a.card != "jetpack" or a.target is not None or a.die is not None:
-        raise IllegalAction("power.jetpack", "after a crash only a Jetpack may be played")
-    if "jetpack" not in w.hands[a.player]:
-        raise IllegalAction("turn.step", f"player {a.player} holds no jetpack card")
-    if not cards.jetpack_pile(w):
-        raise IllegalAction("power.jetpack", "the Jetpack's city has no treasure left")
+
+def escape(w: Work, a: Play) -> None:
     w.remove_card(a.player, "jetpack")
     w.discard.append("jetpack")
     w.aboard.remove(a.player)

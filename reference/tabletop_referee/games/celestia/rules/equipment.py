@@ -2,37 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ....errors import IllegalAction
-from ..model import ANSWER, BLANK, TURBO, Crash, Meet, sort_cards
+from ..model import TURBO, Crash, Meet, sort_cards
 from . import crash
+from .cards import answers, meet_mismatch, names, turbo_short
 from .work import Work, resume
 
 
 def begin(w: Work) -> None:
     w.cursor = None
     w.phase = "challenge"
-
-
-def needed(roll) -> dict[str, int]:
-    """Equipment card -> how many the dice call for; blanks call for nothing
-    [equipment.one-per-die]."""
-    out: dict[str, int] = {}
-    for f in roll:
-        if f != BLANK:
-            card = ANSWER[f]
-            out[card] = out.get(card, 0) + 1
-    return out
-
-
-def answers(hand, roll) -> tuple[tuple[str, ...], int]:
-    """The Equipment the captain must play (sorted) and how many dice are left unanswered."""
-    cards: list[str] = []
-    missing = 0
-    for card, n in needed(roll).items():
-        have = hand.count(card)
-        cards += [card] * min(n, have)
-        missing += max(0, n - have)
-    return sort_cards(cards), missing
 
 
 def options(s) -> list:
@@ -48,28 +29,48 @@ def options(s) -> list:
     return [Crash(s.captain)]
 
 
+def check_equipment_must_play(s, a: Meet | Crash) -> Iterator[IllegalAction]:
+    """[equipment.must-play] Matching Equipment in hand must be played: no crash when it
+    answers every die, and a Meet plays exactly the matching cards."""
+    if isinstance(a, Crash):
+        cards, missing = answers(s.hands[a.player], s.roll)
+        if missing == 0:
+            yield IllegalAction("equipment.must-play",
+                                f"the captain holds {names(cards)} answering every die and must "
+                                "play it")
+        return
+    found = meet_mismatch(s, a)
+    if found is None or turbo_short(s, a):
+        return
+    expected, played, cards, missing = found
+    have = [c for c in played if c != TURBO]
+    if missing == 0 and sorted(have) != sorted(cards):
+        yield IllegalAction("equipment.must-play", _must_play_text(expected, played))
+
+
+def check_equipment_turbo_shortfall(s, a: Meet) -> Iterator[IllegalAction]:
+    """[equipment.turbo-shortfall] Turbo answers only the dice the matching Equipment cannot."""
+    found = meet_mismatch(s, a)
+    if found is None or turbo_short(s, a):
+        return
+    expected, played, cards, missing = found
+    have = [c for c in played if c != TURBO]
+    if sorted(have) != sorted(cards):
+        if missing:
+            yield IllegalAction("equipment.turbo-shortfall", _must_play_text(expected, played))
+    else:
+        yield IllegalAction("equipment.turbo-shortfall",
+                            f"the dice call for {names(expected)}, not {names(played)}")
+
+
+def _must_play_text(expected, played) -> str:
+    return (f"the dice call for {names(expected)}, not {names(played)}: matching Equipment in "
+            "hand must be played, one card per hazard die, and Turbo only for dice it cannot "
+            "answer")
+
+
 def meet(w: Work, a: Meet) -> None:
-    hand = w.hands[a.player]
-    for c in set(a.cards):
-        if a.cards.count(c) > hand.count(c):
-            raise IllegalAction("turn.step", f"player {a.player} does not hold "
-                                f"{a.cards.count(c)} {c} card{'s' if a.cards.count(c) > 1 else ''}")
-    cards, missing = answers(hand, w.roll)
-    expected = sort_cards(list(cards) + [TURBO] * missing)
     played = sort_cards(a.cards)
-    if played != expected:
-        have = [c for c in played if c != TURBO]
-        if missing and hand.count(TURBO) < missing:
-            raise IllegalAction("crash.when", "the captain cannot answer every hazard die: the "
-                                "aircraft crashes")
-        if sorted(have) != sorted(cards):
-            raise IllegalAction("equipment.must-play" if missing == 0 else
-                                "equipment.turbo-shortfall",
-                                f"the dice call for {_names(expected)}, not {_names(played)}: "
-                                "matching Equipment in hand must be played, one card per "
-                                "hazard die, and Turbo only for dice it cannot answer")
-        raise IllegalAction("equipment.turbo-shortfall",
-                            f"the dice call for {_names(expected)}, not {_names(played)}")
     for c in played:
         w.remove_card(a.player, c)
         w.discard.append(c)
@@ -79,13 +80,4 @@ def meet(w: Work, a: Meet) -> None:
 
 
 def give_up(w: Work, a: Crash) -> None:
-    cards, missing = answers(w.hands[a.player], w.roll)
-    if missing == 0:
-        raise IllegalAction("equipment.must-play",
-                            f"the captain holds {_names(cards)} answering every die and must "
-                            "play it")
     crash.begin(w)
-
-
-def _names(cards) -> str:
-    return " ".join(cards) if cards else "no cards"

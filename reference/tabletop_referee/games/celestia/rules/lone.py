@@ -3,6 +3,8 @@ rolling (under ``captain_leaving: lone-before-roll``)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ....errors import IllegalAction
 from ..model import Go, Land
 from . import roll, treasure
@@ -13,10 +15,15 @@ def may_land(s) -> bool:
     return s.setup.options.captain_leaving == "lone-before-roll" and bool(s.piles[s.city])
 
 
-def land(w: Work, a: Land) -> None:
-    if not may_land(w):
-        raise IllegalAction("lone-player.land-or-roll",
+def check_lone_player_land_or_roll(s, a: Land) -> Iterator[IllegalAction]:
+    """[lone-player.land-or-roll] The lone captain may land only under the option
+    ``captain_leaving`` ``lone-before-roll`` and while the city has treasure."""
+    if not may_land(s):
+        yield IllegalAction("lone-player.land-or-roll",
                             "the captain may not leave the aircraft here")
+
+
+def land(w: Work, a: Land) -> None:
     w.aboard.remove(a.player)
     w.emit("land", "lone-player.land-or-roll", player=a.player, city=w.cities[w.city].id)
     treasure.owe(w, a.player, w.city, "land")

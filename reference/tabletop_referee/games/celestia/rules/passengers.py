@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ....errors import IllegalAction
 from ..model import Leave, Stay
 from . import power, treasure
@@ -45,12 +47,24 @@ def stay(w: Work, a: Stay) -> None:
     advance(w)
 
 
-def leave(w: Work, a: Leave) -> None:
-    if not may_leave(w):
-        raise IllegalAction(
+def check_passengers_captain_stays(s, a) -> Iterator[IllegalAction]:
+    """[passengers.captain-stays] The captain takes no part in the passengers' decisions."""
+    if isinstance(a, Leave) and a.player == s.captain and a.player != s.cursor:
+        yield IllegalAction("passengers.captain-stays",
+                            "the captain takes no part in the passengers' decisions and "
+                            "cannot leave the aircraft during them")
+
+
+def check_passengers_emptied_city(s, a: Leave) -> Iterator[IllegalAction]:
+    """[passengers.emptied-city] Nobody leaves at a city whose treasure has run out."""
+    if not may_leave(s):
+        yield IllegalAction(
             "passengers.emptied-city",
-            f"the treasure of {w.cities[w.city].id} has run out: nobody else may leave there",
+            f"the treasure of {s.setup.treasures.cities[s.city].id} has run out: nobody else may leave there",
         )
+
+
+def leave(w: Work, a: Leave) -> None:
     w.aboard.remove(a.player)
     w.emit("leave", "passengers.leave", player=a.player, city=w.cities[w.city].id)
     treasure.owe(w, a.player, w.city, "decide")

@@ -9,8 +9,10 @@ whose deck holds no Power card (the fast game) has no window.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ....errors import IllegalAction
-from ..model import GRAPPLING_HOOK, POWERS, Pass, Play
+from ..model import GRAPPLING_HOOK, POWERS, Pass, Play, sort_faces
 from . import equipment, treasure
 from .cards import in_game, jetpack_city, jetpack_pile
 from .work import Work, resumes
@@ -87,45 +89,84 @@ def plays(s, player: int) -> list[Play]:
     return out
 
 
-def why_not(s, a: Play) -> tuple[str, str] | None:
-    """Why ``a`` may not be played in the window now, as (clause, reason); ``None`` if it may."""
-    if a.card not in _POWER_SET:
-        return "power.window", f"{a.card} is not a Power card"
-    if a.card not in s.hands[a.player]:
-        return "turn.step", f"player {a.player} holds no {a.card} card"
+def _refusal(s, a: Play) -> str | None:
+    """Why the Power card ``a`` plays (held by its player) may not be played in the window now,
+    under its card's clause ``power.<card>``; ``None`` if it may."""
     if a in plays(s, a.player):
         return None
     opts = s.setup.options
-    clause = f"power.{a.card}"
     if a.target is not None and a.card != "ejection":
-        return clause, f"{a.card} names no player"
+        return f"{a.card} names no player"
     if a.die is not None and a.card != "alternative-route":
-        return clause, f"{a.card} names no die"
+        return f"{a.card} names no die"
     if a.card == "ejection":
         if a.player not in s.aboard:
-            return clause, "only the captain or a passenger still aboard may play Ejection"
+            return "only the captain or a passenger still aboard may play Ejection"
         if not s.piles[s.city]:
-            return clause, f"the treasure of {s.setup.treasures.cities[s.city].id} has run out"
-        return clause, "Ejection must name another passenger still aboard, never the captain"
+            return f"the treasure of {s.setup.treasures.cities[s.city].id} has run out"
+        return "Ejection must name another passenger still aboard, never the captain"
     if a.card == "jetpack":
         if opts.jetpack_timing != "in-window":
-            return clause, "the Jetpack is played only once the aircraft has crashed"
+            return "the Jetpack is played only once the aircraft has crashed"
         if not jetpack_pile(s):
-            return clause, "the Jetpack's city has no treasure left"
-        return clause, "only a player still aboard, not yet protected, may play a Jetpack"
+            return "the Jetpack's city has no treasure left"
+        return "only a player still aboard, not yet protected, may play a Jetpack"
     if a.card == "alternative-route":
         if opts.alternative_route == "one-die":
-            return clause, "Alternative Route must name the face of one die now showing"
-        return clause, "Alternative Route re-rolls all the dice: it names no die"
+            return "Alternative Route must name the face of one die now showing"
+        return "Alternative Route re-rolls all the dice: it names no die"
     if a.card == "gust":
-        return clause, f"the Gust cannot add a die to {len(s.roll)} dice: no leg uses more than {MAX_DICE}"
-    return clause, f"{a.card} cannot be played like this"
+        return f"the Gust cannot add a die to {len(s.roll)} dice: no leg uses more than {MAX_DICE}"
+    return f"{a.card} cannot be played like this"
+
+
+def _window_refusal(s, a: Play, card: str) -> Iterator[IllegalAction]:
+    if s.phase == "power" and a.card == card and card in s.hands[a.player]:
+        reason = _refusal(s, a)
+        if reason is not None:
+            yield IllegalAction(f"power.{card}", reason)
+
+
+def check_power_window(s, a: Play) -> Iterator[IllegalAction]:
+    """[power.window] Only Power cards are played in the window."""
+    if s.phase == "power" and a.card not in _POWER_SET:
+        yield IllegalAction("power.window", f"{a.card} is not a Power card")
+
+
+def check_power_ejection(s, a: Play) -> Iterator[IllegalAction]:
+    """[power.ejection] Played by someone aboard at a city with treasure, naming another
+    passenger still aboard."""
+    yield from _window_refusal(s, a, "ejection")
+
+
+def check_power_jetpack(s, a: Play) -> Iterator[IllegalAction]:
+    """[power.jetpack] In the window (option ``jetpack_timing`` ``in-window``) by a player
+    aboard, not yet protected; after a crash a plain Jetpack; either way its city has treasure."""
+    if s.phase != "jetpack":
+        yield from _window_refusal(s, a, "jetpack")
+    elif a.card != "jetpack" or a.target is not None or a.die is not None:
+        yield IllegalAction("power.jetpack", "after a crash only a Jetpack may be played")
+    elif "jetpack" in s.hands[a.player] and not jetpack_pile(s):
+        yield IllegalAction("power.jetpack", "the Jetpack's city has no treasure left")
+
+
+def check_power_alternative_route(s, a: Play) -> Iterator[IllegalAction]:
+    """[power.alternative-route] Re-rolls all the dice, or one die it names (option
+    ``alternative_route``)."""
+    yield from _window_refusal(s, a, "alternative-route")
+
+
+def check_power_gust(s, a: Play) -> Iterator[IllegalAction]:
+    """[power.gust] Names nothing; as an extra die, only below four dice."""
+    yield from _window_refusal(s, a, "gust")
+
+
+def check_power_grappling_hook(s, a: Play) -> Iterator[IllegalAction]:
+    """[power.grappling-hook] Names nothing."""
+    yield from _window_refusal(s, a, GRAPPLING_HOOK)
 
 
 def play(w: Work, a: Play) -> None:
-    problem = why_not(w, a)
-    if problem:
-        raise IllegalAction(*problem)
     w.remove_card(a.player, a.card)
     w.discard.append(a.card)
     w.passes = 0
@@ -168,8 +209,6 @@ def play(w: Work, a: Play) -> None:
 
 def rerolled(w: Work, faces: tuple[str, ...]) -> None:
     """The dice a Power card set rolling land [power.alternative-route, power.gust]."""
-    from ..model import sort_faces
-
     w.roll = list(sort_faces(w.roll + list(faces)))
     w.rerolls = 0
     w.emit("reroll", "roll.faces", faces=tuple(faces), roll=tuple(w.roll))

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
 from math import factorial
 
-from ..model import DIE, FACES, Roll, State, sort_faces
+from ....errors import IllegalAction
+from ..model import DIE, FACES, Roll, Setup, State, sort_faces
 from . import passengers
 from .work import Work, next_city
+
+
+def check_roll_dice_count(_: None, setup: Setup) -> Iterator[IllegalAction]:
+    """[roll.dice-count] (a setup check) The option ``city_dice`` gives one count per city."""
+    if len(setup.options.city_dice) != len(setup.treasures.cities):
+        yield IllegalAction("roll.dice-count", "city_dice must give one count per city")
 
 
 def start(w: Work) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ....errors import IllegalAction
 from ..model import Answer, Question, State
 from .bewitch import on_witch_team
@@ -20,10 +22,14 @@ def answers(s: State) -> tuple[Answer, ...]:
     return (Answer(q.answerer, true_answer(s, q)),)
 
 
-def check(s: State, a: Answer) -> None:
-    q = s.questions[-1]
+def check_answer_by_addressee(s: State, a: Answer) -> Iterator[IllegalAction]:
+    """[answer.by-addressee] The player asked answers, yes or no (the turn checks who)."""
     if not isinstance(a.yes, bool):
-        raise IllegalAction("answer.by-addressee", "the answer is yes or no")
-    if a.yes != true_answer(s, q) and not on_witch_team(s, a.player):
-        raise IllegalAction("answer.knights-truthful",
+        yield IllegalAction("answer.by-addressee", "the answer is yes or no")
+
+
+def check_answer_knights_truthful(s: State, a: Answer) -> Iterator[IllegalAction]:
+    """[answer.knights-truthful] A Knights-team player answers truthfully."""
+    if a.yes != true_answer(s, s.questions[-1]) and not on_witch_team(s, a.player):
+        yield IllegalAction("answer.knights-truthful",
                             "Knights-team players must answer truthfully")

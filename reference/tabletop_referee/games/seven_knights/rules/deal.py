@@ -9,12 +9,13 @@ unused and unseen [deal.unused-unseen].
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from fractions import Fraction
 from itertools import permutations
 from math import perm
 
 from ....errors import IllegalAction
-from ..model import CENTRE, WITCH, Deal, Setup, value_ref
+from ..model import CENTRE, WITCH, Deal, Setup, State, value_ref
 from .work import Work
 
 
@@ -55,22 +56,32 @@ def sample(setup: Setup, rng: random.Random) -> Deal:
     return Deal(own + tuple(rng.sample(rest, t.centre)))
 
 
-def check(setup: Setup, d: Deal) -> None:
-    t = setup.tiles
-    n = setup.players
+def check_deal_shuffle_chance(s: State, d: Deal) -> Iterator[IllegalAction]:
+    """[deal.shuffle-chance] A deal gives one distinct value of the pool to every tile in play."""
+    t = s.setup.tiles
+    n = s.setup.players
     v = d.values
     if len(v) != n + t.centre:
-        raise IllegalAction("deal.shuffle-chance",
-                            f"a deal gives {n + t.centre} tiles ({n} players, {t.centre} centre), not {len(v)}")
-    if len(set(v)) != len(v) or any(x not in t.pool for x in v):
-        raise IllegalAction("deal.shuffle-chance",
+        yield IllegalAction("deal.shuffle-chance", f"a deal gives {n + t.centre} tiles ({n} "
+                            f"players, {t.centre} centre), not {len(v)}")
+    elif len(set(v)) != len(v) or any(x not in t.pool for x in v):
+        yield IllegalAction("deal.shuffle-chance",
                             f"a deal gives distinct tiles from {list(t.pool)}")
-    if t.knights_to_players and WITCH in v[:n]:
-        raise IllegalAction("deal.darkness", "in darkness every player receives a knight tile")
+
+
+def check_deal_darkness(s: State, d: Deal) -> Iterator[IllegalAction]:
+    """[deal.darkness] In darkness every player receives a knight tile."""
+    if s.setup.tiles.knights_to_players and WITCH in d.values[:s.setup.players]:
+        yield IllegalAction("deal.darkness", "in darkness every player receives a knight tile")
+
+
+def check_deal_cooperative(_: None, setup: Setup) -> Iterator[IllegalAction]:
+    """[deal.cooperative] (a setup check) The cooperative mode plays without the Witch."""
+    if setup.options.cooperative and setup.tiles is not None and WITCH in setup.tiles.pool:
+        yield IllegalAction("deal.cooperative", "the cooperative mode plays without the Witch")
 
 
 def apply(w: Work, d: Deal) -> None:
-    check(w.setup, d)
     n = w.players
     w.values = d.values[:n] + (None,) * (CENTRE - n) + d.values[n:]
     w.phase = "inspect"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ....errors import IllegalAction
 from ..model import MODES, OPTION_VALUES, Setup
 
@@ -26,39 +28,58 @@ def play_mode(setup: Setup) -> str:
     return setup.mode
 
 
-def check_modes(setup: Setup) -> None:
-    """Raises IllegalAction when the mode, the options or the tile data refuse ``setup``
-    (its player count is already within 3..8)."""
-    n = setup.players
+# -- rule checks (setup checks: no state yet, the setup is what is refused) -----------------
+
+
+def check_modes_variant(_: None, setup: Setup) -> Iterator[IllegalAction]:
+    """[modes.variant] The mode is one of the three and every option has one of its values."""
     if setup.mode not in MODES:
-        raise IllegalAction("modes.variant",
+        yield IllegalAction("modes.variant",
                             f"unknown mode {setup.mode!r}; the modes are {', '.join(MODES)}")
+        return
     for name, values in OPTION_VALUES.items():
         if getattr(setup.options, name) not in values:
-            raise IllegalAction("modes.variant", f"option {name} cannot be "
+            yield IllegalAction("modes.variant", f"option {name} cannot be "
                                 f"{getattr(setup.options, name)!r}; it is one of {values}")
-    mode = play_mode(setup)
-    if mode == "standard" and n == 3:
-        raise IllegalAction("modes.three-player-standard",
+            return
+
+
+def check_modes_three_player_standard(_: None, setup: Setup) -> Iterator[IllegalAction]:
+    """[modes.three-player-standard] Standard play with 3 players is refused under the option
+    ``three_player_standard`` ``refused`` (played as darkness otherwise)."""
+    if play_mode(setup) == "standard" and setup.players == 3:
+        yield IllegalAction("modes.three-player-standard",
                             "standard play needs at least 4 players (option "
                             "three_player_standard is 'refused')")
+
+
+def check_modes_player_limits(_: None, setup: Setup) -> Iterator[IllegalAction]:
+    """[modes.player-limits] The mode's player counts; cooperative play with at most 7."""
+    n = setup.players
+    mode = play_mode(setup)
+    if mode == "standard" and n == 3:
+        return  # refused by modes.three-player-standard
     low, high = PLAYER_LIMITS[mode]
     if not low <= n <= high:
-        raise IllegalAction("modes.player-limits",
+        yield IllegalAction("modes.player-limits",
                             f"the {mode} mode is for {low} to {high} players, not {n}")
-    if setup.options.cooperative and n > COOPERATIVE_MAX_PLAYERS:
-        raise IllegalAction("modes.player-limits",
+    elif setup.options.cooperative and n > COOPERATIVE_MAX_PLAYERS:
+        yield IllegalAction("modes.player-limits",
                             f"the cooperative mode is for at most {COOPERATIVE_MAX_PLAYERS} players")
+
+
+def check_modes_tiles_in_play(_: None, setup: Setup) -> Iterator[IllegalAction]:
+    """[modes.tiles-in-play] The setup carries tile data that can deal every tile in play."""
+    n = setup.players
     t = setup.tiles
     if t is None:
-        raise IllegalAction("modes.tiles-in-play",
+        yield IllegalAction("modes.tiles-in-play",
                             "the setup carries no tile data (interchange.load_tiles gives it)")
+        return
     dealt = n + t.centre
     if len(set(t.pool)) != len(t.pool) or len(t.pool) < dealt or any(
             not 0 <= v <= 7 for v in t.pool):
-        raise IllegalAction("modes.tiles-in-play",
+        yield IllegalAction("modes.tiles-in-play",
                             f"the tile data cannot deal {dealt} distinct tiles from {t.pool}")
-    if t.knights_to_players and sum(1 for v in t.pool if v) < n:
-        raise IllegalAction("modes.tiles-in-play", "not enough knight tiles for every player")
-    if setup.options.cooperative and 0 in t.pool:
-        raise IllegalAction("deal.cooperative", "the cooperative mode plays without the Witch")
+    elif t.knights_to_players and sum(1 for v in t.pool if v) < n:
+        yield IllegalAction("modes.tiles-in-play", "not enough knight tiles for every player")

@@ -22,6 +22,7 @@ among the tiles makes the expression false, and the Witch is in no number set
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations, permutations
 from typing import Any
@@ -223,61 +224,108 @@ def tile_name(s: State, tile: int) -> str:
     return f"player {tile}'s tile" if tile < CENTRE else f"centre tile {tile_ref(tile)}"
 
 
-def check_question(s: State, a: Ask) -> None:
-    """Raises IllegalAction unless ``a`` is a legal question of ``a.player`` now (the turn is
-    checked by the caller)."""
-    n = s.setup.players
-    if not 0 <= a.answerer < n or a.answerer == a.player:
-        raise IllegalAction("question.other-player",
+def check_question_other_player(s: State, a: Ask) -> Iterator[IllegalAction]:
+    """[question.other-player] A question is put to one other player of the game."""
+    if not 0 <= a.answerer < s.setup.players or a.answerer == a.player:
+        yield IllegalAction("question.other-player",
                             "a question is put to one other player" if a.answerer == a.player
                             else f"there is no player {a.answerer}")
+
+
+def check_question_tile_count(s: State, a: Ask) -> Iterator[IllegalAction]:
+    """[question.tile-count] 1 to ``max_question_tiles`` distinct tiles in play; exactly one
+    for a number-set question."""
     limit = max_tiles(s)
     if not 1 <= len(a.tiles) <= limit:
-        raise IllegalAction("question.tile-count",
+        yield IllegalAction("question.tile-count",
                             f"a question names 1 to {limit} tiles, not {len(a.tiles)}")
-    if len(set(a.tiles)) != len(a.tiles):
-        raise IllegalAction("question.tile-count", "a question names each tile once")
-    for t in a.tiles:
-        if t not in in_play(s.setup):
-            raise IllegalAction("question.tile-count", f"there is no tile {tile_ref(t)} in play")
+    elif len(set(a.tiles)) != len(a.tiles):
+        yield IllegalAction("question.tile-count", "a question names each tile once")
+    elif any(t not in in_play(s.setup) for t in a.tiles):
+        t = next(t for t in a.tiles if t not in in_play(s.setup))
+        yield IllegalAction("question.tile-count", f"there is no tile {tile_ref(t)} in play")
+    elif not a.expression and len(a.tiles) != 1:
+        yield IllegalAction("question.tile-count",
+                            "a number-set question names exactly one tile; use an expression for several")
+
+
+def check_question_answerer_must_know(s: State, a: Ask) -> Iterator[IllegalAction]:
+    """[question.answerer-must-know] Only tiles the answerer holds or inspected."""
     answerer_knows = known_tiles(s, a.answerer)
-    asker_knows = known_tiles(s, a.player)
     for t in a.tiles:
         if t not in answerer_knows:
-            raise IllegalAction("question.answerer-must-know",
+            yield IllegalAction("question.answerer-must-know",
                                 f"player {a.answerer} does not know {tile_name(s, t)}: only tiles "
                                 "the answerer holds or inspected may be asked about")
+            return
+
+
+def check_question_asker_must_not_know(s: State, a: Ask) -> Iterator[IllegalAction]:
+    """[question.asker-must-not-know] Never about a tile the asker already knows."""
+    asker_knows = known_tiles(s, a.player)
     for t in a.tiles:
         if t in asker_knows:
-            raise IllegalAction("question.asker-must-not-know",
+            yield IllegalAction("question.asker-must-not-know",
                                 f"you already know that tile ({tile_name(s, t)})")
-    if a.expression:
-        if a.numbers:
-            raise IllegalAction("question.expression",
-                                "a question is either a number set or an expression, not both")
-        try:
-            tree = parse(a.expression)
-        except ExpressionError as e:
-            raise IllegalAction(e.clause, e.message) from None
-        names = set(VARIABLES[: len(a.tiles)])
-        used = variables(tree)
-        if not used <= names:
-            raise IllegalAction("question.expression-limits",
-                                f"the expression uses {', '.join(sorted(used - names))} but only "
-                                f"{', '.join(sorted(names))} name tiles")
-        if used != names:
-            raise IllegalAction("question.expression-limits",
-                                f"every tile asked about must appear in the expression "
-                                f"({', '.join(sorted(names - used))} does not)")
+            return
+
+
+def _parse_problem(a: Ask) -> ExpressionError | None:
+    if not a.expression or a.numbers:
+        return None
+    try:
+        parse(a.expression)
+    except ExpressionError as e:
+        return e
+    return None
+
+
+def check_question_expression(s: State, a: Ask) -> Iterator[IllegalAction]:
+    """[question.expression] An expression question is a well-formed yes/no statement and
+    carries no number set."""
+    if a.expression and a.numbers:
+        yield IllegalAction("question.expression",
+                            "a question is either a number set or an expression, not both")
+    problem = _parse_problem(a)
+    if problem is not None and problem.clause == "question.expression":
+        yield IllegalAction(problem.clause, problem.message)
+
+
+def check_question_expression_limits(s: State, a: Ask) -> Iterator[IllegalAction]:
+    """[question.expression-limits] At most 16 postfix symbols, well formed, and the variables
+    are exactly those of the tiles asked about."""
+    if not a.expression or a.numbers:
         return
-    if len(a.tiles) != 1:
-        raise IllegalAction("question.tile-count",
-                            "a number-set question names exactly one tile; use an expression for several")
-    if any(v not in KNIGHTS for v in a.numbers) or list(a.numbers) != sorted(set(a.numbers)):
-        raise IllegalAction("question.number-set",
+    problem = _parse_problem(a)
+    if problem is not None:
+        if problem.clause == "question.expression-limits":
+            yield IllegalAction(problem.clause, problem.message)
+        return
+    names = set(VARIABLES[: len(a.tiles)])
+    used = variables(parse(a.expression))
+    if not used <= names:
+        yield IllegalAction("question.expression-limits",
+                            f"the expression uses {', '.join(sorted(used - names))} but only "
+                            f"{', '.join(sorted(names))} name tiles")
+    elif used != names:
+        yield IllegalAction("question.expression-limits",
+                            f"every tile asked about must appear in the expression "
+                            f"({', '.join(sorted(names - used))} does not)")
+
+
+def check_question_number_set(s: State, a: Ask) -> Iterator[IllegalAction]:
+    """[question.number-set] The numbers of a number set are distinct knight numbers 1-7,
+    ascending."""
+    if not a.expression and (
+            any(v not in KNIGHTS for v in a.numbers) or list(a.numbers) != sorted(set(a.numbers))):
+        yield IllegalAction("question.number-set",
                             "the numbers of a number set are distinct knight numbers 1-7, ascending")
-    if not a.numbers or len(a.numbers) == len(KNIGHTS):
-        raise IllegalAction("question.number-set-nonempty",
+
+
+def check_question_number_set_nonempty(s: State, a: Ask) -> Iterator[IllegalAction]:
+    """[question.number-set-nonempty] Neither empty nor all of 1-7."""
+    if not a.expression and (not a.numbers or len(a.numbers) == len(KNIGHTS)):
+        yield IllegalAction("question.number-set-nonempty",
                             "the number set must be neither empty nor all of 1-7")
 
 

@@ -3,11 +3,20 @@ player, the review pause and the next deal."""
 
 from __future__ import annotations
 
-from ..model import WITCH, RoundResult, State, in_play, tile_ref, value_ref
+from collections.abc import Iterator
+
+from ....errors import IllegalAction
+from ..model import WITCH, Confirm, RoundResult, State, in_play, tile_ref, value_ref
 from .bewitch import witch_team
 from .end import finish_game, is_last_round
 from .settlement import points_each
 from .work import Work
+
+
+def check_round_review(s: State, a: Confirm) -> Iterator[IllegalAction]:
+    """[round.review] Every player confirms once."""
+    if s.confirmed[a.player]:
+        yield IllegalAction("round.review", "you have already confirmed")
 
 
 def next_first_player(s: State) -> int:

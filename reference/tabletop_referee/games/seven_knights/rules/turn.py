@@ -2,8 +2,30 @@
 
 from __future__ import annotations
 
-from ..model import State
+from collections.abc import Iterator
+
+from ....errors import IllegalAction
+from ..model import (
+    Answer, Arrange, Ask, Confirm, Deal, FirstPlayer, Inspect, Recommend, Skip, State, Withdraw,
+)
 from .modes import play_mode
+
+KINDS: dict[str, tuple[type, ...]] = {
+    "first-player": (FirstPlayer,), "deal": (Deal,), "inspect": (Inspect,), "ask": (Ask,),
+    "answer": (Answer,), "recommend": (Recommend, Withdraw), "captain-ask": (Ask, Skip),
+    "captain-answer": (Answer,), "arrange": (Arrange,), "review": (Confirm,), "game-over": (),
+}
+"""The kinds of action each phase accepts [turn.phase-kind]."""
+
+KIND_NAMES: dict[type, str] = {
+    FirstPlayer: "a first-player draw", Deal: "a deal", Inspect: "an inspection",
+    Ask: "a question", Answer: "an answer", Recommend: "a recommendation",
+    Withdraw: "a withdrawal", Skip: "a skip", Arrange: "a line", Confirm: "a confirmation",
+}
+
+_OWN_CHOICE = (Recommend, Withdraw, Confirm)
+"""Choices made at once (recommend, review): who may make them is said by their own clauses
+[recommendation.change, round.review], not by the turn."""
 
 
 def seat(s: State, k: int) -> int:
@@ -38,3 +60,27 @@ def actors(s: State) -> tuple:
     if ph == "review":
         return tuple(p for p, c in enumerate(s.confirmed) if not c)
     return ()
+
+
+def check_turn_phase_kind(s: State, a: object) -> Iterator[IllegalAction]:
+    """[turn.phase-kind] The game is not over, and the phase accepts this kind of action."""
+    if s.phase == "game-over":
+        yield IllegalAction("turn.phase-kind", "the game is over: no action is accepted")
+    elif not isinstance(a, KINDS[s.phase]):
+        yield IllegalAction("turn.phase-kind", f"{KIND_NAMES.get(type(a), 'that')} is not "
+                            f"possible now: the phase is {s.phase}")
+
+
+def check_turn_actor(s: State, a: object) -> Iterator[IllegalAction]:
+    """[turn.actor] A player's action names a player of the game, and (outside the choices
+    made at once) one of those who decide now."""
+    if isinstance(a, (FirstPlayer, Deal)):
+        return
+    player = getattr(a, "player", None)
+    if not isinstance(player, int) or not 0 <= player < s.setup.players:
+        yield IllegalAction("turn.actor", f"there is no player {player}")
+        return
+    acts = actors(s)
+    if not isinstance(a, _OWN_CHOICE) and player not in acts:
+        who = " or ".join(f"player {p}" for p in acts)
+        yield IllegalAction("turn.actor", f"it is not your turn: {who} decides now")

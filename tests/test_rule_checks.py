@@ -1,0 +1,136 @@
+"""Rule checks as tables (issue 17), for every game that has them, through the game interface
+only: each clause that refuses input has check functions named after it, ``apply`` raises the
+first violation with the action and the phase attached, and ``is_legal`` agrees with ``apply``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tabletop_referee.errors import IllegalAction, RefereeError
+from tabletop_referee.games import load
+from tabletop_referee.games.interface import CHANCE, check_name
+from tabletop_referee.paths import data_root
+from tabletop_referee.sampler import choose
+from tabletop_referee.spec import load_spec
+from tabletop_referee.vectors import load_vector_files
+
+GAMES_WITH_TABLES = ["celestia", "seven-knights"]
+"""The games whose rule checks are tables (each game joins when it has one)."""
+
+
+def rejection_clauses(game_id: str) -> set[str]:
+    """Every clause a vector of the game expects a rejection under (``expect.rejected``)."""
+    found: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            rejected = node.get("rejected")
+            if isinstance(rejected, dict) and isinstance(rejected.get("clause"), str):
+                found.add(rejected["clause"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for _, doc in load_vector_files(data_root() / "vectors" / game_id):
+        walk(doc)
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
+def test_every_rejection_clause_of_the_vectors_has_checks(game_id):
+    clauses = rejection_clauses(game_id)
+    assert clauses, "the vectors expect no rejection at all: nothing to check"
+    missing = sorted(clauses - set(load(game_id).rule_checks()))
+    assert not missing, f"rejected in vectors but without a check function: {missing}"
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
+def test_check_functions_are_named_after_their_clause(game_id):
+    table = load(game_id).rule_checks()
+    assert table
+    for clause, checks in table.items():
+        assert checks, clause
+        for check in checks:
+            assert callable(check)
+            assert check.__name__ == check_name(clause), (clause, check.__name__)
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
+def test_checked_clauses_are_clauses_of_the_spec(game_id):
+    known = set(load_spec(game_id).clause_ids)
+    unknown = sorted(set(load(game_id).rule_checks()) - known)
+    assert not unknown, f"not in spec/{game_id}/clauses.yaml: {unknown}"
+
+
+def _illegal_candidates(game, state, action, rng) -> list[Any]:
+    """Near-legal action values (the game's own probes) that parse; legal ones are kept too."""
+    docs = list(game.near_legal_actions(state, rng))
+    probe = game.illegal_probe(state, action, rng)
+    if probe is not None:
+        docs.append(probe)
+    out = []
+    for doc in docs:
+        try:
+            out.append(game.action_from_json(doc))
+        except RefereeError:
+            continue
+    return out
+
+
+def _walk(game_id: str, seeds: range, max_steps: int = 150):
+    """(game, state, chosen action, candidates) along seeded random games."""
+    game = load(game_id)
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = game.initial_state(game.random_setup(rng, vary=True))
+        for _ in range(max_steps):
+            if game.is_over(state):
+                break
+            action = choose(game, rng, state)
+            yield game, state, action, _illegal_candidates(game, state, action, rng)
+            state = game.apply(state, action).state
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
+def test_is_legal_agrees_with_apply(game_id):
+    legal = refused = 0
+    for game, state, action, candidates in _walk(game_id, range(6)):
+        single = game.actors(state)
+        players = [None] if len(single) <= 1 or single == (CHANCE,) else list(single)
+        for player in players:
+            for a in game.legal_actions(state, player)[:40]:
+                assert game.is_legal(state, a), game.action_text(a)
+                legal += 1
+        for a in candidates:
+            try:
+                game.apply(state, a)
+            except IllegalAction as e:
+                assert not game.is_legal(state, a), game.action_text(a)
+                first = next(iter(game.violations(state, a)))
+                assert (first.clause, first.message) == (e.clause, e.message)
+                refused += 1
+            else:
+                assert game.is_legal(state, a), game.action_text(a)
+    assert legal > 100 and refused > 20, (legal, refused)
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
+def test_refusals_carry_the_action_and_the_phase(game_id):
+    seen = 0
+    for game, state, _, candidates in _walk(game_id, range(3), max_steps=80):
+        phase = game.state_to_json(state).get("phase")
+        for a in candidates:
+            try:
+                game.apply(state, a)
+            except IllegalAction as e:
+                assert e.action == a
+                assert e.phase is not None and e.phase == phase
+                assert str(e) == f"[{e.clause}] {e.message}"
+                seen += 1
+    assert seen > 10
