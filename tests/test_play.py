@@ -57,7 +57,7 @@ def test_a_full_game_always_choosing_1_ends_with_scores_and_a_legal_log(tmp_path
     # The log replays as legal and its claimed scores are those printed.
     report = verify_text(log.read_text(encoding="utf-8"))
     assert report.ok and report.game_over
-    printed = re.findall(r"^  player (\d): (\d+) \(moons", out.split("final scores")[1], re.M)
+    printed = re.findall(r"^  player (\d): (\d+) \(moons", out.rsplit("final scores", 1)[1], re.M)  # the last: the closing table, after the final-scores event
     assert [(int(p), int(t)) for p, t in printed] == [(p, s.total) for p, s in enumerate(mlem.scores(report.state))]
     assert winners[2] == ", ".join(f"player {p}" for p in mlem.outcome(report.state).winners)
     # Each action of the log was echoed as "> short form".

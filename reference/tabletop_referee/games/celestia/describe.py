@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..interface import Event
+from ..interface import Event, Observer
 from . import engine
 from .model import Hidden, State
 
@@ -22,12 +22,12 @@ Get = Callable[[str], Any]
 """Reads one field of the event (``Event.get``)."""
 
 
-def _draw(g: Get, observer: int | None) -> str:
+def _draw(g: Get, observer: Observer) -> str:
     seen = observer is None or observer == g("player")
     return f"{_p(g('player'))} draws {g('card') if seen else 'a card'}"
 
 
-def _play(g: Get, observer: int | None) -> str:
+def _play(g: Get, observer: Observer) -> str:
     extra = ""
     if g("target") is not None:
         extra = f" on {_p(g('target'))}"
@@ -36,8 +36,8 @@ def _play(g: Get, observer: int | None) -> str:
     return f"{_p(g('player'))} plays {g('card')}{extra}"
 
 
-def _move(g: Get, observer: int | None) -> str:
-    skipped = f" (skipping {', '.join(g('skipped'))})" if g("skipped") else ""
+def _move(g: Get, observer: Observer) -> str:
+    skipped = f" (skipping {', '.join(map(str, g('skipped')))})" if g("skipped") else ""
     return f"the aircraft flies to city {g('city')}{skipped}"
 
 
@@ -78,13 +78,13 @@ _DESCRIBERS: dict[str, Callable[[Get, "int | None"], str]] = {
 """Event type -> its sentence (one per kind of :data:`.events.EVENT_KINDS`)."""
 
 
-def describe_event(e: Event, state: State | None = None, observer: int | None = None) -> str:
+def describe_event(e: Event, state: State | None = None, observer: Observer = None) -> str:
     """One line for event ``e``; ``observer`` hides what that player may not see."""
     describer = _DESCRIBERS.get(e.type)
     return f"{e.type}" if describer is None else describer(e.get, observer)
 
 
-def describe_state(s: State, observer: int | None = None) -> str:
+def describe_state(s: State, observer: Observer = None) -> str:
     """A few lines for people; ``observer`` hides what that player may not see."""
     v = engine.observe(s, observer) if observer is not None else s
     cities = s.setup.treasures.cities

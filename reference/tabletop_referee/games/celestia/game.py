@@ -12,7 +12,7 @@ import dataclasses
 
 from ...errors import IllegalAction
 from ..base import BaseGame
-from ..interface import Event, GameInfo, OptionSpec, Transition
+from ..interface import Event, GameInfo, Observer, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
 from .rules.checks import rule_checks
 from .model import (
@@ -185,10 +185,10 @@ class CelestiaGame(BaseGame):
     def action_text(self, action: Any, *, show_player: bool = False) -> str:
         return notation.action_text(action, show_player=show_player)
 
-    def describe_event(self, event: Event, state: State | None = None, observer: int | None = None) -> str:
+    def describe_event(self, event: Event, state: State | None = None, observer: Observer = None) -> str:
         return describe.describe_event(event, state, observer)
 
-    def describe_state(self, state: State, observer: int | None = None) -> str:
+    def describe_state(self, state: State, observer: Observer = None) -> str:
         return describe.describe_state(state, observer)
 
     def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> State:

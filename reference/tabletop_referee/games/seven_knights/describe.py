@@ -1,15 +1,17 @@
 """Sentences for people: one line per event, a few lines per state. With an ``observer`` they
 word only what that player may see (others' tile values and pending recommendations are
-left out); with ``observer=None`` they tell everything."""
+left out); the observer :data:`~tabletop_referee.games.interface.TABLE` (what every player
+may see, ``referee play``'s shared screen) sees only what the rules show to all; with
+``observer=None`` they tell everything."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from ..interface import Event
+from ..interface import Event, Observer
 from .model import HIDDEN, State, in_play, tile_ref, value_ref
-from .rules.observation import observe
+from .rules.observation import observe, public_view
 
 
 def _tile(ref) -> str:
@@ -24,27 +26,29 @@ Fields = dict[str, Any]
 """An event's data by field name (see :data:`.events.EVENT_KINDS`)."""
 
 
-def _dealt(d: Fields, clause: str, observer: int | None) -> str:
+def _dealt(d: Fields, clause: str, observer: Observer) -> str:
     if observer is None:
         return f"Round {d['round']}: the tiles are dealt: {', '.join(map(str, d['values']))}."
+    if not isinstance(observer, int):  # the table: nobody's tile
+        return f"Round {d['round']}: the tiles are dealt."
     own = d["values"][observer] if observer < len(d["values"]) else None
     return f"Round {d['round']}: the tiles are dealt; player {observer} receives {_value(own)}."
 
 
-def _inspected(d: Fields, clause: str, observer: int | None) -> str:
+def _inspected(d: Fields, clause: str, observer: Observer) -> str:
     line = f"Player {d['player']} inspects {_tile(d['tile'])}"
     if observer is None or observer == d["player"]:
         line += f" and sees {_value(d['value'])}"
     return line + "."
 
 
-def _bewitched(d: Fields, clause: str, observer: int | None) -> str:
+def _bewitched(d: Fields, clause: str, observer: Observer) -> str:
     if observer is None or observer == d["player"]:
         return f"Player {d['player']} has seen the Witch and is bewitched: now on the Witch team."
     return ""
 
 
-def _asked(d: Fields, clause: str, observer: int | None) -> str:
+def _asked(d: Fields, clause: str, observer: Observer) -> str:
     tiles = ", ".join(_tile(x) for x in d["tiles"])
     if d["expression"]:
         return (f"Player {d['player']} asks player {d['answerer']}: is {d['expression']} "
@@ -53,7 +57,7 @@ def _asked(d: Fields, clause: str, observer: int | None) -> str:
     return f"Player {d['player']} asks player {d['answerer']}: is {tiles} one of {nums}?"
 
 
-def _recommended(d: Fields, clause: str, observer: int | None) -> str:
+def _recommended(d: Fields, clause: str, observer: Observer) -> str:
     if observer is None or observer == d["player"]:
         return f"Player {d['player']} recommends player {d['target']} (secret until all have chosen)."
     return f"Player {d['player']} has chosen a recommendation."
@@ -64,14 +68,14 @@ _CAPTAIN_WHY = {"captain.most-votes": "most recommendations",
                 "captain.farthest": "tie broken: farthest clockwise from the first player"}
 
 
-def _witch_captain(d: Fields, clause: str, observer: int | None) -> str:
+def _witch_captain(d: Fields, clause: str, observer: Observer) -> str:
     line = f"Captain {d['captain']} is on the Witch team ({_value(d['value'])})"
     if d["holder"] is not None and d["holder"] != d["captain"]:
         line += f", bewitched by player {d['holder']}"
     return line + ": the Witch team wins the round."
 
 
-def _line_revealed(d: Fields, clause: str, observer: int | None) -> str:
+def _line_revealed(d: Fields, clause: str, observer: Observer) -> str:
     pairs = ", ".join(f"{_tile(r)}={_value(v)}" for r, v in zip(d["order"], d["values"]))
     verdict = "no mistake" if not d["mistakes"] else f"{len(d['mistakes'])} mistake(s)"
     return f"Captain {d['captain']} lines up {pairs}: {verdict}."
@@ -80,13 +84,13 @@ def _line_revealed(d: Fields, clause: str, observer: int | None) -> str:
 _SIDES = {"knights": "the Knights team", "witch": "the Witch team", "nobody": "nobody"}
 
 
-def _round_scored(d: Fields, clause: str, observer: int | None) -> str:
+def _round_scored(d: Fields, clause: str, observer: Observer) -> str:
     pts = ", ".join(f"{p}: +{x}" for p, x in enumerate(d["points"]) if x)
     return f"Round {d['round']} goes to {_SIDES[d['winner']]}" + (
         f" ({pts})." if pts else "; no points.")
 
 
-Describer = Callable[[Fields, str, "int | None"], str]
+Describer = Callable[[Fields, str, Observer], str]
 
 _DESCRIBERS: dict[str, Describer] = {
     "first-player-drawn": lambda d, c, o: f"Player {d['first_player']} is drawn as the first player.",
@@ -116,7 +120,7 @@ _DESCRIBERS: dict[str, Describer] = {
 """Event type -> its sentence (one per kind of :data:`.events.EVENT_KINDS`)."""
 
 
-def describe_event(e: Event, observer: int | None = None) -> str:
+def describe_event(e: Event, observer: Observer = None) -> str:
     """One line describing ``e``; ``observer`` hides what that player may not see."""
     describer = _DESCRIBERS.get(e.type)
     if describer is None:
@@ -124,10 +128,12 @@ def describe_event(e: Event, observer: int | None = None) -> str:
     return describer(dict(e.data), e.clause, observer)
 
 
-def describe_state(s: State, observer: int | None = None) -> str:
+def describe_state(s: State, observer: Observer = None) -> str:
     """A few lines describing ``s``; ``observer`` shows only what that player sees."""
-    if observer is not None:
+    if isinstance(observer, int):
         s = observe(s, observer)
+    elif observer is not None:  # the table
+        s = public_view(s)
     n = s.setup.players
     o = s.setup.options
     lines = [f"Seven Knights Bewitched, {n} players, {o.variant}"

@@ -13,7 +13,7 @@ from ...errors import IllegalAction, MalformedInput
 import dataclasses
 
 from ..base import BaseGame
-from ..interface import Event, GameInfo, OptionSpec, Transition
+from ..interface import Event, GameInfo, Observer, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
 from .model import OPTION_VALUES, Deal, Options, Setup, State
 from .rules.checks import check_setup, rule_checks
@@ -175,9 +175,9 @@ class SevenKnightsGame(BaseGame):
         return notation.action_text(action, show_player=show_player)
 
     def describe_event(self, event: Event, state: Any, observer: Any = None) -> str:
-        return describe.describe_event(event, observer if isinstance(observer, int) else None)
+        return describe.describe_event(event, observer)
 
-    def describe_state(self, state: State, observer: int | None = None) -> str:
+    def describe_state(self, state: State, observer: Observer = None) -> str:
         return describe.describe_state(state, observer)
 
     def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> State:

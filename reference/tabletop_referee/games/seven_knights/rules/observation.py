@@ -25,3 +25,14 @@ def observe(s: State, player: int) -> State:
     if not s.revealed_recommendations:
         recs = tuple(r if p == player or r is None else HIDDEN for p, r in enumerate(recs))
     return replace(s, values=values, recommendations=recs)
+
+
+def public_view(s: State) -> State:
+    """``s`` as every player may see it (the table of ``referee play``): only the tile values
+    the rules revealed to all, and no pending recommendation [observation.hidden]."""
+    shown = frozenset(s.revealed)
+    values = tuple(v if i in shown else None for i, v in enumerate(s.values))
+    recs = s.recommendations
+    if not s.revealed_recommendations:
+        recs = tuple(None if r is None else HIDDEN for r in recs)
+    return replace(s, values=values, recommendations=recs)
