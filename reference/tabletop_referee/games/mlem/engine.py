@@ -19,11 +19,12 @@ thin public surface over them.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
 
 from ...errors import IllegalAction
 from .model import (
-    CHANCE,
+    CHANCE,  # noqa: F401  (re-exported: describe.py imports it from here)
     CHANCE_PHASES,
     Action,
     Discard,
@@ -37,11 +38,13 @@ from .model import (
     Stay,
     Transition,
 )
-from .rules import draws, landing, missions, roll, takeoff, travel, ufo
+from .rules import dice, draws, landing, missions, roll, takeoff, travel, turn, ufo
+from .rules.check import CLAUSE_OF, Check
 from .rules.draws import draw_pile
 from .rules.goals import goal_met
 from .rules.landing import landing_targets
-from .rules.missions import fulfilled_missions, mission_dealee, next_discarder
+from .rules.missions import fulfilled_missions, mission_dealee
+from .rules.turn import current_actor
 from .rules.observe import observe
 from .rules.scoring import outcome, scores
 from .rules.setup import initial_state
@@ -54,6 +57,8 @@ __all__ = [
     "chance_outcomes",
     "apply",
     "is_legal",
+    "violations",
+    "rule_checks",
     "scores",
     "outcome",
     "landing_targets",
@@ -62,37 +67,7 @@ __all__ = [
     "fulfilled_missions",
 ]
 
-_PHASE_ACTIONS = {
-    "exploration-setup": (Draw,),
-    "mission-deal": (Draw,),
-    "mission-discard": (Discard,),
-    "arrival": (Draw,),
-    "takeoff": (Embark,),
-    "roll": (Roll,),
-    "move": (Move, Reroll),
-    "landing": (Land, Stay),
-    "exploration-draw": (Draw,),
-    "parachute": (Land, Stay),
-}
-
-
 # -- queries --------------------------------------------------------------------------------
-
-
-def current_actor(state: State) -> int | str | None:
-    """Returns who decides next: a player number, :data:`CHANCE`, or ``None`` (game over)."""
-    phase = state.phase
-    if phase == "takeoff":
-        return (state.start_player + len(state.rocket.seats)) % state.players
-    if phase in CHANCE_PHASES:
-        return CHANCE
-    if phase == "mission-discard":
-        return next_discarder(state.start_player, state.missions.hands)
-    if phase == "move":
-        return state.rocket.seats[0].player
-    if phase in ("landing", "parachute"):
-        return state.rocket.seats[state.rocket.cursor].player
-    return None
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -135,40 +110,62 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 
 def is_legal(state: State, action: Action) -> bool:
-    try:
-        apply(state, action)
-    except IllegalAction:
-        return False
-    return True
+    """Whether ``action`` breaks no rule in ``state`` (:func:`violations` finds none)."""
+    return next(violations(state, action), None) is None
 
 
-# -- apply ----------------------------------------------------------------------------------
+# -- rule checks and apply ------------------------------------------------------------------
+
+CHECKS: dict[type, tuple[Check, ...]] = {
+    Embark: takeoff.CHECKS,
+    Roll: roll.CHECKS,
+    Move: ufo.MOVE_CHECKS + travel.CHECKS + dice.CHECKS,
+    Reroll: ufo.REROLL_CHECKS,
+    Land: landing.CHECKS,
+    Stay: (),
+    Draw: draws.CHECKS,
+    Discard: missions.CHECKS,
+}
+"""The rule checks of each kind of action, in the order :func:`apply` reports them (after
+:data:`.rules.turn.CHECKS`)."""
+
+
+def violations(state: State, action: Action) -> Iterator[IllegalAction]:
+    """Yields an :class:`IllegalAction` for every rule check ``action`` fails in ``state``, in
+    the order the rules are checked: first whose turn and which step it is [turn.*]; if the
+    action passes those, the checks of its kind (:data:`CHECKS`)."""
+    wrong_turn = False
+    for check in turn.CHECKS:
+        for problem in check(state, action):
+            wrong_turn = True
+            yield problem
+    if wrong_turn:
+        return  # the other checks assume the action fits the step and comes from the actor
+    for check in CHECKS[type(action)]:
+        yield from check(state, action)
+
+
+def rule_checks() -> dict[str, tuple[Check, ...]]:
+    """Every clause that rejects actions → its check functions, in the order they run."""
+    table: dict[str, tuple[Check, ...]] = {}
+    for check in (*turn.CHECKS, *(c for checks in CHECKS.values() for c in checks)):
+        clause = CLAUSE_OF[check]
+        if check not in table.get(clause, ()):
+            table[clause] = table.get(clause, ()) + (check,)
+    return table
 
 
 def apply(state: State, action: Action) -> Transition:
     """Returns the state after ``action`` and the events it caused.
 
     Raises:
-        IllegalAction: the action is not allowed here; ``clause`` names the rule it breaks.
+        IllegalAction: the action is not allowed here; ``clause`` names the rule it breaks,
+            ``action`` and ``phase`` the refused action and the phase of ``state``.
     """
-    phase = state.phase
-    if phase == "game-over":
-        raise IllegalAction("turn.phase", f"the game is over ({state.ended}); no {action.type} action")
-    kind = type(action)
-    expected = _PHASE_ACTIONS[phase]
-    if kind not in expected:
-        names = " or ".join(k.type for k in expected)
-        raise IllegalAction(
-            "turn.phase", f"phase {phase} accepts {names}, not a {action.type} action"
-        )
-    if kind is not Roll and kind is not Draw:
-        actor = current_actor(state)
-        if action.player != actor:
-            raise IllegalAction(
-                "turn.actor", f"it is player {actor}'s decision, not player {action.player}'s"
-            )
+    for problem in violations(state, action):
+        raise problem.with_context(action, state.phase)
     w = Work(state)
-    _HANDLERS[kind](w, action)
+    _HANDLERS[type(action)](w, action)
     return Transition(w.freeze(), tuple(w.events))
 
 
