@@ -7,14 +7,60 @@ Public surface:
 - :func:`legal_actions` (deterministic order: sorted by canonical JSON text);
 - :func:`chance_outcomes` (the distinct rolls with their probabilities);
 - :func:`apply` (→ :class:`Transition`: the new state and the events, each naming its clause);
-- :func:`scores`, :func:`outcome`.
+- :func:`violations` and :func:`is_legal` (the rule checks alone), :func:`rule_checks`;
+- :func:`play_text` (a short action, read and applied);
+- :func:`scores`, :func:`outcome`, :func:`observe`.
 
-Illegal actions raise :class:`~tabletop_referee.errors.IllegalAction` carrying the clause id.
-Nothing here reads clocks, files, environment or random numbers: dice arrive as ``Roll``
-actions.
+Illegal actions raise :class:`~tabletop_referee.errors.IllegalAction` carrying the clause id,
+the refused action and the phase. Nothing here reads clocks, files, environment or random
+numbers: dice arrive as ``Roll`` actions.
 
 The rules themselves live in :mod:`.rules`, one module per clause area; this module is the
 thin public surface over them.
+
+A tour. Two players on the standard board; player 0 boards first:
+
+    >>> from tabletop_referee.games.mlem import Embark, Move, Roll, Setup, load_board
+    >>> s = initial_state(Setup(players=2, board=load_board("standard")))
+    >>> s.phase, current_actor(s), len(legal_actions(s))
+    ('takeoff', 0, 8)
+    >>> t = apply(s, Embark(0, "satellite"))
+    >>> t.events
+    (Event(type='boarded', clause='takeoff.boarding-order', data=(('player', 0), ('astronaut', 'satellite'), ('seat', 0))),)
+    >>> s = apply(t.state, Embark(1, "die-one")).state
+
+Everyone is aboard, so chance rolls the six dice: each distinct roll is an action with its
+exact probability.
+
+    >>> s.phase, current_actor(s), len(chance_outcomes(s))
+    ('roll', 'chance', 210)
+    >>> chance_outcomes(s)[0]
+    (Roll(faces=('1', '1', '1', '1', '1', '1')), Fraction(1, 46656))
+    >>> s = apply(s, Roll(("4", "3", "2", "1", "afterburner", "2"))).state
+    >>> s.rocket.space, s.board.spaces[s.rocket.space].faces
+    (3, ('1', '2', '4'))
+
+The Satellite started the rocket on space 3, where 1, 2 and 4 may be used. The commander
+(the front seat) moves with the 2s and the 4; every event names the clause it follows:
+
+    >>> t = play_text(s, "move 2+4")
+    >>> [(e.type, e.clause) for e in t.events]
+    [('moved', 'travel.distance'), ('dice-removed', 'travel.remove-dice')]
+    >>> t.state.rocket.space, t.state.rocket.dice, t.state.phase
+    (11, 3, 'landing')
+
+An illegal action is refused with the clause it breaks, the action and the phase;
+:func:`violations` lists every rule it breaks, in the order they are checked:
+
+    >>> try:
+    ...     play_text(s, "move 2+afterburner")
+    ... except IllegalAction as e:
+    ...     print(e.clause, "|", e.phase, "|", e.action)
+    travel.allowed-faces | move | Move(player=0, faces=('2', 'afterburner'), die_one=(), ability=None, dice=())
+    >>> [v.clause for v in violations(s, Move(0, ("3",), (0,)))]
+    ['travel.allowed-faces', 'power.die-one']
+    >>> is_legal(s, Move(0, ("2", "4")))
+    True
 """
 
 from __future__ import annotations
@@ -38,16 +84,17 @@ from .model import (
     Stay,
     Transition,
 )
+from .notation import parse_action
 from .rules import dice, draws, landing, missions, roll, takeoff, travel, turn, ufo
 from .rules.check import CLAUSE_OF, Check
 from .rules.draws import draw_pile
 from .rules.goals import goal_met
 from .rules.landing import landing_targets
 from .rules.missions import fulfilled_missions, mission_dealee
-from .rules.turn import current_actor
 from .rules.observe import observe
 from .rules.scoring import outcome, scores
 from .rules.setup import initial_state
+from .rules.turn import current_actor, known_tokens, text_player
 from .rules.work import Work
 
 __all__ = [
@@ -59,6 +106,7 @@ __all__ = [
     "is_legal",
     "violations",
     "rule_checks",
+    "play_text",
     "scores",
     "outcome",
     "landing_targets",
@@ -167,6 +215,22 @@ def apply(state: State, action: Action) -> Transition:
     w = Work(state)
     _HANDLERS[type(action)](w, action)
     return Transition(w.freeze(), tuple(w.events))
+
+
+def play_text(state: State, text: str) -> Transition:
+    """Reads a short action (:mod:`.notation`) for the player to act and applies it, like
+    python-chess's ``push_san``: ``play_text(state, "move 2+afterburner")``.
+
+    The player is the one whose decision it is (a roll or a draw names none; ``player:N``
+    plays for someone else), ``land`` alone lands on the rocket's space, and token ids may be
+    written in any case.
+
+    Raises:
+        InvalidNotation: the text is not a short action (``column`` says where).
+        IllegalAction: the rules refuse the action (see :func:`apply`).
+    """
+    action = parse_action(text, text_player(state), here=state.rocket.space, tokens=known_tokens(state))
+    return apply(state, action)
 
 
 _HANDLERS = {

@@ -40,6 +40,27 @@ def current_actor(state: State) -> int | str | None:
     return None
 
 
+def text_player(state: State) -> int:
+    """The player a short action without ``player:N`` is for: the one to act; when nobody is
+    (a roll is due, the game is over), the commander (as ``describe.default_player``)."""
+    actor = current_actor(state)
+    if isinstance(actor, int):
+        return actor
+    seats = state.rocket.seats
+    return seats[0].player if seats else state.start_player
+
+
+def known_tokens(state: State) -> tuple[str, ...]:
+    """Every token id a ``draw`` or ``discard`` may name (as ``describe.token_ids``)."""
+    ids: list[str] = []
+    for section in (state.exploration, state.missions, state.ufo):
+        if section is not None:
+            ids += [t.id for t in section.pile]
+    if state.missions is not None:
+        ids += [t.id for hand in state.missions.hands for t in hand]
+    return tuple(ids)
+
+
 def fits_step(state: State, action: Action) -> bool:
     """Whether the state's phase takes this kind of action."""
     return state.phase != "game-over" and type(action) in PHASE_ACTIONS[state.phase]
