@@ -69,6 +69,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from ...errors import IllegalAction
+from ..interface import Transition
 from .model import (
     CHANCE,  # noqa: F401  (re-exported: describe.py imports it from here)
     CHANCE_PHASES,
@@ -82,7 +83,6 @@ from .model import (
     Roll,
     State,
     Stay,
-    Transition,
 )
 from .notation import parse_action
 from .rules import dice, draws, landing, missions, roll, takeoff, travel, turn, ufo
