@@ -60,6 +60,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from ...errors import InvalidNotation
+from ..interface import Event
 from .model import (
     ASTRONAUTS,
     FACE_INDEX,
@@ -69,7 +70,6 @@ from .model import (
     Discard,
     Draw,
     Embark,
-    Event,
     Land,
     Move,
     Reroll,
@@ -96,34 +96,37 @@ def action_text(action: Action, *, show_player: bool = False) -> str:
 
     ``show_player`` appends `` player:N`` (for an action on behalf of someone who is not to act).
     """
-    kind = action.type
-    if kind == "embark":
-        text = f"embark {action.astronaut}"
-    elif kind == "roll":
+    if isinstance(action, Roll):
         return "roll " + ",".join(_sorted_faces(action.faces))
-    elif kind == "draw":
+    if isinstance(action, Draw):
         return f"draw {action.token}"
-    elif kind == "move":
-        parts = ["move"]
-        if action.faces:
-            counts = dict(action.dice)
-            parts.append("+".join(f"{counts[f]}x{f}" if f in counts else f for f in _sorted_faces(action.faces)))
-        if action.die_one:
-            parts.append("die-one:" + ",".join(str(p) for p in sorted(action.die_one)))
-        if action.ability is not None:
-            parts.append(action.ability)
-        text = " ".join(parts)
-    elif kind == "land":
+    if isinstance(action, Embark):
+        text = f"embark {action.astronaut}"
+    elif isinstance(action, Move):
+        text = _move_text(action)
+    elif isinstance(action, Land):
         text = f"land {action.space}"
-    elif kind == "discard":
+    elif isinstance(action, Discard):
         text = f"discard {action.token}"
-    elif kind == "reroll":
+    elif isinstance(action, Reroll):
         text = "reroll"
     else:
         text = "stay"
     if show_player:
         text += f" player:{action.player}"
     return text
+
+
+def _move_text(action: Move) -> str:
+    parts = ["move"]
+    if action.faces:
+        counts = dict(action.dice)
+        parts.append("+".join(f"{counts[f]}x{f}" if f in counts else f for f in _sorted_faces(action.faces)))
+    if action.die_one:
+        parts.append("die-one:" + ",".join(str(p) for p in sorted(action.die_one)))
+    if action.ability is not None:
+        parts.append(action.ability)
+    return " ".join(parts)
 
 
 class _Bad(Exception):
@@ -174,9 +177,8 @@ def parse_action(text: str, player: int, *, here: int | None = None, tokens: Ite
 def _column(text: str, word: str | None) -> int | None:
     if word is None:
         return None
-    at = getattr(word, "at", None)
-    if at is not None:
-        return at
+    if isinstance(word, _Word):
+        return word.at
     found = text.lower().find(word.lower())
     return None if found < 0 else found
 
@@ -358,7 +360,7 @@ def _face(word: str) -> str:
     return face
 
 
-def _sorted_faces(faces) -> tuple[str, ...]:
+def _sorted_faces(faces: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(faces, key=lambda f: FACE_INDEX.get(f, len(FACE_INDEX))))
 
 
