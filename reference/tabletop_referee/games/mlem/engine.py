@@ -65,8 +65,9 @@ An illegal action is refused with the clause it breaks, the action and the phase
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
+from typing import Any
 
 from ...errors import IllegalAction
 from ..interface import Transition
@@ -124,18 +125,18 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     At a chance node the actions are the distinct rolls (see :func:`chance_outcomes`).
     """
     phase = state.phase
-    if phase == "takeoff":
-        player = current_actor(state)
-        return takeoff.embark_actions(player, state.reserves[player])
     if phase in CHANCE_PHASES:
         return tuple(action for action, _ in chance_outcomes(state))
     if phase == "move":
         return travel.legal_moves(state)
-    if phase == "mission-discard":
-        player = current_actor(state)
+    player = current_actor(state)
+    if not isinstance(player, int):  # the game is over
+        return ()
+    if phase == "takeoff":
+        return takeoff.embark_actions(player, state.reserves[player])
+    if phase == "mission-discard" and state.missions is not None:
         return tuple(Discard(player, t.id) for t in state.missions.hands[player])
     if phase in ("landing", "parachute"):
-        player = current_actor(state)
         return landing.landing_actions(player, landing_targets(state, state.rocket.cursor))
     return ()
 
@@ -196,7 +197,8 @@ def violations(state: State, action: Action) -> Iterator[IllegalAction]:
 def rule_checks() -> dict[str, tuple[Check, ...]]:
     """Every clause that rejects actions → its check functions, in the order they run."""
     table: dict[str, tuple[Check, ...]] = {}
-    for check in (*turn.CHECKS, *(c for checks in CHECKS.values() for c in checks)):
+    every: tuple[Check, ...] = (*turn.CHECKS, *(c for checks in CHECKS.values() for c in checks))
+    for check in every:
         clause = CLAUSE_OF[check]
         if check not in table.get(clause, ()):
             table[clause] = table.get(clause, ()) + (check,)
@@ -233,7 +235,7 @@ def play_text(state: State, text: str) -> Transition:
     return apply(state, action)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[Work, Any], None]] = {
     Embark: takeoff.embark, Roll: roll.roll, Move: travel.move, Land: landing.land,
     Stay: landing.stay, Draw: draws.draw, Discard: missions.discard, Reroll: ufo.reroll,
 }

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ....errors import IllegalAction
 from ..model import CHANCE, CHANCE_PHASES, Action, Discard, Draw, Embark, Land, Move, Reroll, Roll, State, Stay
-from .check import rule
+from .check import Check, rule
 from .missions import next_discarder
 
 PHASE_ACTIONS: dict[str, tuple[type, ...]] = {
@@ -89,4 +89,4 @@ def check_turn_actor(state: State, action: Action) -> Iterator[IllegalAction]:
         yield IllegalAction("turn.actor", f"it is player {actor}'s decision, not player {action.player}'s")
 
 
-CHECKS = (check_turn_phase, check_turn_actor)
+CHECKS: tuple[Check, ...] = (check_turn_phase, check_turn_actor)
