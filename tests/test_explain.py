@@ -20,6 +20,7 @@ import pytest
 import yaml
 
 from tabletop_referee.cli import EXIT_OK, EXIT_USAGE, main
+from tabletop_referee.errors import InvalidNotation, MalformedInput
 from tabletop_referee.explain import ActionSpec
 from tabletop_referee.games import mlem
 from tabletop_referee.games.mlem.notation import action_text
@@ -386,6 +387,17 @@ MOVE_STATE = state_from_position({
 def resolve(text: str, state):
     """A short action as explain plays it on ``state``."""
     return ActionSpec(None, text).resolve(mlem.GAME, state)
+
+
+def test_an_action_that_does_not_read_keeps_its_typed_error():
+    """build() passes the game's own error on (explain words it without the document path)."""
+    with pytest.raises(InvalidNotation) as info:
+        ActionSpec(None, "move 2+7").build(mlem.GAME, MOVE_STATE)
+    assert info.value.column == 7
+    spec = ActionSpec({"type": "move", "faces": "2"}, '{"type": "move", "faces": "2"}')
+    with pytest.raises(MalformedInput) as bad:
+        spec.build(mlem.GAME, MOVE_STATE)
+    assert spec.why(bad.value) == bad.value.message != str(bad.value)
 
 
 @pytest.mark.parametrize("text, action", [

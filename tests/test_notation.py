@@ -2,7 +2,8 @@
 
 Short actions: what :func:`action_text` writes, :func:`parse_action` reads back, for every legal
 action of random games (base games, and games with all three variants); both the ``play`` and
-the ``explain`` spellings are read; bad entries give a one-line ValueError naming the bad token.
+the ``explain`` spellings are read; bad entries give a one-line InvalidNotation (a ValueError)
+naming the bad token, with the text and the column where it starts.
 Events: one sentence for every event type of ``schemas/mlem/event.schema.json``; the hidden
 missions are left out of the sentences an observer may not see.
 """
@@ -16,7 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from tabletop_referee.errors import IllegalAction, InvalidNotation
 from tabletop_referee.games import mlem
+from tabletop_referee.games.mlem.engine import play_text
 from tabletop_referee.games.mlem.model import (
     ABILITIES,
     EXPLORATION_EFFECTS,
@@ -298,10 +301,13 @@ def test_land_alone_lands_here_when_the_caller_knows_where():
     ("move extra-face die-one", "die-one"),
 ])
 def test_a_bad_token_is_named_in_one_line(text, token):
-    with pytest.raises(ValueError) as info:
+    with pytest.raises(InvalidNotation) as info:
         parse_action(text, 0)
     message = str(info.value)
     assert token in message and "\n" not in message
+    assert info.value.text == text
+    word = token.strip("'").lower()
+    assert text.lower()[info.value.column:].startswith(word), (info.value.column, word)
 
 
 @pytest.mark.parametrize("text, message", [
@@ -316,8 +322,28 @@ def test_a_bad_token_is_named_in_one_line(text, token):
     ("move keep-dice", "move needs the groups"),
 ])
 def test_a_missing_part_is_said(text, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(InvalidNotation, match=message) as info:
         parse_action(text, 0)
+    assert info.value.text == text and isinstance(info.value, ValueError)
+
+
+def test_the_column_is_that_of_the_bad_word_not_of_an_earlier_same_word():
+    with pytest.raises(InvalidNotation) as info:
+        parse_action("move 2+2", 0)
+    assert info.value.column == 7
+
+
+def test_play_text_reads_for_the_player_to_act_and_applies():
+    state = mlem.initial_state(mlem.Setup(players=2, board=mlem.load_board("standard")))
+    t = play_text(state, "embark satellite")
+    assert t == mlem.apply(state, mlem.Embark(0, "satellite"))
+    t = play_text(t.state, "Embark Die_One")
+    assert t.state.rocket.seats[1] == mlem.model.Seat(1, "die-one")
+    with pytest.raises(InvalidNotation):
+        play_text(t.state, "roll 1,9")
+    with pytest.raises(IllegalAction) as info:
+        play_text(t.state, "stay")
+    assert (info.value.clause, info.value.phase, info.value.action) == ("turn.phase", "roll", mlem.Stay(0))
 
 
 # -- events ---------------------------------------------------------------------------------------

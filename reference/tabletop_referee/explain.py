@@ -62,21 +62,23 @@ class ActionSpec:
         try:
             return self.build(game, state)
         except ValueError as exc:
-            raise UsageError(f"action {self.text!r}: {exc}") from None
+            raise UsageError(f"action {self.text!r}: {self.why(exc)}") from None
 
     def build(self, game: Game, state: Any) -> Any:
         """The engine action, what was left open filled in from ``state`` (``None``: stand-ins,
         to check the syntax alone).
 
         Raises:
-            ValueError: the text or document is not a well-formed action (the message says why).
+            ValueError: the text or document is not a well-formed action: the game's typed
+                error as raised (``InvalidNotation``, ``MalformedInput``); :meth:`why` words it.
         """
         if self.doc is None:
             return game.parse_action(self.text, state)
-        try:
-            return game.action_from_json(game.complete_action_doc(dict(self.doc), state))
-        except RefereeError as exc:
-            raise ValueError(exc.message) from None
+        return game.action_from_json(game.complete_action_doc(dict(self.doc), state))
+
+    def why(self, exc: ValueError) -> str:
+        """What :meth:`build`'s error says is wrong (a document's error without its path)."""
+        return exc.message if self.doc is not None and isinstance(exc, RefereeError) else str(exc)
 
 
 @dataclass(frozen=True)
@@ -247,7 +249,7 @@ def _action_spec(game: Game, item: Any, label: str) -> ActionSpec:
     try:
         spec.build(game, None)  # stand-ins for what is left open
     except ValueError as exc:
-        raise UsageError(f"{label}: {exc}") from None
+        raise UsageError(f"{label}: {spec.why(exc)}") from None
     return spec
 
 
@@ -261,7 +263,7 @@ def _short_spec(game: Game, text: str) -> ActionSpec:
     try:
         spec.build(game, None)  # the syntax does not depend on these stand-ins
     except ValueError as exc:
-        raise UsageError(f"action {text!r}: {exc}") from None
+        raise UsageError(f"action {text!r}: {spec.why(exc)}") from None
     return spec
 
 

@@ -7,23 +7,72 @@ Public surface:
 - :func:`legal_actions` (deterministic order: sorted by canonical JSON text);
 - :func:`chance_outcomes` (the distinct rolls with their probabilities);
 - :func:`apply` (→ :class:`Transition`: the new state and the events, each naming its clause);
-- :func:`scores`, :func:`outcome`.
+- :func:`violations` and :func:`is_legal` (the rule checks alone), :func:`rule_checks`;
+- :func:`play_text` (a short action, read and applied);
+- :func:`scores`, :func:`outcome`, :func:`observe`.
 
-Illegal actions raise :class:`~tabletop_referee.errors.IllegalAction` carrying the clause id.
-Nothing here reads clocks, files, environment or random numbers: dice arrive as ``Roll``
-actions.
+Illegal actions raise :class:`~tabletop_referee.errors.IllegalAction` carrying the clause id,
+the refused action and the phase. Nothing here reads clocks, files, environment or random
+numbers: dice arrive as ``Roll`` actions.
 
 The rules themselves live in :mod:`.rules`, one module per clause area; this module is the
 thin public surface over them.
+
+A tour. Two players on the standard board; player 0 boards first:
+
+    >>> from tabletop_referee.games.mlem import Embark, Move, Roll, Setup, load_board
+    >>> s = initial_state(Setup(players=2, board=load_board("standard")))
+    >>> s.phase, current_actor(s), len(legal_actions(s))
+    ('takeoff', 0, 8)
+    >>> t = apply(s, Embark(0, "satellite"))
+    >>> t.events
+    (Event(type='boarded', clause='takeoff.boarding-order', data=(('player', 0), ('astronaut', 'satellite'), ('seat', 0))),)
+    >>> s = apply(t.state, Embark(1, "die-one")).state
+
+Everyone is aboard, so chance rolls the six dice: each distinct roll is an action with its
+exact probability.
+
+    >>> s.phase, current_actor(s), len(chance_outcomes(s))
+    ('roll', 'chance', 210)
+    >>> chance_outcomes(s)[0]
+    (Roll(faces=('1', '1', '1', '1', '1', '1')), Fraction(1, 46656))
+    >>> s = apply(s, Roll(("4", "3", "2", "1", "afterburner", "2"))).state
+    >>> s.rocket.space, s.board.spaces[s.rocket.space].faces
+    (3, ('1', '2', '4'))
+
+The Satellite started the rocket on space 3, where 1, 2 and 4 may be used. The commander
+(the front seat) moves with the 2s and the 4; every event names the clause it follows:
+
+    >>> t = play_text(s, "move 2+4")
+    >>> [(e.type, e.clause) for e in t.events]
+    [('moved', 'travel.distance'), ('dice-removed', 'travel.remove-dice')]
+    >>> t.state.rocket.space, t.state.rocket.dice, t.state.phase
+    (11, 3, 'landing')
+
+An illegal action is refused with the clause it breaks, the action and the phase;
+:func:`violations` lists every rule it breaks, in the order they are checked:
+
+    >>> try:
+    ...     play_text(s, "move 2+afterburner")
+    ... except IllegalAction as e:
+    ...     print(e.clause, "|", e.phase, "|", e.action)
+    travel.allowed-faces | move | Move(player=0, faces=('2', 'afterburner'), die_one=(), ability=None, dice=())
+    >>> [v.clause for v in violations(s, Move(0, ("3",), (0,)))]
+    ['travel.allowed-faces', 'power.die-one']
+    >>> is_legal(s, Move(0, ("2", "4")))
+    True
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from fractions import Fraction
+from typing import Any
 
 from ...errors import IllegalAction
+from ..interface import Transition
 from .model import (
-    CHANCE,
+    CHANCE,  # noqa: F401  (re-exported: describe.py imports it from here)
     CHANCE_PHASES,
     Action,
     Discard,
@@ -35,16 +84,18 @@ from .model import (
     Roll,
     State,
     Stay,
-    Transition,
 )
-from .rules import draws, landing, missions, roll, takeoff, travel, ufo
+from .notation import parse_action
+from .rules import dice, draws, landing, missions, roll, takeoff, travel, turn, ufo
+from .rules.check import CLAUSE_OF, Check
 from .rules.draws import draw_pile
 from .rules.goals import goal_met
 from .rules.landing import landing_targets
-from .rules.missions import fulfilled_missions, mission_dealee, next_discarder
+from .rules.missions import fulfilled_missions, mission_dealee
 from .rules.observe import observe
 from .rules.scoring import outcome, scores
 from .rules.setup import initial_state
+from .rules.turn import current_actor, known_tokens, text_player
 from .rules.work import Work
 
 __all__ = [
@@ -54,6 +105,9 @@ __all__ = [
     "chance_outcomes",
     "apply",
     "is_legal",
+    "violations",
+    "rule_checks",
+    "play_text",
     "scores",
     "outcome",
     "landing_targets",
@@ -62,37 +116,7 @@ __all__ = [
     "fulfilled_missions",
 ]
 
-_PHASE_ACTIONS = {
-    "exploration-setup": (Draw,),
-    "mission-deal": (Draw,),
-    "mission-discard": (Discard,),
-    "arrival": (Draw,),
-    "takeoff": (Embark,),
-    "roll": (Roll,),
-    "move": (Move, Reroll),
-    "landing": (Land, Stay),
-    "exploration-draw": (Draw,),
-    "parachute": (Land, Stay),
-}
-
-
 # -- queries --------------------------------------------------------------------------------
-
-
-def current_actor(state: State) -> int | str | None:
-    """Returns who decides next: a player number, :data:`CHANCE`, or ``None`` (game over)."""
-    phase = state.phase
-    if phase == "takeoff":
-        return (state.start_player + len(state.rocket.seats)) % state.players
-    if phase in CHANCE_PHASES:
-        return CHANCE
-    if phase == "mission-discard":
-        return next_discarder(state.start_player, state.missions.hands)
-    if phase == "move":
-        return state.rocket.seats[0].player
-    if phase in ("landing", "parachute"):
-        return state.rocket.seats[state.rocket.cursor].player
-    return None
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -101,18 +125,18 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     At a chance node the actions are the distinct rolls (see :func:`chance_outcomes`).
     """
     phase = state.phase
-    if phase == "takeoff":
-        player = current_actor(state)
-        return takeoff.embark_actions(player, state.reserves[player])
     if phase in CHANCE_PHASES:
         return tuple(action for action, _ in chance_outcomes(state))
     if phase == "move":
         return travel.legal_moves(state)
-    if phase == "mission-discard":
-        player = current_actor(state)
+    player = current_actor(state)
+    if not isinstance(player, int):  # the game is over
+        return ()
+    if phase == "takeoff":
+        return takeoff.embark_actions(player, state.reserves[player])
+    if phase == "mission-discard" and state.missions is not None:
         return tuple(Discard(player, t.id) for t in state.missions.hands[player])
     if phase in ("landing", "parachute"):
-        player = current_actor(state)
         return landing.landing_actions(player, landing_targets(state, state.rocket.cursor))
     return ()
 
@@ -135,44 +159,83 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
 
 
 def is_legal(state: State, action: Action) -> bool:
-    try:
-        apply(state, action)
-    except IllegalAction:
-        return False
-    return True
+    """Whether ``action`` breaks no rule in ``state`` (:func:`violations` finds none)."""
+    return next(violations(state, action), None) is None
 
 
-# -- apply ----------------------------------------------------------------------------------
+# -- rule checks and apply ------------------------------------------------------------------
+
+CHECKS: dict[type, tuple[Check, ...]] = {
+    Embark: takeoff.CHECKS,
+    Roll: roll.CHECKS,
+    Move: ufo.MOVE_CHECKS + travel.CHECKS + dice.CHECKS,
+    Reroll: ufo.REROLL_CHECKS,
+    Land: landing.CHECKS,
+    Stay: (),
+    Draw: draws.CHECKS,
+    Discard: missions.CHECKS,
+}
+"""The rule checks of each kind of action, in the order :func:`apply` reports them (after
+:data:`.rules.turn.CHECKS`)."""
+
+
+def violations(state: State, action: Action) -> Iterator[IllegalAction]:
+    """Yields an :class:`IllegalAction` for every rule check ``action`` fails in ``state``, in
+    the order the rules are checked: first whose turn and which step it is [turn.*]; if the
+    action passes those, the checks of its kind (:data:`CHECKS`)."""
+    wrong_turn = False
+    for check in turn.CHECKS:
+        for problem in check(state, action):
+            wrong_turn = True
+            yield problem
+    if wrong_turn:
+        return  # the other checks assume the action fits the step and comes from the actor
+    for check in CHECKS[type(action)]:
+        yield from check(state, action)
+
+
+def rule_checks() -> dict[str, tuple[Check, ...]]:
+    """Every clause that rejects actions → its check functions, in the order they run."""
+    table: dict[str, tuple[Check, ...]] = {}
+    every: tuple[Check, ...] = (*turn.CHECKS, *(c for checks in CHECKS.values() for c in checks))
+    for check in every:
+        clause = CLAUSE_OF[check]
+        if check not in table.get(clause, ()):
+            table[clause] = table.get(clause, ()) + (check,)
+    return table
 
 
 def apply(state: State, action: Action) -> Transition:
     """Returns the state after ``action`` and the events it caused.
 
     Raises:
-        IllegalAction: the action is not allowed here; ``clause`` names the rule it breaks.
+        IllegalAction: the action is not allowed here; ``clause`` names the rule it breaks,
+            ``action`` and ``phase`` the refused action and the phase of ``state``.
     """
-    phase = state.phase
-    if phase == "game-over":
-        raise IllegalAction("turn.phase", f"the game is over ({state.ended}); no {action.type} action")
-    kind = type(action)
-    expected = _PHASE_ACTIONS[phase]
-    if kind not in expected:
-        names = " or ".join(k.type for k in expected)
-        raise IllegalAction(
-            "turn.phase", f"phase {phase} accepts {names}, not a {action.type} action"
-        )
-    if kind is not Roll and kind is not Draw:
-        actor = current_actor(state)
-        if action.player != actor:
-            raise IllegalAction(
-                "turn.actor", f"it is player {actor}'s decision, not player {action.player}'s"
-            )
+    for problem in violations(state, action):
+        raise problem.with_context(action, state.phase)
     w = Work(state)
-    _HANDLERS[kind](w, action)
+    _HANDLERS[type(action)](w, action)
     return Transition(w.freeze(), tuple(w.events))
 
 
-_HANDLERS = {
+def play_text(state: State, text: str) -> Transition:
+    """Reads a short action (:mod:`.notation`) for the player to act and applies it, like
+    python-chess's ``push_san``: ``play_text(state, "move 2+afterburner")``.
+
+    The player is the one whose decision it is (a roll or a draw names none; ``player:N``
+    plays for someone else), ``land`` alone lands on the rocket's space, and token ids may be
+    written in any case.
+
+    Raises:
+        InvalidNotation: the text is not a short action (``column`` says where).
+        IllegalAction: the rules refuse the action (see :func:`apply`).
+    """
+    action = parse_action(text, text_player(state), here=state.rocket.space, tokens=known_tokens(state))
+    return apply(state, action)
+
+
+_HANDLERS: dict[type, Callable[[Work, Any], None]] = {
     Embark: takeoff.embark, Roll: roll.roll, Move: travel.move, Land: landing.land,
     Stay: landing.stay, Draw: draws.draw, Discard: missions.discard, Reroll: ufo.reroll,
 }

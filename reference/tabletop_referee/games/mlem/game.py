@@ -204,6 +204,10 @@ class MlemGame(BaseGame):
     def is_over(self, state: Any) -> bool:
         return state.phase == "game-over"
 
+    def rule_checks(self) -> Mapping[str, Sequence[Any]]:
+        """Clause id -> the engine's check functions for it, in the order they run."""
+        return engine.rule_checks()
+
     def pinned_chance(self, state: Any, pins: Mapping[str, Sequence[Any]], used: Mapping[str, int]):
         """Perft pins (docs/vectors.md): ``rolls`` (each truncated to the dice available) and
         token ids per draw phase."""

@@ -56,9 +56,11 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from collections.abc import Iterable
-
+from ...errors import InvalidNotation
+from ..interface import Event
 from .model import (
     ASTRONAUTS,
     FACE_INDEX,
@@ -68,7 +70,6 @@ from .model import (
     Discard,
     Draw,
     Embark,
-    Event,
     Land,
     Move,
     Reroll,
@@ -95,34 +96,58 @@ def action_text(action: Action, *, show_player: bool = False) -> str:
 
     ``show_player`` appends `` player:N`` (for an action on behalf of someone who is not to act).
     """
-    kind = action.type
-    if kind == "embark":
-        text = f"embark {action.astronaut}"
-    elif kind == "roll":
+    if isinstance(action, Roll):
         return "roll " + ",".join(_sorted_faces(action.faces))
-    elif kind == "draw":
+    if isinstance(action, Draw):
         return f"draw {action.token}"
-    elif kind == "move":
-        parts = ["move"]
-        if action.faces:
-            counts = dict(action.dice)
-            parts.append("+".join(f"{counts[f]}x{f}" if f in counts else f for f in _sorted_faces(action.faces)))
-        if action.die_one:
-            parts.append("die-one:" + ",".join(str(p) for p in sorted(action.die_one)))
-        if action.ability is not None:
-            parts.append(action.ability)
-        text = " ".join(parts)
-    elif kind == "land":
+    if isinstance(action, Embark):
+        text = f"embark {action.astronaut}"
+    elif isinstance(action, Move):
+        text = _move_text(action)
+    elif isinstance(action, Land):
         text = f"land {action.space}"
-    elif kind == "discard":
+    elif isinstance(action, Discard):
         text = f"discard {action.token}"
-    elif kind == "reroll":
+    elif isinstance(action, Reroll):
         text = "reroll"
     else:
         text = "stay"
     if show_player:
         text += f" player:{action.player}"
     return text
+
+
+def _move_text(action: Move) -> str:
+    parts = ["move"]
+    if action.faces:
+        counts = dict(action.dice)
+        parts.append("+".join(f"{counts[f]}x{f}" if f in counts else f for f in _sorted_faces(action.faces)))
+    if action.die_one:
+        parts.append("die-one:" + ",".join(str(p) for p in sorted(action.die_one)))
+    if action.ability is not None:
+        parts.append(action.ability)
+    return " ".join(parts)
+
+
+class _Bad(Exception):
+    """A reading failure inside this module: the message and the word it is about (if any);
+    :func:`parse_action` turns it into an :class:`InvalidNotation` with the column."""
+
+    def __init__(self, message: str, word: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.word = word
+
+
+class _Word(str):
+    """A word of the input that remembers where it starts (``at``, 0-based)."""
+
+    at: int
+
+    def __new__(cls, text: str, at: int) -> _Word:
+        word = super().__new__(cls, text)
+        word.at = at
+        return word
 
 
 def parse_action(text: str, player: int, *, here: int | None = None, tokens: Iterable[str] = ()) -> Action:
@@ -134,103 +159,142 @@ def parse_action(text: str, player: int, *, here: int | None = None, tokens: Ite
     of them but for case is read as that id, any other id is kept as written.
 
     Raises:
-        ValueError: the text is not a short action; the one-line message names the bad token.
+        InvalidNotation: the text is not a short action; the one-line message names the bad
+            word, ``column`` says where it starts (``None`` when no one word is at fault).
+
+    >>> try:
+    ...     parse_action("move 2+7", 0)
+    ... except InvalidNotation as e:
+    ...     print(e, "| column", e.column)
+    '7' is not a die face (faces: 1, 2, 3, 4, afterburner, a or ab) | column 7
     """
+    try:
+        return _parse(text, player, here, tokens)
+    except _Bad as bad:
+        raise InvalidNotation(bad.message, text=text, column=_column(text, bad.word)) from None
+
+
+def _column(text: str, word: str | None) -> int | None:
+    if word is None:
+        return None
+    if isinstance(word, _Word):
+        return word.at
+    found = text.lower().find(word.lower())
+    return None if found < 0 else found
+
+
+def _parse(text: str, player: int, here: int | None, tokens: Iterable[str]) -> Action:
     written = _tokens(text)
     if not written:
-        raise ValueError(f"an empty action (forms: {FORMS})")
-    words = [w.lower() for w in written]
+        raise _Bad(f"an empty action (forms: {FORMS})")
+    words = [_Word(w.lower(), w.at) for w in written]
+    override, rest, raw = _split_player(words, written)
+    if not rest:
+        raise _Bad(f"no verb, only {words[0]!r} (forms: {FORMS})", words[0])
+    verb, args = rest[0], rest[1:]
+    if verb not in VERBS:
+        raise _Bad(f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})", verb)
+    who = player if override is None else override
+    if verb in ("roll", "draw") and override is not None:
+        kind = "a roll" if verb == "roll" else "a draw"
+        raise _Bad(f"'player:{override}': {kind} is chance and has no player", f"player:{override}")
+    if verb == "draw":
+        return Draw(_token_id(verb, raw[1:], tokens))
+    if verb == "discard":
+        return Discard(who, _token_id(verb, raw[1:], tokens))
+    return _VERB_READERS[verb](args, who, here)
+
+
+def _split_player(words: list[_Word], written: list[_Word]) -> tuple[int | None, list[_Word], list[_Word]]:
+    """Takes the ``player:N`` word out: (N or None, the other words lowercased, as written)."""
     override = None
-    rest: list[str] = []
-    raw: list[str] = []
+    rest: list[_Word] = []
+    raw: list[_Word] = []
     for word, as_written in zip(words, written):
         if word.startswith(PLAYER_PREFIXES):
             number = word[len("player:"):]
             if override is not None:
-                raise ValueError(f"{word!r}: the player is given twice")
+                raise _Bad(f"{word!r}: the player is given twice", word)
             if not number.isdigit():
-                raise ValueError(f"{word!r}: the player must be a number, e.g. player:1")
+                raise _Bad(f"{word!r}: the player must be a number, e.g. player:1", word)
             override = int(number)
         else:
             rest.append(word)
             raw.append(as_written)
-    if not rest:
-        raise ValueError(f"no verb, only {words[0]!r} (forms: {FORMS})")
-    verb, args = rest[0], rest[1:]
-    if verb not in VERBS:
-        raise ValueError(f"unknown verb {verb!r} (verbs: {', '.join(VERBS)})")
-    who = player if override is None else override
+    return override, rest, raw
 
-    if verb == "roll":
-        if override is not None:
-            raise ValueError(f"'player:{override}': a roll is chance and has no player")
-        if not args:
-            raise ValueError("roll needs the faces rolled, e.g. roll 1,2,2,afterburner")
-        return Roll(_sorted_faces(_face(w) for w in args))
-    if verb == "draw":
-        if override is not None:
-            raise ValueError(f"'player:{override}': a draw is chance and has no player")
-        return Draw(_token_id(verb, raw[1:], tokens))
-    if verb == "discard":
-        return Discard(who, _token_id(verb, raw[1:], tokens))
-    if verb == "reroll":
-        if args:
-            raise ValueError(f"reroll takes nothing, not {args[0]!r}")
-        return Reroll(who)
-    if verb == "move":
-        return _move(args, who)
-    if verb == "land":
-        if len(args) > 1:
-            raise ValueError(f"land takes one space, not also {args[1]!r}")
-        if not args:
-            if here is None:
-                raise ValueError("land needs a space number, e.g. land 7")
-            return Land(who, here)
-        if not args[0].isdigit():
-            raise ValueError(f"{args[0]!r} is not a space number")
-        return Land(who, int(args[0]))
-    if verb == "embark":
-        if len(args) != 1:
-            raise ValueError(("embark takes one astronaut, not also " + repr(args[1])) if args
-                             else "embark needs an astronaut, e.g. embark satellite")
-        name = args[0].replace("_", "-")
-        if name not in ASTRONAUTS:
-            raise ValueError(f"{args[0]!r} is not an astronaut (astronauts: {', '.join(ASTRONAUTS)})")
-        return Embark(who, name)
+
+def _roll(args: list[_Word], who: int, here: int | None) -> Action:
+    if not args:
+        raise _Bad("roll needs the faces rolled, e.g. roll 1,2,2,afterburner")
+    return Roll(_sorted_faces(_face(w) for w in args))
+
+
+def _reroll(args: list[_Word], who: int, here: int | None) -> Action:
     if args:
-        raise ValueError(f"stay takes nothing, not {args[0]!r}")
+        raise _Bad(f"reroll takes nothing, not {args[0]!r}", args[0])
+    return Reroll(who)
+
+
+def _land(args: list[_Word], who: int, here: int | None) -> Action:
+    if len(args) > 1:
+        raise _Bad(f"land takes one space, not also {args[1]!r}", args[1])
+    if not args:
+        if here is None:
+            raise _Bad("land needs a space number, e.g. land 7")
+        return Land(who, here)
+    if not args[0].isdigit():
+        raise _Bad(f"{args[0]!r} is not a space number", args[0])
+    return Land(who, int(args[0]))
+
+
+def _embark(args: list[_Word], who: int, here: int | None) -> Action:
+    if len(args) != 1:
+        if args:
+            raise _Bad("embark takes one astronaut, not also " + repr(args[1]), args[1])
+        raise _Bad("embark needs an astronaut, e.g. embark satellite")
+    name = args[0].replace("_", "-")
+    if name not in ASTRONAUTS:
+        raise _Bad(f"{args[0]!r} is not an astronaut (astronauts: {', '.join(ASTRONAUTS)})", args[0])
+    return Embark(who, name)
+
+
+def _stay(args: list[_Word], who: int, here: int | None) -> Action:
+    if args:
+        raise _Bad(f"stay takes nothing, not {args[0]!r}", args[0])
     return Stay(who)
 
 
-def _token_id(verb: str, args: list[str], known: Iterable[str]) -> str:
+def _token_id(verb: str, args: list[_Word], known: Iterable[str]) -> str:
     example = "E07" if verb == "draw" else "M04"
     if not args:
-        raise ValueError(f"{verb} needs a token id, e.g. {verb} {example}")
+        raise _Bad(f"{verb} needs a token id, e.g. {verb} {example}")
     if len(args) > 1:
-        raise ValueError(f"{verb} takes one token id, not also {args[1]!r}")
+        raise _Bad(f"{verb} takes one token id, not also {args[1]!r}", args[1])
     word = args[0]
     if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", word):
-        raise ValueError(f"{word!r} is not a token id (letters, digits, - and _), e.g. {example}")
+        raise _Bad(f"{word!r} is not a token id (letters, digits, - and _), e.g. {example}", word)
     same = [t for t in known if t.lower() == word.lower()]
-    return same[0] if len(same) == 1 else word
+    return same[0] if len(same) == 1 else str(word)
 
 
-def _tokens(text: str) -> list[str]:
-    """The words as written; ``+`` and ``,`` separate like spaces, ``die-one:2`` is two words."""
-    words = re.sub(r"[+,]", " ", text).split()
-    out: list[str] = []
-    for word in words:
+def _tokens(text: str) -> list[_Word]:
+    """The words as written, each with its column; ``+`` and ``,`` separate like spaces,
+    ``die-one:2`` is two words."""
+    out: list[_Word] = []
+    for m in re.finditer(r"[^\s+,]+", text):
+        word, at = m.group(), m.start()
         head, colon, tail = word.partition(":")
         if colon and head.lower() in DIE_ONE_WORDS:
-            out.append(head)
+            out.append(_Word(head, at))
             if tail:
-                out.append(tail)
+                out.append(_Word(tail, at + len(head) + 1))
         else:
-            out.append(word)
+            out.append(_Word(word, at))
     return out
 
 
-def _move(args: list[str], player: int) -> Move:
+def _move(args: list[_Word], player: int, here: int | None = None) -> Move:
     faces: list[str] = []
     dice: dict[str, int] = {}
     die_one: set[int] = set()
@@ -239,35 +303,44 @@ def _move(args: list[str], player: int) -> Move:
     for word in args:
         if word.replace("_", "-") in MOVE_ABILITIES:
             if ability is not None:
-                raise ValueError(f"{word!r}: one ability per move, {ability} is already named")
+                raise _Bad(f"{word!r}: one ability per move, {ability} is already named", word)
             ability = word.replace("_", "-")
         elif ability is not None:
-            raise ValueError(f"{word!r} after {ability}: the ability comes last")
+            raise _Bad(f"{word!r} after {ability}: the ability comes last", word)
         elif word in DIE_ONE_WORDS:
             in_die_one = True
             die_one.add(-1)  # the mover's own, unless numbers follow
         elif in_die_one:
             if not word.isdigit():
-                raise ValueError(f"{word!r} after die-one is not a player number (die-one comes last)")
+                raise _Bad(f"{word!r} after die-one is not a player number (die-one comes last)", word)
             die_one.discard(-1)
             die_one.add(int(word))
         else:
-            count, x, rest = word.partition("x")
-            if x and count.isdigit() and rest:  # COUNTxFACE: part of a group
-                face = _face(rest)
-                dice[face] = int(count)
-            else:
-                face = _face(word)
-            if face in faces:
-                raise ValueError(f"{word!r}: the {face} group is named twice")
-            faces.append(face)
+            _group(word, faces, dice)
+    return _move_of(player, faces, dice, die_one, ability)
+
+
+def _group(word: _Word, faces: list[str], dice: dict[str, int]) -> None:
+    """One group of a move: ``2``, or part of one: ``1x2`` (COUNTxFACE)."""
+    count, x, rest = word.partition("x")
+    if x and count.isdigit() and rest:  # COUNTxFACE: part of a group
+        face = _face(_Word(rest, word.at + len(count) + 1))
+        dice[face] = int(count)
+    else:
+        face = _face(word)
+    if face in faces:
+        raise _Bad(f"{word!r}: the {face} group is named twice", word)
+    faces.append(face)
+
+
+def _move_of(player: int, faces: list[str], dice: dict[str, int], die_one: set[int], ability: str | None) -> Move:
     if -1 in die_one:
         die_one.discard(-1)
         die_one.add(player)
     if ability == "extra-face" and not faces and not die_one:
         return Move(player, (), (), ability)
     if not faces and not die_one:
-        raise ValueError("move needs the groups used, e.g. move 2+afterburner")
+        raise _Bad("move needs the groups used, e.g. move 2+afterburner")
     if not faces:
         faces = ["1"]  # "move die-one": the Die-1 belongs to the 1s group
     ordered = _sorted_faces(faces)
@@ -275,14 +348,19 @@ def _move(args: list[str], player: int) -> Move:
                 tuple((f, dice[f]) for f in ordered if f in dice))
 
 
+_VERB_READERS: dict[str, Callable[[list[_Word], int, int | None], Action]] = {
+    "roll": _roll, "reroll": _reroll, "move": _move, "land": _land, "embark": _embark, "stay": _stay,
+}
+
+
 def _face(word: str) -> str:
     face = FACE_ALIASES.get(word)
     if face is None:
-        raise ValueError(f"{word!r} is not a die face (faces: 1, 2, 3, 4, afterburner, a or ab)")
+        raise _Bad(f"{word!r} is not a die face (faces: 1, 2, 3, 4, afterburner, a or ab)", word)
     return face
 
 
-def _sorted_faces(faces) -> tuple[str, ...]:
+def _sorted_faces(faces: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(faces, key=lambda f: FACE_INDEX.get(f, len(FACE_INDEX))))
 
 
@@ -313,122 +391,147 @@ def describe_event(event: Event, board: Board, *, observer: int | str | None = N
     d = dict(event.data)
     t = event.type
     if t in _HIDDEN_EVENTS and observer is not None and d["player"] != observer:
-        if t == "mission-dealt":
-            return f"{_player(d['player'])} is dealt a secret mission"
-        return f"{_player(d['player'])} discards one of their missions, face down"
-    if t == "boarded":
-        return f"{_player(d['player'])} boards their {d['astronaut']} astronaut ({_seat(d['seat'])})"
-    if t == "rocket-placed":
-        return f"boarding is complete: the rocket starts on space {d['space']}"
-    if t == "rolled":
-        return "rolled " + ", ".join(d["faces"])
-    if t == "moved":
-        counts = d.get("dice", {})
-        groups = "+".join(f"{counts[f]} of the {f}s" if f in counts else f for f in d["faces"])
-        if d["die_one"]:
-            groups += " (with the Die-1 of " + ", ".join(_player(p) for p in d["die_one"]) + ")"
-        if event.clause == "ufo.extra-face":
-            groups = f"the arrival token's extra face {groups}"
-        return (f"{_player(d['player'])} moves with {groups}: {d['distance']} from space {d['from']} "
-                f"to space {d['to']}" + _deep(board, d["to"]))
-    if t == "die-one-used":
-        return f"{_player(d['player'])}'s Die-1 astronaut counts as an extra 1 and is flipped"
-    if t == "dice-removed":
-        return f"{d['count']} {'die' if d['count'] == 1 else 'dice'} removed, {d['dice']} left"
-    if t == "die-restored":
-        return f"no die would be left: one die stays available ({d['dice']} left)"
-    if t == "crashed":
-        return (f"no usable die: the rocket crashes on space {d['space']} "
-                f"(crash {d['crashes']} of {board.crash_limit})")
-    if t == "no-landing":
-        return f"space {d['space']} has nothing to land on: no landing decisions"
-    if t == "passed-over":
-        return (f"{_player(d['player'])}'s {d['astronaut']} has nowhere to land on space {d['space']} "
-                "and is not asked")
-    if t == "landed":
-        who = f"{_player(d['player'])}'s {d['astronaut']}"
-        if d["site"] == "moon":
-            where = f"the moon of space {d['space']} (slot {d['slot'] + 1})"
-        elif d["site"] == "planet":
-            where = f"planet {board.spaces[d['space']].planet} (space {d['space']}; scored at the end)"
-        else:
-            where = f"the {d['site']} in deep space"
-        points = f", {d['points']} points" if d["site"] != "planet" else ""
-        return f"{who} lands on {where}{points}"
-    if t == "stayed":
-        return f"{_player(d['player'])}'s astronaut stays aboard"
-    if t == "commander-changed":
-        return f"{_player(d['player'])} is now in the front seat: the new commander"
-    if t == "goal-claimed":
-        return f"{_player(d['player'])} claims the goal {d['goal']} ({GOAL_POINTS} points)"
-    if t == "returned-home":
-        return f"{_player(d['player'])}'s {d['astronaut']} goes home to their reserve, unscored"
-    if t == "expedition-ended":
-        if d["reason"] == "game-end":
-            return f"expedition {d['expedition']} stops: the game ends now"
-        return (f"expedition {d['expedition']} ends ({d['reason']}); "
-                f"{_player(d['next_start_player'])} starts the next one")
-    if t == "game-ended":
-        return f"the game ends ({d['reason']})"
-    if t == "points-doubled":
-        where = (f"planet {board.spaces[d['space']].planet}" if d["astronaut"] == "planet-double"
-                 else f"space {d['space']}")
-        return f"{_player(d['player'])}'s {d['astronaut']} doubles its points on {where}: {d['points']}"
-    if t == "planet-tie-broken":
-        players = " and ".join(_player(p) for p in d["players"])
-        each = f"{d['astronauts']} astronaut{'s' if d['astronauts'] != 1 else ''} each"
-        return f"planet {d['planet']}: {players} have {each}; the earlier arrival ranks first, in that order"
-    if t == "planet-scored":
-        medal = ("gold", "silver", "bronze")[d["rank"] - 1]
-        many = f"{d['astronauts']} astronaut{'s' if d['astronauts'] != 1 else ''}"
-        return f"planet {d['planet']}: {_player(d['player'])} takes {medal} with {many}, {d['points']} points"
-    if t == "final-scores":
-        totals = "; ".join(f"{_player(p)} {s['total']}" for p, s in enumerate(d["scores"]))
-        won = " and ".join(_player(p) for p in d["winners"])
-        return f"final scores: {totals}; {won} {'wins' if len(d['winners']) == 1 else 'share the victory'}"
+        return _HIDDEN_SENTENCES[t].format(who=_player(d["player"]))
+    sentence = _SENTENCES.get(t)
+    if sentence is None:
+        return t + " " + json.dumps(d, ensure_ascii=False)  # an event type this module does not know yet
+    return sentence(d, event, board)
+
+
+_Sentence = Callable[[dict[str, Any], Event, Board], str]
+"""How one kind of event reads: ``(its data, the event, the board)`` → the sentence."""
+
+_HIDDEN_SENTENCES = {
+    "mission-dealt": "{who} is dealt a secret mission",
+    "mission-discarded": "{who} discards one of their missions, face down",
+}
+
+
+def _fields(template: str) -> _Sentence:
+    """A sentence that only fills the event's fields into ``template`` (``{player}`` reads
+    ``player N``)."""
+
+    def sentence(d: dict[str, Any], event: Event, board: Board) -> str:
+        return template.format_map({**d, "who": _player(d["player"]) if "player" in d else ""})
+
+    return sentence
+
+
+def _moved(d: dict[str, Any], event: Event, board: Board) -> str:
+    counts = d.get("dice", {})
+    groups = "+".join(f"{counts[f]} of the {f}s" if f in counts else f for f in d["faces"])
+    if d["die_one"]:
+        groups += " (with the Die-1 of " + ", ".join(_player(p) for p in d["die_one"]) + ")"
+    if event.clause == "ufo.extra-face":
+        groups = f"the arrival token's extra face {groups}"
+    return (f"{_player(d['player'])} moves with {groups}: {d['distance']} from space {d['from']} "
+            f"to space {d['to']}" + _deep(board, d["to"]))
+
+
+def _landed(d: dict[str, Any], event: Event, board: Board) -> str:
+    who = f"{_player(d['player'])}'s {d['astronaut']}"
+    if d["site"] == "moon":
+        where = f"the moon of space {d['space']} (slot {d['slot'] + 1})"
+    elif d["site"] == "planet":
+        where = f"planet {board.spaces[d['space']].planet} (space {d['space']}; scored at the end)"
+    else:
+        where = f"the {d['site']} in deep space"
+    points = f", {d['points']} points" if d["site"] != "planet" else ""
+    return f"{who} lands on {where}{points}"
+
+
+def _expedition_ended(d: dict[str, Any], event: Event, board: Board) -> str:
+    if d["reason"] == "game-end":
+        return f"expedition {d['expedition']} stops: the game ends now"
+    return (f"expedition {d['expedition']} ends ({d['reason']}); "
+            f"{_player(d['next_start_player'])} starts the next one")
+
+
+def _exploration_points(d: dict[str, Any], event: Event, board: Board) -> str:
+    points = d["points"]
+    return f"{_player(d['player'])} takes exploration token {d['token']}, worth {points} {_points(points)}"
+
+
+def _ability_used(d: dict[str, Any], event: Event, board: Board) -> str:
+    token = f" {d['token']}" if d.get("token") else ""
+    return f"{_player(d['player'])} uses the arrival token{token}'s {d['ability']} ability (once per expedition)"
+
+
+def _points_doubled(d: dict[str, Any], event: Event, board: Board) -> str:
+    where = (f"planet {board.spaces[d['space']].planet}" if d["astronaut"] == "planet-double"
+             else f"space {d['space']}")
+    return f"{_player(d['player'])}'s {d['astronaut']} doubles its points on {where}: {d['points']}"
+
+
+def _astronauts(n: int) -> str:
+    return f"{n} astronaut{'s' if n != 1 else ''}"
+
+
+def _planet_tie_broken(d: dict[str, Any], event: Event, board: Board) -> str:
+    players = " and ".join(_player(p) for p in d["players"])
+    return (f"planet {d['planet']}: {players} have {_astronauts(d['astronauts'])} each; "
+            "the earlier arrival ranks first, in that order")
+
+
+def _planet_scored(d: dict[str, Any], event: Event, board: Board) -> str:
+    medal = ("gold", "silver", "bronze")[d["rank"] - 1]
+    return (f"planet {d['planet']}: {_player(d['player'])} takes {medal} with "
+            f"{_astronauts(d['astronauts'])}, {d['points']} points")
+
+
+def _final_scores(d: dict[str, Any], event: Event, board: Board) -> str:
+    totals = "; ".join(f"{_player(p)} {s['total']}" for p, s in enumerate(d["scores"]))
+    won = " and ".join(_player(p) for p in d["winners"])
+    return f"final scores: {totals}; {won} {'wins' if len(d['winners']) == 1 else 'share the victory'}"
+
+
+_SENTENCES: dict[str, _Sentence] = {
+    "boarded": lambda d, e, b: f"{_player(d['player'])} boards their {d['astronaut']} astronaut ({_seat(d['seat'])})",
+    "rocket-placed": _fields("boarding is complete: the rocket starts on space {space}"),
+    "rolled": lambda d, e, b: "rolled " + ", ".join(d["faces"]),
+    "moved": _moved,
+    "die-one-used": _fields("{who}'s Die-1 astronaut counts as an extra 1 and is flipped"),
+    "dice-removed": lambda d, e, b: f"{d['count']} {'die' if d['count'] == 1 else 'dice'} removed, {d['dice']} left",
+    "die-restored": _fields("no die would be left: one die stays available ({dice} left)"),
+    "crashed": lambda d, e, b: (f"no usable die: the rocket crashes on space {d['space']} "
+                                f"(crash {d['crashes']} of {b.crash_limit})"),
+    "no-landing": _fields("space {space} has nothing to land on: no landing decisions"),
+    "passed-over": _fields("{who}'s {astronaut} has nowhere to land on space {space} and is not asked"),
+    "landed": _landed,
+    "stayed": _fields("{who}'s astronaut stays aboard"),
+    "commander-changed": _fields("{who} is now in the front seat: the new commander"),
+    "goal-claimed": lambda d, e, b: f"{_player(d['player'])} claims the goal {d['goal']} ({GOAL_POINTS} points)",
+    "returned-home": _fields("{who}'s {astronaut} goes home to their reserve, unscored"),
+    "expedition-ended": _expedition_ended,
+    "game-ended": _fields("the game ends ({reason})"),
+    "points-doubled": _points_doubled,
+    "planet-tie-broken": _planet_tie_broken,
+    "planet-scored": _planet_scored,
+    "final-scores": _final_scores,
     # -- variants -------------------------------------------------------------------------------
-    if t == "token-revealed":
-        return f"exploration token {d['token']} is revealed and placed on space {d['space']}"
-    if t == "token-set-aside":
-        return (f"exploration token {d['token']} belongs on space {d['space']}, which already holds one: "
-                "it is set aside and another is drawn")
-    if t == "exploration-triggered":
-        return (f"the rocket stops on space {d['space']}: exploration token {d['token']} ({d['effect']}) "
-                f"takes effect for the commander, {_player(d['player'])}")
-    if t == "exploration-points":
-        points = d["points"]
-        return f"{_player(d['player'])} takes exploration token {d['token']}, worth {points} {_points(points)}"
-    if t == "die-reused":
-        return f"one removed die comes back: {d['dice']} dice available"
-    if t == "dice-reuse-wasted":
-        return f"all dice are already present ({d['dice']}): the dice-reuse token gives nothing"
-    if t == "tunnel":
-        return f"the tunnel jumps the rocket from space {d['from']} to space {d['to']}" + _deep(board, d["to"])
-    if t == "tunnel-blocked":
-        return f"the tunnel on space {d['from']} would pass the end of the track: the rocket does not move"
-    if t == "mission-dealt":
-        return f"{_player(d['player'])} is dealt mission {d['token']}"
-    if t == "mission-discarded":
-        return f"{_player(d['player'])} discards mission {d['token']} and keeps the other three"
-    if t == "arrival-revealed":
-        return (f"arrival token {d['token']} is revealed: the UFO moves {d['ufo_move']} toward Earth, "
-                f"{d['dice']} dice this expedition")
-    if t == "ufo-moved":
-        return f"the UFO moves from space {d['from']} to space {d['to']}"
-    if t == "arrivals-reshuffled":
-        return f"the arrival tokens are used up: the {d['count']} used ones become the face-down pile again"
-    if t == "no-arrival":
-        return "no arrival token is left: 6 dice, the UFO stays where it is, and no ability this expedition"
-    if t == "ability-used":
-        token = f" {d['token']}" if d.get("token") else ""
-        return f"{_player(d['player'])} uses the arrival token{token}'s {d['ability']} ability (once per expedition)"
-    if t == "ufo-encountered":
-        return f"the rocket meets the UFO on space {d['space']} (commander: {_player(d['player'])})"
-    if t == "ufo-token-taken":
-        return f"{_player(d['player'])} takes the UFO token {d['value']}"
-    if t == "ufo-returned":
-        return f"the UFO goes back from space {d['from']} to its home, space {d['to']}"
-    return t + " " + json.dumps(d, ensure_ascii=False)  # an event type this module does not know yet
+    "token-revealed": _fields("exploration token {token} is revealed and placed on space {space}"),
+    "token-set-aside": _fields("exploration token {token} belongs on space {space}, which already holds one: "
+                               "it is set aside and another is drawn"),
+    "exploration-triggered": _fields("the rocket stops on space {space}: exploration token {token} ({effect}) "
+                                     "takes effect for the commander, {who}"),
+    "exploration-points": _exploration_points,
+    "die-reused": _fields("one removed die comes back: {dice} dice available"),
+    "dice-reuse-wasted": _fields("all dice are already present ({dice}): the dice-reuse token gives nothing"),
+    "tunnel": lambda d, e, b: f"the tunnel jumps the rocket from space {d['from']} to space {d['to']}" + _deep(b, d["to"]),
+    "tunnel-blocked": _fields("the tunnel on space {from} would pass the end of the track: the rocket does not move"),
+    "mission-dealt": _fields("{who} is dealt mission {token}"),
+    "mission-discarded": _fields("{who} discards mission {token} and keeps the other three"),
+    "arrival-revealed": _fields("arrival token {token} is revealed: the UFO moves {ufo_move} toward Earth, "
+                                "{dice} dice this expedition"),
+    "ufo-moved": _fields("the UFO moves from space {from} to space {to}"),
+    "arrivals-reshuffled": _fields("the arrival tokens are used up: the {count} used ones become the face-down pile again"),
+    "no-arrival": _fields("no arrival token is left: 6 dice, the UFO stays where it is, and no ability this expedition"),
+    "ability-used": _ability_used,
+    "ufo-encountered": _fields("the rocket meets the UFO on space {space} (commander: {who})"),
+    "ufo-token-taken": _fields("{who} takes the UFO token {value}"),
+    "ufo-returned": _fields("the UFO goes back from space {from} to its home, space {to}"),
+}
+"""The sentence of each event type (:mod:`.events` lists the types)."""
 
 
 def _deep(board: Board, space: int) -> str:

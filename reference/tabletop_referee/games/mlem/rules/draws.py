@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ....errors import IllegalAction
 from ..model import Draw, State
+from .check import rule
 from .exploration import place_exploration
 from .landing import arrive
 from .missions import next_dealee
@@ -33,15 +36,49 @@ def draw_section(s):
     return s.ufo
 
 
+def _not_in_pile(state: State, a: Draw, phase: str) -> Iterator[IllegalAction]:
+    """The token drawn in ``phase`` is one still in the face-down pile that phase draws from."""
+    if state.phase != phase:
+        return
+    pile = draw_pile(state)
+    if all(t.id != a.token for t in pile):
+        left = ", ".join(t.id for t in pile) or "none"
+        yield IllegalAction(DRAW_CLAUSE[phase], f"token {a.token!r} is not in the face-down pile (left: {left})")
+
+
+@rule("exploration.setup")
+def check_exploration_setup(state: State, a: Draw) -> Iterator[IllegalAction]:
+    """Setting up exploration, the token revealed comes from the face-down pile."""
+    return _not_in_pile(state, a, "exploration-setup")
+
+
+@rule("missions.deal")
+def check_missions_deal(state: State, a: Draw) -> Iterator[IllegalAction]:
+    """The mission dealt comes from the face-down pile."""
+    return _not_in_pile(state, a, "mission-deal")
+
+
+@rule("ufo.arrival")
+def check_ufo_arrival(state: State, a: Draw) -> Iterator[IllegalAction]:
+    """The arrival token revealed comes from the face-down pile."""
+    return _not_in_pile(state, a, "arrival")
+
+
+@rule("exploration.replace")
+def check_exploration_replace(state: State, a: Draw) -> Iterator[IllegalAction]:
+    """A replacement exploration token comes from the face-down pile."""
+    return _not_in_pile(state, a, "exploration-draw")
+
+
+CHECKS = (check_exploration_setup, check_missions_deal, check_ufo_arrival, check_exploration_replace)
+
+
 def draw(w: Work, a: Draw) -> None:
     phase = w.phase
     clause = DRAW_CLAUSE[phase]
     section = draw_section(w)
     pile = section.pile
-    token = next((t for t in pile if t.id == a.token), None)
-    if token is None:
-        left = ", ".join(t.id for t in pile) or "none"
-        raise IllegalAction(clause, f"token {a.token!r} is not in the face-down pile (left: {left})")
+    token = next(t for t in pile if t.id == a.token)
     pile = tuple(t for t in pile if t is not token)
     if phase == "exploration-setup":
         w.exploration = replace(section, pile=pile)

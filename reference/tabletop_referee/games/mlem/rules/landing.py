@@ -3,10 +3,12 @@ decisions seat by seat (also those of a crash's parachute phase [crash.parachute
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 from ....errors import IllegalAction
 from ..model import Action, Land, Landing, Seat, State, Stay
+from .check import rule
 from .end import end_expedition, ends_now
 from .goals import claim_goals
 from .order import sorted_actions
@@ -103,8 +105,6 @@ def advance_decisions(w: Work) -> None:
 
 def land(w: Work, a: Land) -> None:
     seat = w.seats[w.cursor]
-    if a.space not in targets(w.board, w.phase, w.space, seat.astronaut, w.landed):
-        raise IllegalAction(*why_not_land(w.freeze(), seat, a.space))
     clause = "landing.planet"
     spec = w.board.spaces[a.space]
     if w.phase == "parachute":
@@ -145,26 +145,66 @@ def _after_landing(w: Work, seat: Seat) -> None:
     advance_decisions(w)
 
 
-def why_not_land(state: State, seat: Seat, space: int) -> tuple[str, str]:
-    board = state.board
-    here = state.rocket.space
-    if state.phase == "parachute" and seat.astronaut != "parachute":
-        return "crash.parachute", f"only Parachute astronauts may land in a crash, not {seat.astronaut!r}"
-    if space != here and (seat.astronaut != "plus-minus" or state.phase == "parachute"):
-        return (
+def _landing_seat(state: State) -> Seat:
+    return state.rocket.seats[state.rocket.cursor]
+
+
+@rule("crash.parachute")
+def check_crash_parachute(state: State, a: Land) -> Iterator[IllegalAction]:
+    """In a crash only Parachute astronauts land."""
+    astronaut = _landing_seat(state).astronaut
+    if state.phase == "parachute" and astronaut != "parachute":
+        yield IllegalAction("crash.parachute", f"only Parachute astronauts may land in a crash, not {astronaut!r}")
+
+
+@rule("power.plus-minus")
+def check_power_plus_minus(state: State, a: Land) -> Iterator[IllegalAction]:
+    """Only a Plus-minus astronaut lands away from the rocket (not in a crash), one space at
+    most, and never in deep space."""
+    here, space = state.rocket.space, a.space
+    if space != here and (_landing_seat(state).astronaut != "plus-minus" or state.phase == "parachute"):
+        yield IllegalAction(
             "power.plus-minus",
             f"only a Plus-minus astronaut may land away from the rocket's space {here}, not on {space}",
         )
-    if abs(space - here) > 1:
-        return "power.plus-minus", f"space {space} is more than one space from the rocket ({here})"
-    if not 0 <= space <= board.end:
-        return "setup.board", f"space {space} is not on the board (0..{board.end})"
-    if space == board.end:
-        return "power.plus-minus", f"deep space ({space}) is reached only by the rocket itself"
-    spec = board.spaces[space]
-    if not spec.has_site:
-        return "landing.no-site", f"space {space} has no moon or planet to land on"
-    return "landing.full-moon", f"every moon slot of space {space} is taken"
+    elif abs(space - here) > 1:
+        yield IllegalAction("power.plus-minus", f"space {space} is more than one space from the rocket ({here})")
+    elif space == state.board.end:
+        yield IllegalAction("power.plus-minus", f"deep space ({space}) is reached only by the rocket itself")
+
+
+@rule("setup.board")
+def check_setup_board(state: State, a: Land) -> Iterator[IllegalAction]:
+    """The space landed on is on the board."""
+    end = state.board.end
+    if not 0 <= a.space <= end:
+        yield IllegalAction("setup.board", f"space {a.space} is not on the board (0..{end})")
+
+
+@rule("landing.no-site")
+def check_landing_no_site(state: State, a: Land) -> Iterator[IllegalAction]:
+    """The space landed on has a moon or a planet."""
+    if 0 <= a.space < state.board.end and not state.board.spaces[a.space].has_site:
+        yield IllegalAction("landing.no-site", f"space {a.space} has no moon or planet to land on")
+
+
+@rule("landing.full-moon")
+def check_landing_full_moon(state: State, a: Land) -> Iterator[IllegalAction]:
+    """A moon space has a free slot left."""
+    board = state.board
+    if 0 <= a.space < board.end and board.spaces[a.space].has_site and not _has_room(board, state.landed, a.space):
+        yield IllegalAction("landing.full-moon", f"every moon slot of space {a.space} is taken")
+
+
+CHECKS = (
+    check_crash_parachute,
+    check_power_plus_minus,
+    check_setup_board,
+    check_landing_no_site,
+    check_landing_full_moon,
+)
+"""The checks of a landing, in order: together they refuse exactly the spaces outside
+:func:`landing_targets`."""
 
 
 def stay(w: Work, a: Stay) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ....errors import IllegalAction
 from ..model import MISSION_POINTS, MISSIONS_DEALT, Discard, Hidden, State
+from .check import rule
 from .setup import setup_next
 from .work import Work, replace, replace_at
 
@@ -31,16 +34,25 @@ def next_dealee(start_player: int, hands) -> int:
     raise AssertionError("every hand is complete")
 
 
+@rule("missions.discard")
+def check_missions_discard(state: State, a: Discard) -> Iterator[IllegalAction]:
+    """The mission discarded is one the player holds."""
+    hand = state.missions.hands[a.player]
+    if all(t.id != a.token for t in hand):
+        yield IllegalAction(
+            "missions.discard",
+            f"player {a.player} holds no mission {a.token!r} (they hold: {', '.join(t.id for t in hand)})",
+        )
+
+
+CHECKS = (check_missions_discard,)
+
+
 def discard(w: Work, a: Discard) -> None:
     # [missions.discard]
     m = w.missions
     hand = m.hands[a.player]
-    token = next((t for t in hand if t.id == a.token), None)
-    if token is None:
-        raise IllegalAction(
-            "missions.discard",
-            f"player {a.player} holds no mission {a.token!r} (they hold: {', '.join(t.id for t in hand)})",
-        )
+    token = next(t for t in hand if t.id == a.token)
     w.missions = replace(
         m,
         hands=replace_at(m.hands, a.player, tuple(t for t in hand if t is not token)),

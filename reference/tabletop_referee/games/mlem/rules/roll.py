@@ -4,12 +4,14 @@ fitting die crashes the rocket unless a power or an ability saves it."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from fractions import Fraction
 from functools import lru_cache
 from math import factorial
 
 from ....errors import IllegalAction
-from ..model import DIE, FACE_INDEX, FACES, Roll
+from ..model import DIE, FACE_INDEX, FACES, Roll, State
+from .check import rule
 from .crash import crash
 from .ufo import ufo_rescue
 from .work import Work
@@ -28,15 +30,28 @@ def roll_outcomes(dice: int) -> tuple[tuple[Roll, Fraction], ...]:
     return tuple(out)
 
 
-def roll(w: Work, a: Roll) -> None:
-    # [travel.roll]
-    if len(a.faces) != w.dice:
-        raise IllegalAction(
-            "travel.roll", f"the roll has {len(a.faces)} faces but {w.dice} dice are available"
-        )
+@rule("travel.roll")
+def check_travel_roll(state: State, a: Roll) -> Iterator[IllegalAction]:
+    """A roll shows one face per available die."""
+    dice = state.rocket.dice
+    if len(a.faces) != dice:
+        yield IllegalAction("travel.roll", f"the roll has {len(a.faces)} faces but {dice} dice are available")
+
+
+@rule("components.dice")
+def check_components_dice(state: State, a: Roll) -> Iterator[IllegalAction]:
+    """Every face rolled is a face of the die."""
     for f in a.faces:
         if f not in FACE_INDEX:
-            raise IllegalAction("components.dice", f"{f!r} is not a die face")
+            yield IllegalAction("components.dice", f"{f!r} is not a die face")
+            return
+
+
+CHECKS = (check_travel_roll, check_components_dice)
+
+
+def roll(w: Work, a: Roll) -> None:
+    # [travel.roll]
     faces = tuple(sorted(a.faces, key=FACE_INDEX.__getitem__))
     w.emit("rolled", "travel.roll", faces=faces)
     allowed = w.board.spaces[w.space].faces

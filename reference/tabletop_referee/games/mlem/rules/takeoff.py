@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 
 from ....errors import IllegalAction
-from ..model import Action, Embark, Seat
+from ..model import Action, Embark, Seat, State
+from .check import rule
 from .order import sorted_actions
 from .work import Work, replace_at
 
@@ -16,15 +18,24 @@ def embark_actions(player: int, reserve: tuple[str, ...]) -> tuple[Action, ...]:
     return sorted_actions(Embark(player, a) for a in reserve)
 
 
-def embark(w: Work, a: Embark) -> None:
-    # [takeoff.boarding-order]
-    reserve = w.reserves[a.player]
+@rule("takeoff.boarding-order")
+def check_takeoff_boarding_order(state: State, a: Embark) -> Iterator[IllegalAction]:
+    """The astronaut boarding is one of the player's own, still on their board."""
+    reserve = state.reserves[a.player]
     if a.astronaut not in reserve:
-        raise IllegalAction(
+        yield IllegalAction(
             "takeoff.boarding-order",
             f"player {a.player} has no {a.astronaut!r} astronaut on their board"
             f" (they have: {', '.join(reserve) or 'none'})",
         )
+
+
+CHECKS = (check_takeoff_boarding_order,)
+
+
+def embark(w: Work, a: Embark) -> None:
+    # [takeoff.boarding-order]
+    reserve = w.reserves[a.player]
     i = reserve.index(a.astronaut)
     w.reserves = replace_at(w.reserves, a.player, reserve[:i] + reserve[i + 1 :])
     # [power.die-one] with die_one=once-per-game: a spent Die-1 boards face down

@@ -4,15 +4,17 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from functools import lru_cache
 
 from ....errors import IllegalAction
 from ..model import FACE_INDEX, FACE_VALUE, FACES, Action, Move, Seat, State
+from .check import rule
+from .dice import dice_in_play, state_dice, token_alone, token_die, used_counts
 from .exploration import explore
 from .landing import arrive
 from .order import sorted_actions
-from .ufo import ability, ability_actions, check_ability, check_extra_face_fits, encounter
-from .ufo import extra_face_usable, use_ability
+from .ufo import ability, ability_actions, encounter, extra_face_usable, use_ability
 from .work import Work, remove_dice, replace
 
 
@@ -97,78 +99,109 @@ def move_actions(
     return sorted_actions(moves)
 
 
-def move(w: Work, a: Move) -> None:
-    with_dice = None  # the arrival token's face, when it joins the rolled dice
-    if a.ability is not None:
-        check_ability(w, a.ability)
-        if a.ability == "extra-face":
-            if w.options.ufo_extra_face_use == "alone":
-                _extra_face_move(w, a)
-                return
-            with_dice = w.ufo.arrival.face
-    roll = w.roll or ()
-    here = w.board.spaces[w.space]
-    allowed = here.faces
-    if with_dice is not None:
-        # [ufo.extra-face] with ufo_extra_face_use=with-dice: one more die showing the face
-        check_extra_face_fits(w, with_dice, here)
-        if with_dice not in a.faces:
-            raise IllegalAction(
-                "ufo.extra-face",
-                f"with ufo_extra_face_use=with-dice the token's face {with_dice!r} is one more die:"
-                f" the move must use the {with_dice!r} group",
-            )
-        roll = roll + (with_dice,)
-        allowed = tuple(f for f in FACES if f in allowed or f == with_dice)
-    _check_groups(w, a, roll, allowed, here)
-    _check_die_one(w, a, roll, allowed)
-    # [travel.whole-group]: how many dice of each face are used
-    used = used_counts(w, a, roll, with_dice)
-    _travel(w, a, used, here, with_dice)
+def _unusable_face(state: State, a: Move) -> tuple[str, str] | None:
+    """The first face of move ``a`` it may not use, with why: ``"not-a-face"``,
+    ``"not-allowed"`` (on this space) or ``"not-rolled"``; ``None`` when every face is usable."""
+    roll, allowed, _ = state_dice(state, a)
+    for f in a.faces:
+        if f not in FACE_INDEX:
+            return f, "not-a-face"
+        if f not in allowed:
+            return f, "not-allowed"
+        if f not in roll and not (f == "1" and a.die_one):
+            return f, "not-rolled"
+    return None
 
 
-def _check_groups(w: Work, a: Move, roll: tuple[str, ...], allowed: tuple[str, ...], here) -> None:
+@rule("travel.whole-group")
+def check_travel_whole_group(state: State, a: Move) -> Iterator[IllegalAction]:
+    """A move names each group of dice it uses once."""
+    if not token_alone(state, a) and len(set(a.faces)) != len(a.faces):
+        yield IllegalAction("travel.whole-group", f"faces {list(a.faces)} name a group twice")
+
+
+@rule("travel.group-count")
+def check_travel_group_count(state: State, a: Move) -> Iterator[IllegalAction]:
+    """A move uses at least one group of dice; with dice_selection=single-group exactly one."""
+    if token_alone(state, a):
+        return
     if not a.faces:
-        raise IllegalAction("travel.group-count", "a move must use at least one group of dice")
-    if len(set(a.faces)) != len(a.faces):
-        raise IllegalAction("travel.whole-group", f"faces {list(a.faces)} name a group twice")
-    if w.options.dice_selection == "single-group" and len(a.faces) > 1:
-        raise IllegalAction(
+        yield IllegalAction("travel.group-count", "a move must use at least one group of dice")
+    elif state.options.dice_selection == "single-group" and len(a.faces) > 1:
+        yield IllegalAction(
             "travel.group-count",
             f"with dice_selection=single-group exactly one group may be used, not {len(a.faces)}",
         )
-    for f in a.faces:
-        if f not in FACE_INDEX:
-            raise IllegalAction("components.dice", f"{f!r} is not a die face")
-        if f not in allowed:
-            shown = ", ".join(here.faces) or "none"
-            raise IllegalAction(
-                "travel.allowed-faces",
-                f"face {f!r} is not allowed on space {w.space} (allowed: {shown})",
-            )
-        if f not in roll and not (f == "1" and a.die_one):
-            raise IllegalAction("travel.allowed-faces", f"no die shows {f!r} in the roll {list(roll)}")
 
 
-def _check_die_one(w: Work, a: Move, roll: tuple[str, ...], allowed: tuple[str, ...]) -> None:
-    # [power.die-one]
-    available = [s.player for s in w.seats if s.astronaut == "die-one" and not s.flipped]
-    if len(set(a.die_one)) != len(a.die_one):
-        raise IllegalAction("power.die-one", f"die_one {list(a.die_one)} names a player twice")
-    for p in a.die_one:
-        if p not in available:
-            raise IllegalAction(
-                "power.die-one", f"player {p} has no unused Die-1 astronaut aboard"
-            )
-    if a.die_one and "1" not in a.faces:
-        raise IllegalAction(
-            "power.die-one", "a Die-1 astronaut counts as a 1: the move must use the 1s group"
+@rule("components.dice")
+def check_components_dice(state: State, a: Move) -> Iterator[IllegalAction]:
+    """Every face a move names is a face of the die (the first unusable face decides)."""
+    bad = None if token_alone(state, a) else _unusable_face(state, a)
+    if bad is not None and bad[1] == "not-a-face":
+        yield IllegalAction("components.dice", f"{bad[0]!r} is not a die face")
+
+
+@rule("travel.allowed-faces")
+def check_travel_allowed_faces(state: State, a: Move) -> Iterator[IllegalAction]:
+    """Every face a move uses is allowed on the rocket's space and shows on a rolled die (or
+    the 1 of a Die-1 astronaut)."""
+    bad = None if token_alone(state, a) else _unusable_face(state, a)
+    if bad is None or bad[1] == "not-a-face":
+        return
+    face, why = bad
+    if why == "not-allowed":
+        shown = ", ".join(state.board.spaces[state.rocket.space].faces) or "none"
+        yield IllegalAction(
+            "travel.allowed-faces", f"face {face!r} is not allowed on space {state.rocket.space} (allowed: {shown})"
         )
-    if a.die_one and not w.options.die_one_rescue and not any(f in allowed for f in roll):
-        raise IllegalAction(
+    else:
+        roll, _, _ = state_dice(state, a)
+        yield IllegalAction("travel.allowed-faces", f"no die shows {face!r} in the roll {list(roll)}")
+
+
+@rule("power.die-one")
+def check_power_die_one(state: State, a: Move) -> Iterator[IllegalAction]:
+    """Each Die-1 astronaut named is aboard, unused, named once, and counts as a 1 of the move;
+    with die_one_rescue=false only when a rolled die fits the space."""
+    if token_alone(state, a) or not a.die_one:
+        return
+    available = [s.player for s in state.rocket.seats if s.astronaut == "die-one" and not s.flipped]
+    roll, allowed, _ = state_dice(state, a)
+    if len(set(a.die_one)) != len(a.die_one):
+        yield IllegalAction("power.die-one", f"die_one {list(a.die_one)} names a player twice")
+    elif any(p not in available for p in a.die_one):
+        p = next(p for p in a.die_one if p not in available)
+        yield IllegalAction("power.die-one", f"player {p} has no unused Die-1 astronaut aboard")
+    elif "1" not in a.faces:
+        yield IllegalAction("power.die-one", "a Die-1 astronaut counts as a 1: the move must use the 1s group")
+    elif not state.options.die_one_rescue and not any(f in allowed for f in roll):
+        yield IllegalAction(
             "power.die-one",
             "with die_one_rescue=false a Die-1 astronaut may be used only when a rolled die fits the space",
         )
+
+
+CHECKS = (
+    check_travel_whole_group,
+    check_travel_group_count,
+    check_components_dice,
+    check_travel_allowed_faces,
+    check_power_die_one,
+)
+"""The checks of a move's groups and Die-1 astronauts, in order (then those of :mod:`.dice`)."""
+
+
+def move(w: Work, a: Move) -> None:
+    if a.ability == "extra-face" and w.options.ufo_extra_face_use == "alone":
+        _extra_face_move(w, a)
+        return
+    with_dice = token_die(w.options, w.ufo, a)  # the arrival token's face, when it joins the rolled dice
+    here = w.board.spaces[w.space]
+    roll, _ = dice_in_play(w.roll or (), here.faces, with_dice)
+    # [travel.whole-group]: how many dice of each face are used
+    used, _ = used_counts(w.options, a, roll, with_dice)
+    _travel(w, a, used, here, with_dice)
 
 
 def _travel(w: Work, a: Move, used: dict[str, int], here, with_dice: str | None) -> None:
@@ -223,50 +256,10 @@ def _flip_die_ones(w: Work, die_one: tuple[int, ...]) -> None:
         w.die_one_spent = tuple(sorted({*w.die_one_spent, *die_one}))
 
 
-def used_counts(w: Work, a: Move, roll: tuple[str, ...], token: str | None) -> dict[str, int]:
-    """[travel.whole-group]: per face of the move, the dice used: all that show it, or with
-    dice_grouping=any-dice the count ``a.dice`` names (1 or more; 0 only for the 1s when a
-    Die-1 astronaut supplies the 1)."""
-    used = {f: roll.count(f) for f in a.faces}
-    seen: set[str] = set()
-    for f, k in a.dice:
-        if f not in used:
-            raise IllegalAction("travel.whole-group", f"dice names face {f!r}, which the move does not use")
-        if f in seen:
-            raise IllegalAction("travel.whole-group", f"dice names face {f!r} twice")
-        seen.add(f)
-        n = used[f]
-        if not isinstance(k, int) or isinstance(k, bool) or k < 0 or k > n:
-            raise IllegalAction("travel.whole-group", f"{n} {'die shows' if n == 1 else 'dice show'} {f!r}: cannot use {k!r} of them")
-        if k == n:
-            raise IllegalAction(
-                "travel.whole-group",
-                f"all {n} dice showing {f!r} are its whole group: name the face alone, without a count",
-            )
-        if w.options.dice_grouping == "whole-groups":
-            raise IllegalAction(
-                "travel.whole-group",
-                f"a face is used with all its dice: {n} {'die shows' if n == 1 else 'dice show'} {f!r},"
-                f" so {k} cannot be used alone (dice_grouping=whole-groups)",
-            )
-        if k == 0 and not (f == "1" and a.die_one):
-            raise IllegalAction("travel.whole-group", f"face {f!r} is named with 0 dice: a group used needs at least one")
-        if token is not None and f == token and k < 1:
-            raise IllegalAction("ufo.extra-face", f"the token's face {token!r} is one of the dice used")
-        used[f] = k
-    return used
-
-
 def _extra_face_move(w: Work, a: Move) -> None:
     """[ufo.extra-face]: the token's face alone moves the rocket; no die is used or removed."""
-    if a.faces or a.die_one:
-        raise IllegalAction(
-            "ufo.extra-face",
-            "the extra face is used on its own: no rolled dice or Die-1 astronauts with it (ufo_extra_face_use=alone)",
-        )
     face = w.ufo.arrival.face
     here = w.board.spaces[w.space]
-    check_extra_face_fits(w, face, here)
     distance = here.afterburner if face == "afterburner" else FACE_VALUE[face]
     start = w.space
     end = w.board.end

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ....errors import IllegalAction
 from ..model import UFO_LOWEST_SPACE, Action, Move, Reroll, State, Ufo
+from .check import rule
 from .order import sorted_actions
 from .work import Work, replace, replace_at
 
@@ -39,20 +42,58 @@ def ability_actions(player: int, moves: tuple[Action, ...], ability: str, extra_
     return sorted_actions([*moves, *extra])
 
 
-def check_ability(w: Work, ability: str) -> None:
-    """[ufo.ability]: the arrival token's ability, once per expedition, by the commander."""
-    if w.ufo is None:
-        raise IllegalAction("ufo.ability", f"the {ability} ability exists only in the UFO variant")
-    arrival = w.ufo.arrival
+@rule("ufo.ability")
+def check_ufo_ability(state: State, a: Move | Reroll) -> Iterator[IllegalAction]:
+    """The ability a move or a reroll uses is this expedition's arrival token's, unused yet."""
+    wanted = "reroll" if isinstance(a, Reroll) else a.ability
+    if wanted is None:
+        return
+    if state.ufo is None:
+        yield IllegalAction("ufo.ability", f"the {wanted} ability exists only in the UFO variant")
+        return
+    arrival = state.ufo.arrival
     if arrival is None:
-        raise IllegalAction("ufo.ability", "no arrival token was revealed this expedition")
-    if arrival.ability != ability:
-        raise IllegalAction(
+        yield IllegalAction("ufo.ability", "no arrival token was revealed this expedition")
+    elif arrival.ability != wanted:
+        yield IllegalAction(
             "ufo.ability",
-            f"this expedition's arrival token {arrival.id} offers {arrival.ability}, not {ability}",
+            f"this expedition's arrival token {arrival.id} offers {arrival.ability}, not {wanted}",
         )
-    if w.ufo.ability_used:
-        raise IllegalAction("ufo.ability", f"the {ability} ability was already used this expedition")
+    elif state.ufo.ability_used:
+        yield IllegalAction("ufo.ability", f"the {wanted} ability was already used this expedition")
+
+
+@rule("ufo.extra-face")
+def check_ufo_extra_face(state: State, a: Move) -> Iterator[IllegalAction]:
+    """The token's face alone, on a space where it fits (ufo_extra_face_use=alone); or as one
+    more die, on a space where it fits, whose group the move uses (with-dice)."""
+    if a.ability != "extra-face" or state.ufo is None or state.ufo.arrival is None:
+        return  # [ufo.ability] reports a move without the token
+    face = state.ufo.arrival.face
+    alone = state.options.ufo_extra_face_use == "alone"
+    if alone and (a.faces or a.die_one):
+        yield IllegalAction(
+            "ufo.extra-face",
+            "the extra face is used on its own: no rolled dice or Die-1 astronauts with it (ufo_extra_face_use=alone)",
+        )
+        return
+    here = state.board.spaces[state.rocket.space]
+    if not extra_face_fits(state.options, face, here):
+        shown = ", ".join(here.faces) or "none"
+        why = ("space {0} prints no afterburner dots" if face == "afterburner" and here.afterburner is None
+               else "the extra face is not allowed on space {0}")
+        yield IllegalAction("ufo.extra-face", f"{why.format(state.rocket.space)} (token face {face!r}; allowed: {shown})")
+    elif not alone and face not in a.faces:
+        yield IllegalAction(
+            "ufo.extra-face",
+            f"with ufo_extra_face_use=with-dice the token's face {face!r} is one more die:"
+            f" the move must use the {face!r} group",
+        )
+
+
+MOVE_CHECKS = (check_ufo_ability, check_ufo_extra_face)
+"""The checks of a move that uses the arrival token's ability, before those of travel."""
+REROLL_CHECKS = (check_ufo_ability,)
 
 
 def use_ability(w: Work, player: int, ability: str, clause: str) -> None:
@@ -60,17 +101,8 @@ def use_ability(w: Work, player: int, ability: str, clause: str) -> None:
     w.emit("ability-used", clause, player=player, ability=ability)
 
 
-def check_extra_face_fits(w: Work, face: str, here) -> None:
-    if not extra_face_fits(w.options, face, here):
-        allowed = ", ".join(here.faces) or "none"
-        why = ("space {0} prints no afterburner dots" if face == "afterburner" and here.afterburner is None
-               else "the extra face is not allowed on space {0}")
-        raise IllegalAction("ufo.extra-face", f"{why.format(w.space)} (token face {face!r}; allowed: {allowed})")
-
-
 def reroll(w: Work, a: Reroll) -> None:
     # [ufo.reroll]: all available dice again; the new roll must be used.
-    check_ability(w, "reroll")
     w.roll = None
     w.phase = "roll"
     use_ability(w, a.player, "reroll", "ufo.reroll")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..model import Event, Rocket, State
+from ...interface import Event
+from ..model import Rocket, State
 
 
 class Work:
