@@ -78,6 +78,7 @@ def test_every_kind_has_its_own_sentence():
     for kind in EVENT_KINDS.values():
         data = {f: 1 for f in (*kind.fields, *kind.optional)}
         data.update(faces=("2",), die_one=(), dice={"2": 1}, site="comet", reason="crash", token="E01", ability="reroll",
-                    astronaut="satellite", goal="four-moons", effect="points", value=3)
+                    astronaut="satellite", goal="four-moons", effect="points", value=3,
+                    players=(0, 1), scores=({"total": 3},), winners=(0,), rank=1)
         text = notation.describe_event(event(kind.type, kind.clauses[0], **data), board)
         assert not text.startswith(kind.type + " {"), kind.type  # not the fallback for unknown types

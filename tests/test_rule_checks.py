@@ -11,14 +11,14 @@ from typing import Any
 import pytest
 
 from tabletop_referee.errors import IllegalAction, RefereeError
-from tabletop_referee.games import load
+from tabletop_referee.games import GAMES, load
 from tabletop_referee.games.interface import CHANCE, check_name
 from tabletop_referee.paths import data_root
 from tabletop_referee.sampler import choose
 from tabletop_referee.spec import load_spec
 from tabletop_referee.vectors import load_vector_files
 
-GAMES_WITH_TABLES = ["celestia", "seven-knights"]
+GAMES_WITH_TABLES = sorted(GAMES)
 """The games whose rule checks are tables (each game joins when it has one)."""
 
 

@@ -17,6 +17,7 @@ from typing import Any, cast
 
 from ..documents import read_json
 from ..errors import IllegalAction, MalformedInput, RefereeError
+from ..games import load  # the game interface only: this module names no game
 from ..paths import data_root
 
 
@@ -111,7 +112,6 @@ def check_vectors(vectors: list[Vector], game: str) -> None:
     """
     if not vectors:
         return
-    from ..games import load  # the game interface only: this module names no game
     engine = load(game)
     for v in vectors:
         try:

@@ -8,14 +8,15 @@ that core, which a game overrides where it can say more (MLEM does for all of th
 
 from __future__ import annotations
 
+import copy
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..documents import canonical_text, digest_text, list_digest
-from ..errors import MalformedInput, UsageError
+from ..errors import IllegalAction, MalformedInput, UsageError
 from .interface import CHANCE, Actor, Event, Game, GameInfo, OptionSpec
 
 if TYPE_CHECKING:
@@ -41,6 +42,16 @@ class BaseGame(_GameProtocol):
     def rule_checks(self) -> Mapping[str, Sequence[Any]]:
         """Clause id -> check functions (see the interface). Empty until a game has a table."""
         return {}
+
+    def violations(self, state: Any, action: Any) -> Iterator[IllegalAction]:
+        """Default, for a game without a check table: the refusal ``apply`` raises, if any."""
+        try:
+            self.apply(state, action)
+        except IllegalAction as exc:
+            yield exc
+
+    def is_legal(self, state: Any, action: Any) -> bool:
+        return next(iter(self.violations(state, action)), None) is None
 
     def option_spec(self, name: str) -> OptionSpec:
         for o in self.info.options:
@@ -283,8 +294,6 @@ class BaseGame(_GameProtocol):
     def with_field(self, data_doc: dict[str, Any], pointer: str, value: Any) -> dict[str, Any]:
         """A copy of ``data_doc`` with the field at ``pointer`` set to ``value`` (``None``: removed),
         kept consistent where other fields follow from it."""
-        import copy
-
         out = copy.deepcopy(data_doc)
         tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.strip("/").split("/")]
         node: Any = out

@@ -36,11 +36,13 @@ and descriptions for people. Every event has ``type`` and ``clause``; every reje
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
+
+from ..errors import IllegalAction
 
 CHANCE = "chance"
 """The actor at a chance node (also the ``actor`` of protocol responses)."""
@@ -265,6 +267,13 @@ class Game(Protocol):
         ``violations(state, action)`` runs them in a fixed order, ``apply`` raises the first
         and ``is_legal`` tests for none. Each function's ``__name__`` is the clause id's slug
         (``travel.whole-group`` -> ``check_travel_whole_group``)."""
+
+    def violations(self, state: Any, action: Any) -> Iterator[IllegalAction]:
+        """Every :class:`~tabletop_referee.errors.IllegalAction` the rule checks find for
+        ``action`` in ``state``, in the order they run (the first is what ``apply`` raises)."""
+
+    def is_legal(self, state: Any, action: Any) -> bool:
+        """Whether no rule check refuses ``action`` in ``state`` (no ``apply`` attempted)."""
 
     # perft: pinned chance
     def pinned_chance(self, state: Any, pins: Mapping[str, Sequence[Any]],

@@ -86,7 +86,7 @@ from .model import (
     Stay,
 )
 from .notation import parse_action
-from .rules import dice, draws, landing, missions, roll, takeoff, travel, turn, ufo
+from .rules import dice, draws, landing, missions, roll, setup, takeoff, travel, turn, ufo
 from .rules.check import CLAUSE_OF, Check
 from .rules.draws import draw_pile
 from .rules.goals import goal_met
@@ -197,7 +197,8 @@ def violations(state: State, action: Action) -> Iterator[IllegalAction]:
 def rule_checks() -> dict[str, tuple[Check, ...]]:
     """Every clause that rejects actions → its check functions, in the order they run."""
     table: dict[str, tuple[Check, ...]] = {}
-    every: tuple[Check, ...] = (*turn.CHECKS, *(c for checks in CHECKS.values() for c in checks))
+    every: tuple[Check, ...] = (*setup.SETUP_CHECKS, *turn.CHECKS,
+                                *(c for checks in CHECKS.values() for c in checks))
     for check in every:
         clause = CLAUSE_OF[check]
         if check not in table.get(clause, ()):

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from ...documents import canonical_text, digest_text
-from ...errors import MalformedInput, RefereeError, UsageError
+from ...errors import IllegalAction, MalformedInput, RefereeError, UsageError
 from ..base import BaseGame
 from ..interface import CHANCE, Event, GameInfo, OptionSpec, SetupFlag, Transition
 from . import describe, engine, notation
@@ -207,6 +207,13 @@ class MlemGame(BaseGame):
     def rule_checks(self) -> Mapping[str, Sequence[Any]]:
         """Clause id -> the engine's check functions for it, in the order they run."""
         return engine.rule_checks()
+
+    def violations(self, state: Any, action: Any) -> Iterator[IllegalAction]:
+        """Every rule check ``action`` fails in ``state``, in the order they run."""
+        return engine.violations(state, action)
+
+    def is_legal(self, state: Any, action: Any) -> bool:
+        return engine.is_legal(state, action)
 
     def pinned_chance(self, state: Any, pins: Mapping[str, Sequence[Any]], used: Mapping[str, int]):
         """Perft pins (docs/vectors.md): ``rolls`` (each truncated to the dice available) and

@@ -3,6 +3,8 @@ expedition [ufo.arrival] [ufo.arrivals-exhausted]."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ....errors import IllegalAction
 from ..model import (
     ASTRONAUTS,
@@ -16,7 +18,29 @@ from ..model import (
     State,
     Ufo,
 )
+from .check import Check, rule
 from .work import Work, replace
+
+
+@rule("setup.players")
+def check_setup_players(state: State | None, setup: Setup) -> Iterator[IllegalAction]:
+    """[setup.players] 2 to 5 players."""
+    if not 2 <= setup.players <= 5:
+        yield IllegalAction("setup.players", f"MLEM needs 2 to 5 players, not {setup.players}")
+
+
+@rule("setup.start-player")
+def check_setup_start_player(state: State | None, setup: Setup) -> Iterator[IllegalAction]:
+    """[setup.start-player] The start player is one of the players."""
+    if not 0 <= setup.start_player < setup.players:
+        yield IllegalAction(
+            "setup.start-player",
+            f"start player {setup.start_player} is not one of players 0..{setup.players - 1}",
+        )
+
+
+SETUP_CHECKS: tuple[Check, ...] = (check_setup_players, check_setup_start_player)
+"""The checks of a setup, in order; they take ``(None, setup)`` (there is no state yet)."""
 
 
 def initial_state(setup: Setup) -> State:
@@ -25,13 +49,9 @@ def initial_state(setup: Setup) -> State:
     Raises:
         IllegalAction: for a player count outside 2..5 or a start player out of range.
     """
-    if not 2 <= setup.players <= 5:
-        raise IllegalAction("setup.players", f"MLEM needs 2 to 5 players, not {setup.players}")
-    if not 0 <= setup.start_player < setup.players:
-        raise IllegalAction(
-            "setup.start-player",
-            f"start player {setup.start_player} is not one of players 0..{setup.players - 1}",
-        )
+    for check in SETUP_CHECKS:
+        for problem in check(None, setup):  # type: ignore[arg-type]  # setup checks take no state
+            raise problem
     board = setup.board
     state = State(
         board=board,
