@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..documents import canonical_text, digest_text, list_digest
 from ..errors import IllegalAction, MalformedInput, UsageError
-from .interface import CHANCE, Actor, Event, Game, GameInfo, OptionSpec
+from .interface import CHANCE, Actor, Event, EventKind, Game, GameInfo, OptionSpec
 
 if TYPE_CHECKING:
     # For the type checker a BaseGame implements the Game protocol explicitly: the hooks below
@@ -41,6 +41,10 @@ class BaseGame(_GameProtocol):
 
     def rule_checks(self) -> Mapping[str, Sequence[Any]]:
         """Clause id -> check functions (see the interface). Empty until a game has a table."""
+        return {}
+
+    def event_kinds(self) -> Mapping[str, EventKind]:
+        """The game's table of event kinds; empty until it has one."""
         return {}
 
     def violations(self, state: Any, action: Any) -> Iterator[IllegalAction]:

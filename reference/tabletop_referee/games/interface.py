@@ -157,6 +157,22 @@ class GameInfo:
     """Named variants or modes a setup may combine (announced at the adapter handshake)."""
 
 
+@dataclass(frozen=True, slots=True)
+class EventKind:
+    """One kind of event a game emits (each game's ``events.py`` lists them: :meth:`Game.event_kinds`)."""
+
+    type: str
+    """The event's ``type``."""
+    clauses: tuple[str, ...]
+    """Every clause an event of this kind may cite (which one depends on the rule that fired)."""
+    fields: tuple[str, ...]
+    """The names of its data fields, in the order the interchange format writes them."""
+    meaning: str
+    """What happened, in one line."""
+    optional: tuple[str, ...] = ()
+    """Fields present only when they apply (e.g. MLEM's ``landed`` moon ``slot``)."""
+
+
 def check_name(clause: str) -> str:
     """The name of the check function of a clause: ``travel.whole-group`` ->
     ``check_travel_whole_group`` (see :meth:`Game.rule_checks`)."""
@@ -267,6 +283,10 @@ class Game(Protocol):
         ``violations(state, action)`` runs them in a fixed order, ``apply`` raises the first
         and ``is_legal`` tests for none. Each function's ``__name__`` is the clause id's slug
         (``travel.whole-group`` -> ``check_travel_whole_group``)."""
+
+    def event_kinds(self) -> Mapping[str, EventKind]:
+        """Every kind of event the game emits, by type (``tests/test_event_kinds.py`` checks the
+        events of the vectors and of random games against it)."""
 
     def violations(self, state: Any, action: Any) -> Iterator[IllegalAction]:
         """Every :class:`~tabletop_referee.errors.IllegalAction` the rule checks find for

@@ -2,7 +2,8 @@
 
 Every :class:`~tabletop_referee.games.interface.Event` the engine emits has a ``type`` listed
 here, cites one of the kind's ``clauses``, and carries the kind's ``fields`` in that order
-(the order the interchange format writes them); fields in ``optional`` may be left out.
+(the order the interchange format writes them); the fields in ``optional`` come after them,
+only when they apply.
 ``tests/celestia/test_events.py`` checks this against every event of the vectors and of
 random games. Cities are written by id, cards and die faces by name.
 
@@ -12,23 +13,7 @@ random games. Cities are written by id, cards and die faces by name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class EventKind:
-    """One kind of event."""
-
-    type: str
-    """The event's ``type``."""
-    clauses: tuple[str, ...]
-    """The clauses an event of this kind may cite (its ``clause``)."""
-    fields: tuple[str, ...]
-    """The names of its data fields, in order."""
-    meaning: str
-    """What happened, in a few words."""
-    optional: tuple[str, ...] = ()
-    """Fields that are present only when they apply."""
+from ..interface import EventKind
 
 
 _POWER_CLAUSES = ("power.ejection", "power.jetpack", "power.alternative-route", "power.gust",
@@ -58,7 +43,7 @@ EVENT_KINDS: dict[str, EventKind] = {k.type: k for k in (
               "a city's treasure pile has run out"),
     EventKind("no-treasure", ("treasure.city-empty",), ("player", "city"),
               "a player gets no treasure: the city has run out"),
-    EventKind("play", _POWER_CLAUSES, ("player", "card", "target", "die"),
+    EventKind("play", _POWER_CLAUSES, ("player", "card"),
               "a Power card is played (its clause is the card's)", ("target", "die")),
     EventKind("pass", ("power.window", "power.jetpack"), ("player",),
               "a player passes in the power window, or declines a Jetpack after a crash"),

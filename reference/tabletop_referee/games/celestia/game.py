@@ -12,9 +12,10 @@ import dataclasses
 
 from ...errors import IllegalAction
 from ..base import BaseGame
-from ..interface import Event, GameInfo, Observer, OptionSpec, Transition
+from ..interface import Event, EventKind, GameInfo, Observer, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
 from .rules.checks import rule_checks
+from .events import EVENT_KINDS
 from .model import (
     DEFAULT_CITY_DICE,
     OPTION_DISPUTES,
@@ -128,6 +129,10 @@ class CelestiaGame(BaseGame):
 
     def is_legal(self, state: State, action: Any) -> bool:
         return engine.is_legal(state, action)
+
+    def event_kinds(self) -> Mapping[str, EventKind]:
+        """Every kind of event this game emits (events.py)."""
+        return EVENT_KINDS
 
     def rule_checks(self) -> Mapping[str, Sequence[Any]]:
         return rule_checks()

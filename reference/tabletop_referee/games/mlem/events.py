@@ -14,23 +14,7 @@ the table of ``docs/mlem/interchange.md``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class EventKind:
-    """One kind of event."""
-
-    type: str
-    """The event's ``type``."""
-    clauses: tuple[str, ...]
-    """Every clause an event of this type may cite (which one depends on the rule that fired)."""
-    fields: tuple[str, ...]
-    """The fields of its ``data`` that are always present."""
-    meaning: str
-    """What happened, in one line."""
-    optional: tuple[str, ...] = ()
-    """Fields present only sometimes (``landed``'s moon ``slot``, ``moved``'s part-group ``dice``)."""
+from ..interface import EventKind
 
 
 _KINDS = (

@@ -15,12 +15,13 @@ from typing import Any
 from ...documents import canonical_text, digest_text
 from ...errors import IllegalAction, MalformedInput, RefereeError, UsageError
 from ..base import BaseGame
-from ..interface import CHANCE, Event, GameInfo, OptionSpec, SetupFlag, Transition
+from ..interface import CHANCE, Event, EventKind, GameInfo, OptionSpec, SetupFlag, Transition
 from . import describe, engine, notation
 from . import interchange as ix
 from .position import state_from_position
 from .engine import goal_met
 from .rules import scoring
+from .events import EVENT_KINDS
 from .model import DIE, GOALS, OPTION_VALUES, OPTION_VARIANT, VARIANTS, Draw, Options, Roll, Setup
 
 _OPTIONS = (
@@ -203,6 +204,10 @@ class MlemGame(BaseGame):
 
     def is_over(self, state: Any) -> bool:
         return state.phase == "game-over"
+
+    def event_kinds(self) -> Mapping[str, EventKind]:
+        """Every kind of event this game emits (events.py)."""
+        return EVENT_KINDS
 
     def rule_checks(self) -> Mapping[str, Sequence[Any]]:
         """Clause id -> the engine's check functions for it, in the order they run."""

@@ -13,21 +13,7 @@ Tiles are written as in JSON (a seat number or ``c0``, ``c1``...), values as 1-7
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-
-@dataclass(frozen=True, slots=True)
-class EventKind:
-    """One kind of event."""
-
-    type: str
-    """The event's ``type``."""
-    clauses: tuple[str, ...]
-    """The clauses an event of this kind may cite (its ``clause``)."""
-    fields: tuple[str, ...]
-    """The names of its data fields, in order."""
-    meaning: str
-    """What happened, in a few words."""
+from ..interface import EventKind
 
 
 EVENT_KINDS: dict[str, EventKind] = {k.type: k for k in (

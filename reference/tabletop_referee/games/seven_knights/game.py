@@ -13,8 +13,9 @@ from ...errors import IllegalAction, MalformedInput
 import dataclasses
 
 from ..base import BaseGame
-from ..interface import Event, GameInfo, Observer, OptionSpec, Transition
+from ..interface import Event, EventKind, GameInfo, Observer, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
+from .events import EVENT_KINDS
 from .model import OPTION_VALUES, Deal, Options, Setup, State
 from .rules.checks import check_setup, rule_checks
 
@@ -116,6 +117,10 @@ class SevenKnightsGame(BaseGame):
 
     def is_legal(self, state: State, action: Any) -> bool:
         return engine.is_legal(state, action)
+
+    def event_kinds(self) -> Mapping[str, EventKind]:
+        """Every kind of event this game emits (events.py)."""
+        return EVENT_KINDS
 
     def rule_checks(self) -> Mapping[str, Sequence[Any]]:
         return rule_checks()
