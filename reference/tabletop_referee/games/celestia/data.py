@@ -20,7 +20,7 @@ TREASURE_SETS = ("seed-80", "rulebook-78")
 
 def load(read: Callable[[str], Any]) -> dict[str, Any]:
     cities_doc = read("cities.yaml")["cities"]
-    cities = [{"id": int(c["id"]), "label": str(c["label"]), "minimum": int(c["min_value"]),
+    cities: list[dict[str, Any]] = [{"id": int(c["id"]), "label": str(c["label"]), "minimum": int(c["min_value"]),
                "dice": int(c["dice"])} for c in cities_doc]
     deck_doc = read("deck.yaml")
     deck: dict[str, int] = {}

@@ -14,7 +14,7 @@ from . import engine
 from .model import Hidden, State
 
 
-def _p(p) -> str:
+def _p(p: int | None) -> str:
     return f"player {p}"
 
 
@@ -41,7 +41,7 @@ def _move(g: Get, observer: Observer) -> str:
     return f"the aircraft flies to city {g('city')}{skipped}"
 
 
-_DESCRIBERS: dict[str, Callable[[Get, "int | None"], str]] = {
+_DESCRIBERS: dict[str, Callable[[Get, Observer], str]] = {
     "draw": _draw,
     "reshuffle": lambda g, o: f"the discard pile is shuffled into a new deck of {g('cards')} cards",
     "no-card": lambda g, o: f"{_p(g('player'))} draws nothing: deck and discard pile are empty",

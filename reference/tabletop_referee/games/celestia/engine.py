@@ -47,12 +47,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from typing import cast
 
 from ...errors import IllegalAction
-from ..interface import Transition
+from ..interface import Actor, Transition
 from .model import (
     CARDS,
     Action,
+    Crash,
+    Deal,
     Go,
     Hidden,
     Land,
@@ -62,16 +65,18 @@ from .model import (
     Pass,
     Play,
     Reroll,
+    Roll,
     Score,
     Setup,
     State,
     Stay,
+    Treasure,
 )
 from .rules import (
     checks, crash, deck, end, equipment, journey, lone, passengers, power, roll, treasure, turn,
 )
 from .rules.deck import deck_cards
-from .rules.work import Work
+from .rules.work import Work, full
 
 
 
@@ -102,12 +107,12 @@ def initial_state(setup: Setup) -> State:
     return s
 
 
-def actors(s: State) -> tuple:
+def actors(s: State) -> tuple[Actor, ...]:
     """Who decides next: ``()`` once the game is over, ``(CHANCE,)`` at chance nodes."""
     return turn.actors(s)
 
 
-def current_actor(s: State):
+def current_actor(s: State) -> Actor | None:
     return turn.current_actor(s)
 
 
@@ -132,19 +137,19 @@ def legal_actions(s: State, player: int | None = None) -> tuple[Action, ...]:
         return ()
     if p in ("deal", "roll", "treasure", "reroll"):
         return tuple(a for a, _ in chance_outcomes(s))
-    actor = current_actor(s)
+    actor = cast(int, current_actor(s))  # not a chance step, not over: a player decides
     if player is not None and player != actor:
         return ()
     if p == "land-or-roll":
         return (Land(actor), Go(actor))
     if p == "decide":
-        return (Stay(actor), Leave(actor)) if passengers.may_leave(s) else (Stay(actor),)
+        return (Stay(actor), Leave(actor)) if passengers.may_leave(full(s)) else (Stay(actor),)
     if p == "power":
-        return tuple(power.plays(s, actor)) + (Pass(actor),)
+        return tuple(power.plays(full(s), actor)) + (Pass(actor),)
     if p == "challenge":
-        return tuple(equipment.options(s))
+        return tuple(equipment.options(full(s)))
     if p == "jetpack":
-        return tuple(crash.options(s, actor))
+        return tuple(crash.options(full(s), actor))
     return ()
 
 
@@ -174,39 +179,57 @@ def apply(s: State, action: Action) -> Transition:
     return Transition(w.freeze(), tuple(w.events))
 
 
-def _dispatch(w: Work, phase: str, a) -> None:
+def _dispatch(w: Work, phase: str, a: Action) -> None:
+    # the checks have passed, so ``a`` is of a kind the phase accepts (turn.PHASE_ACTIONS)
     if phase == "deal":
-        if deck.deal(w, a):
+        if deck.deal(w, cast(Deal, a)):
             journey.start(w)
     elif phase == "roll":
-        roll.apply_roll(w, a)
+        roll.apply_roll(w, cast(Roll, a))
     elif phase == "treasure":
-        treasure.draw(w, a)
+        treasure.draw(w, cast(Treasure, a))
     elif phase == "reroll":
-        power.rerolled(w, a.faces)
+        power.rerolled(w, cast(Reroll, a).faces)
     elif phase == "land-or-roll":
-        (lone.land if isinstance(a, Land) else lone.go)(w, a)
+        if isinstance(a, Land):
+            lone.land(w, a)
+        else:
+            lone.go(w, cast(Go, a))
     elif phase == "decide":
-        (passengers.leave if isinstance(a, Leave) else passengers.stay)(w, a)
+        if isinstance(a, Leave):
+            passengers.leave(w, a)
+        else:
+            passengers.stay(w, cast(Stay, a))
     elif phase == "power":
-        (power.play if isinstance(a, Play) else power.pass_)(w, a)
+        if isinstance(a, Play):
+            power.play(w, a)
+        else:
+            power.pass_(w, cast(Pass, a))
     elif phase == "challenge":
-        (equipment.meet if isinstance(a, Meet) else equipment.give_up)(w, a)
+        if isinstance(a, Meet):
+            equipment.meet(w, a)
+        else:
+            equipment.give_up(w, cast(Crash, a))
     elif phase == "jetpack":
-        (crash.escape if isinstance(a, Play) else crash.decline)(w, a)
+        if isinstance(a, Play):
+            crash.escape(w, a)
+        else:
+            crash.decline(w, cast(Pass, a))
 
 
 def is_over(s: State) -> bool:
     return s.phase == "game-over"
 
 
-def observe(s: State, player: int) -> State:
+def observe(s: State, player: int | str) -> State:
     """What ``player`` may see [observation.*]: their own hand; the deck, the treasure piles and
-    every other hand as :class:`Hidden` sizes; everything else is public."""
+    every other hand as :class:`Hidden` sizes; everything else is public. (``describe`` passes
+    the observer ``TABLE``, a string: every hand is hidden then.)"""
+    f = full(s)
     return State(
-        s.setup, s.phase, s.journey, Hidden(len(s.deck)), s.discard,
-        tuple(h if q == player else Hidden(len(h)) for q, h in enumerate(s.hands)),
-        tuple(Hidden(len(p)) for p in s.piles), s.won, s.aboard, s.captain, s.first_captain,
+        s.setup, s.phase, s.journey, Hidden(len(f.deck)), s.discard,
+        tuple(h if q == player else Hidden(len(h)) for q, h in enumerate(f.hands)),
+        tuple(Hidden(len(p)) for p in f.piles), s.won, s.aboard, s.captain, s.first_captain,
         s.city, s.roll, s.cursor, s.passes, s.rerolls, s.jetpacks, s.first_to_target,
         s.to_deal, s.to_treasure, s.after_treasure, s.ended,
     )
@@ -214,18 +237,18 @@ def observe(s: State, player: int) -> State:
 
 def scores(s: State) -> tuple[Score, ...]:
     """Each player's treasure cards and total now [end.score]."""
-    return tuple(Score(p, s.won[p], end.total(s, p)) for p in range(s.players))
+    return tuple(Score(p, s.won[p], end.total(full(s), p)) for p in range(s.players))
 
 
 def totals(s: State) -> tuple[int, ...]:
-    return tuple(end.total(s, p) for p in range(s.players))
+    return tuple(end.total(full(s), p) for p in range(s.players))
 
 
 def outcome(s: State) -> Outcome | None:
     """The winners and why the game ended; ``None`` while it goes on [end.winner, end.ties]."""
     if s.phase != "game-over":
         return None
-    return Outcome(end.winners_of(s), s.ended or "target")
+    return Outcome(end.winners_of(full(s)), s.ended or "target")
 
 
 __all__ = [

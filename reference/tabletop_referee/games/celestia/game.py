@@ -12,7 +12,7 @@ import dataclasses
 
 from ...errors import IllegalAction
 from ..base import BaseGame
-from ..interface import Event, EventKind, GameInfo, Observer, OptionSpec, Transition
+from ..interface import Actor, Event, EventKind, GameInfo, Observer, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
 from .rules.checks import rule_checks
 from .events import EVENT_KINDS
@@ -20,6 +20,7 @@ from .model import (
     DEFAULT_CITY_DICE,
     OPTION_DISPUTES,
     OPTION_VALUES,
+    Action,
     Setup,
     State,
 )
@@ -95,10 +96,10 @@ class CelestiaGame(BaseGame):
         return engine.initial_state(setup)
 
     # actors, actions, chance
-    def actors(self, state: State) -> tuple:
+    def actors(self, state: State) -> tuple[Actor, ...]:
         return engine.actors(state)
 
-    def legal_actions(self, state: State, player: int | None = None) -> tuple:
+    def legal_actions(self, state: State, player: int | None = None) -> tuple[Action, ...]:
         return engine.legal_actions(state, player)
 
     def chance_outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
@@ -274,8 +275,10 @@ class CelestiaGame(BaseGame):
         the profile of that option (game type, component set, or a disputed reading)."""
         found = [p for p in super().vector_profiles(vector) if p != "options"]
         if not (isinstance(vector.get("profiles"), list) and vector["profiles"]):
-            requires = vector.get("requires") if isinstance(vector.get("requires"), Mapping) else {}
-            options = requires.get("options") if isinstance(requires.get("options"), Mapping) else {}
+            requires: Mapping[str, Any] = (
+                vector["requires"] if isinstance(vector.get("requires"), Mapping) else {})
+            options: Mapping[str, Any] = (
+                requires["options"] if isinstance(requires.get("options"), Mapping) else {})
             defaults = {o.name: o.default for o in self.info.options}
             for name, value in options.items():
                 if name in defaults and value == defaults[name]:

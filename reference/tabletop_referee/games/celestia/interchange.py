@@ -15,7 +15,7 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 import yaml
 
@@ -32,17 +32,24 @@ from .model import (
     PHASES,
     TARGET,
     TELESCOPE,
+    Action,
     City,
+    Crash,
     Deal,
     DeckSet,
+    Go,
     Hidden,
+    Land,
+    Leave,
     Meet,
     Options,
+    Pass,
     Play,
     Reroll,
     Roll,
     Setup,
     State,
+    Stay,
     Treasure,
     TreasureSet,
     sort_cards,
@@ -50,6 +57,11 @@ from .model import (
     treasure_key,
 )
 from .rules import power
+from .rules.cards import in_game
+from .rules.work import full
+
+Doc = dict[str, Any]
+"""A JSON document (its shape is checked against the schemas, not by the type checker)."""
 
 GAME = "celestia"
 
@@ -135,7 +147,7 @@ def city_dice_data() -> tuple[int, ...]:
 # -- options and setup ----------------------------------------------------------------------
 
 
-def options_to_json(o: Options) -> dict:
+def options_to_json(o: Options) -> Doc:
     doc: dict[str, Any] = {name: getattr(o, name) for name in OPTION_VALUES}
     doc["city_dice"] = list(o.city_dice)
     return doc
@@ -173,7 +185,7 @@ def make_setup(players: int, options: Options = Options(), first_captain: int = 
     return Setup(players, load_treasures(options), load_deck(), first_captain, options)
 
 
-def setup_to_json(setup: Setup) -> dict:
+def setup_to_json(setup: Setup) -> Doc:
     """A setup document; the data appear inline only when they differ from the shipped data."""
     doc: dict[str, Any] = {
         "players": setup.players,
@@ -198,7 +210,7 @@ def setup_from_json(doc: Any) -> Setup:
     return Setup(doc["players"], treasures, deck, doc.get("first_captain", 0), options)
 
 
-def treasures_to_json(t: TreasureSet) -> dict:
+def treasures_to_json(t: TreasureSet) -> Doc:
     return {
         "id": t.id,
         "cities": [{"id": c.id, "label": c.label, "minimum": c.minimum, "dice": c.dice,
@@ -207,7 +219,7 @@ def treasures_to_json(t: TreasureSet) -> dict:
     }
 
 
-def treasures_from_json(doc: dict) -> TreasureSet:
+def treasures_from_json(doc: Doc) -> TreasureSet:
     points = dict(doc["points"])
     key = treasure_key(points)
     for c in doc["cities"]:
@@ -219,12 +231,12 @@ def treasures_from_json(doc: dict) -> TreasureSet:
     return TreasureSet(doc["id"], cities, tuple(sorted(points.items(), key=lambda kv: (kv[1], kv[0]))))
 
 
-def deck_to_json(d: DeckSet) -> dict:
+def deck_to_json(d: DeckSet) -> Doc:
     return {"id": d.id, "cards": {c: n for c, n in d.cards},
             "hand_sizes": {str(n): k for n, k in d.hand_sizes}}
 
 
-def deck_from_json(doc: dict) -> DeckSet:
+def deck_from_json(doc: Doc) -> DeckSet:
     cards = tuple((c, doc["cards"][c]) for c in CARDS if c in doc["cards"])
     sizes = tuple(sorted((int(n), k) for n, k in doc["hand_sizes"].items()))
     return DeckSet(doc["id"], cards, sizes)
@@ -233,11 +245,11 @@ def deck_from_json(doc: dict) -> DeckSet:
 # -- state ------------------------------------------------------------------------------------
 
 
-def _cards(x) -> Any:
+def _cards(x: tuple[str, ...] | Hidden) -> dict[str, int] | list[str]:
     return {"hidden": x.count} if isinstance(x, Hidden) else list(x)
 
 
-def state_to_json(s: State) -> dict:
+def state_to_json(s: State) -> Doc:
     labels = [c.id for c in s.setup.treasures.cities]
     return {
         "setup": setup_to_json(s.setup),
@@ -265,13 +277,13 @@ def state_to_json(s: State) -> dict:
     }
 
 
-def observation_to_json(state: State, player: int) -> dict:
+def observation_to_json(state: State, player: int) -> Doc:
     doc = state_to_json(engine.observe(state, player))
     doc["observer"] = player
     return doc
 
 
-def _cards_from(x) -> Any:
+def _cards_from(x: Any) -> tuple[str, ...] | Hidden:
     return Hidden(x["hidden"]) if isinstance(x, dict) else sort_cards(x)
 
 
@@ -370,8 +382,9 @@ def _card_problems(s: State) -> list[str]:
     cities = s.setup.treasures.cities
     if len(s.won) != s.players:
         out.append(f"{len(s.won)} treasure lists for {s.players} players")
-    have = Counter(s.deck) + Counter(s.discard)
-    for h in s.hands:
+    shown = full(s)  # state_problems has refused a hidden part before these checks
+    have = Counter(shown.deck) + Counter(s.discard)
+    for h in shown.hands:
         have += Counter(h)
     want = Counter(engine.deck_cards(s.setup))
     if have != want:
@@ -379,7 +392,7 @@ def _card_problems(s: State) -> list[str]:
         missing = want - have
         out.append(f"action cards not conserved: extra {dict(extra)}, missing {dict(missing)}")
     for i, c in enumerate(cities):
-        left = Counter(s.piles[i])
+        left = Counter(shown.piles[i])
         taken = Counter(card for w in s.won for ci, card in w if ci == i)
         if left + taken != Counter(c.treasures):
             out.append(f"treasure of {c.label} not conserved")
@@ -456,9 +469,9 @@ def _decision_problems(s: State) -> list[str]:
     if ph == "jetpack" and s.cursor not in s.aboard:
         out.append("a player offered a Jetpack is not aboard")
     if ph == "power" and s.cursor is not None:
-        if not power.in_game(s):
+        if not in_game(full(s)):  # all shown: checked in state_problems
             out.append("a power window in a game without Power cards")
-        elif s.cursor not in power.eligible(s):
+        elif s.cursor not in power.eligible(full(s)):
             out.append("the player to act in the power window may not take part")
     if ph in ("land-or-roll",) and len(s.aboard) != 1:
         out.append("only a lone captain may land before rolling")
@@ -498,25 +511,28 @@ _STATE_CHECKS = (_card_problems, _seat_problems, _phase_problems)
 # -- actions and events -----------------------------------------------------------------------
 
 
-def action_to_json(a) -> dict:
+def action_to_json(a: Action) -> Doc:
+    # each action class has its own ``type``, so the type names the class read below
     t = a.type
     if t in ("deal", "treasure"):
-        return {"type": t, "card": a.card}
+        return {"type": t, "card": cast(Deal | Treasure, a).card}
     if t in ("roll", "reroll"):
-        return {"type": t, "faces": list(a.faces)}
+        return {"type": t, "faces": list(cast(Roll | Reroll, a).faces)}
     if t == "meet":
-        return {"type": t, "player": a.player, "cards": list(a.cards)}
+        meet = cast(Meet, a)
+        return {"type": t, "player": meet.player, "cards": list(meet.cards)}
     if t == "play":
-        doc: dict[str, Any] = {"type": t, "player": a.player, "card": a.card}
-        if a.target is not None:
-            doc["target"] = a.target
-        if a.die is not None:
-            doc["die"] = a.die
+        play = cast(Play, a)
+        doc: dict[str, Any] = {"type": t, "player": play.player, "card": play.card}
+        if play.target is not None:
+            doc["target"] = play.target
+        if play.die is not None:
+            doc["die"] = play.die
         return doc
-    return {"type": t, "player": a.player}
+    return {"type": t, "player": cast("Land | Go | Stay | Leave | Pass | Crash", a).player}
 
 
-def action_from_json(doc: Any):
+def action_from_json(doc: Any) -> Action:
     _validate("action", doc, "action")
     t = doc["type"]
     if t == "deal":
@@ -531,10 +547,12 @@ def action_from_json(doc: Any):
         return Meet(doc["player"], sort_cards(doc["cards"]))
     if t == "play":
         return Play(doc["player"], doc["card"], doc.get("target"), doc.get("die"))
-    return ACTION_TYPES[t](doc["player"])
+    # validated: the remaining types are the player-only actions
+    kind = cast("type[Land | Go | Stay | Leave | Pass | Crash]", ACTION_TYPES[t])
+    return kind(doc["player"])
 
 
-def event_to_json(e: Event) -> dict:
+def event_to_json(e: Event) -> Doc:
     doc: dict[str, Any] = {"type": e.type, "clause": e.clause}
     for key, value in e.data:
         doc[key] = list(value) if isinstance(value, tuple) else value
@@ -548,7 +566,7 @@ def event_from_json(doc: Any) -> Event:
     return Event(doc["type"], doc["clause"], data)
 
 
-def result_to_json(s: State) -> dict:
+def result_to_json(s: State) -> Doc:
     out = engine.outcome(s)
     return {
         "scores": [{"player": sc.player, "total": sc.total} for sc in engine.scores(s)],

@@ -19,11 +19,15 @@ frozen; the engine returns new objects instead of changing old ones.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ..interface import CHANCE, Event, Transition, event  # noqa: F401  (re-exported)
+from ..interface import CHANCE as CHANCE  # re-exported (``X as X``: an explicit re-export)
+from ..interface import Event as Event
+from ..interface import Transition as Transition
+from ..interface import event as event
 
 
 # -- dice and cards ---------------------------------------------------------------------------
@@ -99,11 +103,11 @@ def face_key(face: str) -> int:
     return FACE_INDEX[face]
 
 
-def sort_cards(cards) -> tuple[str, ...]:
+def sort_cards(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=CARD_INDEX.__getitem__))
 
 
-def sort_faces(faces) -> tuple[str, ...]:
+def sort_faces(faces: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(faces, key=FACE_INDEX.__getitem__))
 
 
@@ -167,7 +171,7 @@ class DeckSet:
         raise KeyError(players)
 
 
-def treasure_key(points: dict[str, int]):
+def treasure_key(points: dict[str, int]) -> Callable[[str], tuple[int, str]]:
     """Sort key of treasure cards: by points, then name."""
     return lambda card: (points[card], card)
 
@@ -285,8 +289,9 @@ class State:
 
     setup: Setup
     """The game's setup (never changes)."""
-    phase: Phase
-    """What the game waits for (a :class:`Phase`)."""
+    phase: Phase | str
+    """What the game waits for (a :class:`Phase`; a string only for an unknown phase read from
+    JSON, which ``state_problems`` reports)."""
     journey: int
     """The journey being flown, from 1 (0 during the first deal)."""
     deck: tuple[str, ...] | Hidden

@@ -27,12 +27,15 @@ One action per line; case does not matter; the acting player is the ``player`` a
 
 from __future__ import annotations
 
+from typing import cast
+
 from ...errors import InvalidNotation
 from ..interface import Transition
 from .engine import apply, current_actor
 from .model import (
     CARDS,
     FACES,
+    Action,
     Crash,
     Deal,
     Go,
@@ -52,29 +55,34 @@ from .model import (
 
 VERBS = ("stay", "leave", "land", "go", "play", "pass", "meet", "crash", "roll", "reroll", "deal",
          "treasure")
-_SIMPLE = {"stay": Stay, "leave": Leave, "land": Land, "go": Go, "pass": Pass, "crash": Crash}
+PlayerAction = Land | Go | Stay | Leave | Play | Pass | Meet | Crash
+"""The actions a player takes (each names its ``player``)."""
+_SIMPLE: dict[str, type[Stay | Leave | Land | Go | Pass | Crash]] = {
+    "stay": Stay, "leave": Leave, "land": Land, "go": Go, "pass": Pass, "crash": Crash}
 _CHANCE_VERBS = ("roll", "reroll", "deal", "treasure")
 
 
-def action_text(a, *, show_player: bool = False) -> str:
+def action_text(a: Action, *, show_player: bool = False) -> str:
     """The canonical short form of ``a``."""
+    # each action class has its own ``type``, so the type names the class read below
     t = a.type
     if t in ("roll", "reroll"):
-        text = " ".join((t,) + tuple(a.faces))
+        text = " ".join((t,) + tuple(cast(Roll | Reroll, a).faces))
     elif t in ("deal", "treasure"):
-        text = f"{t} {a.card}"
+        text = f"{t} {cast(Deal | Treasure, a).card}"
     elif t == "meet":
-        text = " ".join(("meet",) + tuple(a.cards))
+        text = " ".join(("meet",) + tuple(cast(Meet, a).cards))
     elif t == "play":
-        text = f"play {a.card}"
-        if a.target is not None:
-            text += f" {a.target}"
-        if a.die is not None:
-            text += f" {a.die}"
+        play = cast(Play, a)
+        text = f"play {play.card}"
+        if play.target is not None:
+            text += f" {play.target}"
+        if play.die is not None:
+            text += f" {play.die}"
     else:
         text = t
     if show_player and t not in _CHANCE_VERBS:
-        text += f" player:{a.player}"
+        text += f" player:{cast(PlayerAction, a).player}"
     return text
 
 
@@ -102,7 +110,7 @@ def _words(text: str, player: int | None) -> tuple[list[str], int | None]:
     return rest, player
 
 
-def _chance(text: str, verb: str, args: list[str]):
+def _chance(text: str, verb: str, args: list[str]) -> Roll | Reroll | Deal | Treasure:
     if verb in ("roll", "reroll"):
         for f in args:
             if f not in FACES:
@@ -137,7 +145,7 @@ def _play(text: str, args: list[str], player: int) -> Play:
     return Play(player, card, target, die)
 
 
-def parse_action(text: str, player: int | None = None):
+def parse_action(text: str, player: int | None = None) -> Action:
     """Reads a short action; raises :class:`InvalidNotation` for text that names no action."""
     rest, player = _words(text, player)
     verb, args = rest[0], rest[1:]

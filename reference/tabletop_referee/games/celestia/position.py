@@ -40,8 +40,14 @@ from . import engine
 from .interchange import load_deck, load_treasures, options_from_partial, state_problems
 from .model import CARDS, FACES, TARGET, Setup, State, sort_cards, sort_faces, treasure_key
 from .rules import end as _end
-from .rules import journey as _journey
 from .rules import power as _power
+from .rules.cards import in_game as _in_game
+from .rules.work import first_city as _first_city
+from .rules.work import full as _full
+
+Doc = dict[str, Any]
+"""A JSON document (a position; checked by the reader as it goes)."""
+Cards = tuple[str, ...]
 
 
 _KEYS = {"players", "first_captain", "options", "journey", "city", "captain", "aboard", "hands",
@@ -86,7 +92,7 @@ class _Reader:
             raise MalformedInput(f"a list of action cards ({', '.join(CARDS)})", path=path)
         return sort_cards(x)
 
-    def action_cards(self, doc: dict) -> tuple[tuple, tuple, tuple]:
+    def action_cards(self, doc: Doc) -> tuple[tuple[Cards, ...], Cards, Cards]:
         """The hands, the discard pile and the deck (by default every card not elsewhere)."""
         hands_doc = doc.get("hands", {})
         if isinstance(hands_doc, list):
@@ -102,7 +108,7 @@ class _Reader:
         full = Counter(engine.deck_cards(self.setup))
         return hands, discard, sort_cards((full - used).elements())
 
-    def won(self, doc: dict) -> tuple:
+    def won(self, doc: Doc) -> tuple[tuple[tuple[int, str], ...], ...]:
         won_doc = doc.get("won", {})
         if isinstance(won_doc, list):
             won_doc = dict(enumerate(won_doc))
@@ -122,7 +128,7 @@ class _Reader:
             raise MalformedInput(f"unknown treasure card {card!r}", path=path)
         return self.city(c, path), card
 
-    def piles(self, doc: dict, won: tuple) -> tuple:
+    def piles(self, doc: Doc, won: tuple[tuple[tuple[int, str], ...], ...]) -> tuple[Cards, ...]:
         """The piles given, and the city's cards not won by anyone for the others."""
         piles_doc = doc.get("piles", {})
         piles = []
@@ -142,7 +148,7 @@ def _default_phase(probe: State) -> tuple[str, int | None]:
         first_passenger = _next_aboard(probe, probe.captain, exclude_captain=True)
         if first_passenger is not None and probe.piles[probe.city]:
             return "decide", first_passenger
-        if _power.in_game(probe):
+        if _in_game(_full(probe)):  # a position lists every card (nothing Hidden)
             return "power", _first_eligible(probe)
         return "challenge", None
     if (len(probe.aboard) == 1 and probe.setup.options.captain_leaving == "lone-before-roll"
@@ -151,8 +157,8 @@ def _default_phase(probe: State) -> tuple[str, int | None]:
     return "roll", None
 
 
-def _first_to_target(doc: dict, probe: State) -> int | None:
-    totals = [_end.total(probe, p) for p in range(probe.players)]
+def _first_to_target(doc: Doc, probe: State) -> int | None:
+    totals = [_end.total(_full(probe), p) for p in range(probe.players)]
     reached = [p for p in range(probe.players) if totals[p] >= TARGET]
     return doc.get("first_to_target",
                    max(reached, key=lambda p: (totals[p], -p)) if reached else None)
@@ -173,7 +179,7 @@ def state_from_position(doc: Any) -> State:
     probe = State(setup, "roll", doc.get("journey", 1), deck, discard, hands, piles, won,
                   tuple(sorted(doc.get("aboard", range(setup.players)))),
                   doc.get("captain", first), first, 0, sort_faces(roll))
-    city_i = r.city(doc["city"], "$.city") if "city" in doc else (_journey.first_city(probe) or 0)
+    city_i = r.city(doc["city"], "$.city") if "city" in doc else (_first_city(_full(probe)) or 0)
     probe = replace(probe, city=city_i)
     phase, cursor = doc.get("phase"), doc.get("cursor")
     if phase is None:
@@ -204,7 +210,7 @@ def _next_aboard(s: State, after: int, *, exclude_captain: bool) -> int | None:
 
 
 def _first_eligible(s: State) -> int | None:
-    who = _power.eligible(s)
+    who = _power.eligible(_full(s))
     n = s.players
     for i in range(1, n + 1):
         p = (s.captain + i) % n

@@ -14,11 +14,11 @@ from .model import HIDDEN, State, in_play, tile_ref, value_ref
 from .rules.observation import observe, public_view
 
 
-def _tile(ref) -> str:
+def _tile(ref: int | str) -> str:
     return f"player {ref}'s tile" if isinstance(ref, int) else f"centre tile {ref}"
 
 
-def _value(v) -> str:
+def _value(v: int | str | None) -> str:
     return "the Witch" if v == "W" else str(v)
 
 
@@ -140,7 +140,7 @@ def describe_state(s: State, observer: Observer = None) -> str:
              + (" cooperative" if o.cooperative else "")
              + f"; round {s.round}, first player {s.first_player}, phase {s.phase}."]
     if s.values:
-        def show(t):
+        def show(t: int) -> str:
             v = s.values[t]
             return "?" if v is None else _value(value_ref(v))
         lines.append("Tiles: " + ", ".join(f"{tile_ref(t)}={show(t)}" for t in in_play(s.setup)))

@@ -45,12 +45,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from typing import Any
+from fractions import Fraction
+from typing import Any, cast
 
 from ...errors import IllegalAction
-from ..interface import Transition
+from ..interface import Actor, Transition
 from .model import (
-    Answer, Arrange, Ask, Confirm, Deal, FirstPlayer, Inspect, Outcome, Question, Recommend, Setup, Skip,
+    Action, Answer, Arrange, Ask, Confirm, Deal, FirstPlayer, Inspect, Outcome, Question, Recommend, Setup, Skip,
     State, Withdraw, tile_ref, value_ref,
 )
 from .rules import answer as answer_rules
@@ -85,7 +86,7 @@ def initial_state(setup: Setup) -> State:
     return setup_rules.initial_state(setup)
 
 
-def actors(s: State) -> tuple:
+def actors(s: State) -> tuple[Actor, ...]:
     """Who decides next (the interface's actor model) [turn.actor]."""
     return turn_rules.actors(s)
 
@@ -94,7 +95,7 @@ def is_over(s: State) -> bool:
     return s.phase == "game-over"
 
 
-def chance_outcomes(s: State) -> tuple:
+def chance_outcomes(s: State) -> tuple[tuple[FirstPlayer | Deal, Fraction], ...]:
     """The first-player draw [setup.first-player] or every deal [deal.shuffle-chance], with
     exact probabilities; ``()`` off chance nodes."""
     if s.phase == "first-player":
@@ -102,14 +103,14 @@ def chance_outcomes(s: State) -> tuple:
     return deal_rules.outcomes(s.setup) if s.phase == "deal" else ()
 
 
-def sample_chance(s: State, rng: random.Random):
+def sample_chance(s: State, rng: random.Random) -> FirstPlayer | Deal:
     """One chance outcome drawn with its probability from ``rng``."""
     if s.phase == "first-player":
         return FirstPlayer(rng.randrange(s.setup.players))
     return deal_rules.sample(s.setup, rng)
 
 
-def legal_actions(s: State, player: int | None = None) -> tuple:
+def legal_actions(s: State, player: int | None = None) -> tuple[Action, ...]:
     ph = s.phase
     acts = actors(s)
     if ph in ("deal", "first-player"):
@@ -117,7 +118,7 @@ def legal_actions(s: State, player: int | None = None) -> tuple:
     if player is None:
         if len(acts) != 1:
             return ()
-        player = acts[0]
+        player = cast(int, acts[0])  # not a chance node (handled above): a player
     if ph == "recommend":
         if s.recommendations[player] is not None:
             return (Withdraw(player),)
@@ -140,18 +141,18 @@ def legal_actions(s: State, player: int | None = None) -> tuple:
     return ()
 
 
-def violations(s: State, a) -> Iterator[IllegalAction]:
+def violations(s: State, a: object) -> Iterator[IllegalAction]:
     """Every rule ``a`` breaks in ``s``, in the order they are reported
     (:mod:`.rules.checks`); ``apply`` raises the first."""
     return checks.violations(s, a)
 
 
-def is_legal(s: State, a) -> bool:
+def is_legal(s: State, a: object) -> bool:
     """Whether ``apply(s, a)`` would accept ``a``: no rule check fails."""
     return next(checks.violations(s, a), None) is None
 
 
-def apply(s: State, a) -> Transition:
+def apply(s: State, a: object) -> Transition:
     """The state after ``a`` and its events; raises the first violation (an IllegalAction
     naming the clause, with the action and the phase attached)."""
     problem = next(checks.violations(s, a), None)

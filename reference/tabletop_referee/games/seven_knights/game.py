@@ -13,10 +13,10 @@ from ...errors import IllegalAction, MalformedInput
 import dataclasses
 
 from ..base import BaseGame
-from ..interface import Event, EventKind, GameInfo, Observer, OptionSpec, Transition
+from ..interface import Actor, Event, EventKind, GameInfo, Observer, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
 from .events import EVENT_KINDS
-from .model import OPTION_VALUES, Deal, Options, Setup, State
+from .model import OPTION_VALUES, Action, Deal, FirstPlayer, Options, Setup, State
 from .rules.checks import check_setup, rule_checks
 
 _DISPUTES = {
@@ -96,16 +96,16 @@ class SevenKnightsGame(BaseGame):
         return engine.initial_state(setup)
 
     # actors, actions, chance
-    def actors(self, state: State):
+    def actors(self, state: State) -> tuple[Actor, ...]:
         return engine.actors(state)
 
-    def legal_actions(self, state: State, player: int | None = None):
+    def legal_actions(self, state: State, player: int | None = None) -> tuple[Action, ...]:
         return engine.legal_actions(state, player)
 
-    def chance_outcomes(self, state: State) -> tuple[tuple[Deal, Fraction], ...]:
+    def chance_outcomes(self, state: State) -> tuple[tuple[FirstPlayer | Deal, Fraction], ...]:
         return engine.chance_outcomes(state)
 
-    def sample_chance(self, state: State, rng: random.Random) -> Deal:
+    def sample_chance(self, state: State, rng: random.Random) -> FirstPlayer | Deal:
         return engine.sample_chance(state, rng)
 
     def apply(self, state: State, action: Any) -> Transition:
@@ -189,7 +189,8 @@ class SevenKnightsGame(BaseGame):
         return position.state_from_position(doc, base)
 
     # fuzzing
-    def fuzz_setup(self, rng: random.Random, supported, custom_data: bool, variants=()) -> dict[str, Any]:
+    def fuzz_setup(self, rng: random.Random, supported: Mapping[str, Sequence[Any]] | None,
+                   custom_data: bool, variants: Sequence[str] = ()) -> dict[str, Any]:
         """Options drawn from the announced values, a player count the mode allows."""
         for _ in range(200):
             options = {}
@@ -325,8 +326,10 @@ class SevenKnightsGame(BaseGame):
         ``modes`` (a game mode) or ``options`` (a disputed reading)."""
         found = [p for p in super().vector_profiles(vector) if p != "options"]
         if not (isinstance(vector.get("profiles"), list) and vector["profiles"]):
-            requires = vector.get("requires") if isinstance(vector.get("requires"), Mapping) else {}
-            options = requires.get("options") if isinstance(requires.get("options"), Mapping) else {}
+            requires: Mapping[str, Any] = (
+                vector["requires"] if isinstance(vector.get("requires"), Mapping) else {})
+            options: Mapping[str, Any] = (
+                requires["options"] if isinstance(requires.get("options"), Mapping) else {})
             defaults = {o.name: o.default for o in self.info.options}
             for name, value in options.items():
                 if name in defaults and value == defaults[name]:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 from dataclasses import fields
 from functools import lru_cache
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 import yaml
 
@@ -32,6 +33,9 @@ from .notation import action_text
 from .rules.checks import check_setup
 from .rules.modes import play_mode
 from .rules.settlement import points_each
+
+Doc = dict[str, Any]
+"""A JSON document (its shape is checked against the schemas, not by the type checker)."""
 
 GAME_ID = "seven-knights"
 FORMAT = 1
@@ -58,8 +62,9 @@ def _value(doc: Any) -> int | None:
 
 
 @lru_cache(maxsize=1)
-def _tiles_doc() -> dict:
-    return yaml.safe_load((spec_dir(GAME_ID) / "tiles.yaml").read_text(encoding="utf-8"))
+def _tiles_doc() -> Doc:
+    doc: Doc = yaml.safe_load((spec_dir(GAME_ID) / "tiles.yaml").read_text(encoding="utf-8"))
+    return doc
 
 
 def load_tiles(players: int, options: Options = Options()) -> TileSet | None:
@@ -71,11 +76,12 @@ def load_tiles(players: int, options: Options = Options()) -> TileSet | None:
         return None
     entry = doc[players]
     if mode == "standard":
-        return TileSet(tuple(sorted(_value(v) for v in entry["in_play"])), entry["centre"], False,
+        # tile data values are "W" or 1-7, never null
+        return TileSet(tuple(sorted(cast(int, _value(v)) for v in entry["in_play"])), entry["centre"], False,
                        tuple(entry.get("face_up_leftovers", ())))
     if mode == "advanced":
-        return TileSet(tuple(sorted(_value(v) for v in doc["pool"])), entry["centre"])
-    pool = [_value(v) for v in doc["player_pool"]]
+        return TileSet(tuple(sorted(cast(int, _value(v)) for v in doc["pool"])), entry["centre"])
+    pool = [cast(int, _value(v)) for v in doc["player_pool"]]
     if not options.cooperative:
         pool.append(WITCH)
     return TileSet(tuple(sorted(pool)), entry["centre"], True)
@@ -90,26 +96,27 @@ def standard_setup(players: int, first_player: int = 0, **options: Any) -> Setup
 # -- options and setup ----------------------------------------------------------------------
 
 
-def options_to_json(o: Options) -> dict:
+def options_to_json(o: Options) -> Doc:
     return {f.name: getattr(o, f.name) for f in fields(Options)}
 
 
-def options_from_json(doc: dict | None) -> Options:
+def options_from_json(doc: Doc | None) -> Options:
     """Options from a partial document: missing options take their defaults."""
     return Options(**(doc or {}))
 
 
-def tiles_to_json(t: TileSet) -> dict:
+def tiles_to_json(t: TileSet) -> Doc:
     return {"pool": [value_ref(v) for v in t.pool], "centre": t.centre,
             "knights_to_players": t.knights_to_players, "leftover": list(t.leftover)}
 
 
-def tiles_from_json(doc: dict) -> TileSet:
-    return TileSet(tuple(sorted(_value(v) for v in doc["pool"])), doc["centre"],
+def tiles_from_json(doc: Doc) -> TileSet:
+    # validated: a pool value is "W" or 1-7 (common.schema.json, tiles), never null
+    return TileSet(tuple(sorted(cast(int, _value(v)) for v in doc["pool"])), doc["centre"],
                    doc.get("knights_to_players", False), tuple(doc.get("leftover", ())))
 
 
-def setup_to_json(s: Setup) -> dict:
+def setup_to_json(s: Setup) -> Doc:
     doc = {"players": s.players, "first_player": s.first_player,
            "options": options_to_json(s.options)}
     if s.tiles is not None:
@@ -129,7 +136,7 @@ def setup_from_json(doc: Any) -> Setup:
 # -- actions --------------------------------------------------------------------------------
 
 
-def action_to_json(a: Action) -> dict:
+def action_to_json(a: Action) -> Doc:
     """An action document (canonical: every field present)."""
     if isinstance(a, FirstPlayer):
         return {"type": "first-player", "seat": a.seat}
@@ -162,7 +169,8 @@ def action_from_json(doc: Any) -> Action:
     if kind == "first-player":
         return FirstPlayer(doc["seat"])
     if kind == "deal":
-        return Deal(tuple(_value(v) for v in doc["values"]))
+        # validated: a dealt value is "W" or 1-7 (action.schema.json), never null
+        return Deal(tuple(cast(int, _value(v)) for v in doc["values"]))
     p = doc["player"]
     if kind == "inspect":
         return Inspect(p, tile_id(doc["tile"]))
@@ -182,32 +190,32 @@ def action_from_json(doc: Any) -> Action:
     return Confirm(p)
 
 
-def event_to_json(e: Event) -> dict:
+def event_to_json(e: Event) -> Doc:
     doc: dict[str, Any] = {"type": e.type, "clause": e.clause}
     for key, value in e.data:
         doc[key] = list(value) if isinstance(value, tuple) else value
     return doc
 
 
-def error_to_json(exc: IllegalAction) -> dict:
+def error_to_json(exc: IllegalAction) -> Doc:
     return {"clause": exc.clause, "message": exc.message}
 
 
 # -- states and observations ----------------------------------------------------------------
 
 
-def _question_to_json(q: Question) -> dict:
+def _question_to_json(q: Question) -> Doc:
     return {"asker": q.asker, "answerer": q.answerer, "tiles": [tile_ref(t) for t in q.tiles],
             "numbers": list(q.numbers), "expression": q.expression, "answer": q.answer,
             "last": q.last}
 
 
-def _question_from_json(d: dict) -> Question:
+def _question_from_json(d: Doc) -> Question:
     return Question(d["asker"], d["answerer"], tuple(tile_id(t) for t in d["tiles"]),
                     tuple(d["numbers"]), d["expression"], d["answer"], d["last"])
 
 
-def state_to_json(s: State) -> dict:
+def state_to_json(s: State) -> Doc:
     n = s.setup.players
     dealt = bool(s.values)
     return {
@@ -238,7 +246,7 @@ def state_to_json(s: State) -> dict:
     }
 
 
-def observation_to_json(s: State, player: int) -> dict:
+def observation_to_json(s: State, player: int) -> Doc:
     """What ``player`` sees of ``s``: the state document with masked values (null), others'
     recommendations before the reveal as ``"hidden"``, and ``observer`` [observation.*].
 
@@ -263,7 +271,7 @@ def state_from_json(doc: Any, *, check: bool = True) -> State:
     setup = setup_from_json(doc["setup"])
     tiles = doc["tiles"]
     n = setup.players
-    values: tuple = ()
+    values: tuple[int | None, ...] = ()
     if tiles["players"] or tiles["centre"]:
         centre = tuple(_value(v) for v in tiles["centre"])
         values = (tuple(_value(v) for v in tiles["players"]) + (None,) * (CENTRE - n) + centre)
@@ -382,6 +390,7 @@ def _round_problems(s: State) -> list[str]:
 def _masked_problem(s: State) -> str | None:
     """Masked or misplaced tile values and masked recommendations (an observation)."""
     setup = s.setup
+    assert setup.tiles is not None  # state_problems refused a setup without tile data first
     if any(v in (None, HIDDEN) for v in (s.values[t] for t in in_play(setup))
            if len(s.values) == CENTRE + setup.tiles.centre):
         return "some tile values are masked (an observation, not a state)"
@@ -402,13 +411,13 @@ class _Record:
         self.questions = list(s.questions)
 
 
-def _next_inspection(r: _Record, replay: State) -> list | None:
+def _next_inspection(r: _Record, replay: State) -> Sequence[Action] | None:
     if replay.phase != "inspect" or not r.inspections:
         return None
     return [Inspect(*r.inspections.pop(0))]
 
 
-def _next_question(r: _Record, replay: State) -> list | None:
+def _next_question(r: _Record, replay: State) -> Sequence[Action] | None:
     if replay.phase not in ("ask", "captain-ask") or not r.questions:
         return None
     q = r.questions[0]
@@ -417,34 +426,35 @@ def _next_question(r: _Record, replay: State) -> list | None:
     return [Ask(q.asker, q.answerer, q.tiles, q.numbers, q.expression)]
 
 
-def _next_answer(r: _Record, replay: State) -> list | None:
+def _next_answer(r: _Record, replay: State) -> Sequence[Action] | None:
     if (replay.phase not in ("answer", "captain-answer") or not r.questions
             or r.questions[0].answer is None):
         return None
     q = r.questions.pop(0)
-    return [Answer(q.answerer, q.answer)]
+    return [Answer(q.answerer, cast(bool, q.answer))]  # not None: checked above
 
 
-def _next_skip(r: _Record, replay: State) -> list | None:
+def _next_skip(r: _Record, replay: State) -> Sequence[Action] | None:
     if (replay.phase == "captain-ask" and r.s.phase != "captain-ask"
             and r.s.setup.options.last_question == "optional" and replay.captain is not None):
         return [Skip(replay.captain)]
     return None
 
 
-def _next_recommendations(r: _Record, replay: State) -> list | None:
+def _next_recommendations(r: _Record, replay: State) -> Sequence[Action] | None:
     todo = [Recommend(p, t) for p, t in enumerate(r.s.recommendations)
             if t is not None and replay.recommendations[p] is None]
     return todo if replay.phase == "recommend" and todo else None
 
 
-def _next_line(r: _Record, replay: State) -> list | None:
+def _next_line(r: _Record, replay: State) -> Sequence[Action] | None:
     if replay.phase == "arrange" and r.s.arrangement is not None:
-        return [Arrange(replay.captain, r.s.arrangement)]
+        # the replay reached the line, so its captain is appointed
+        return [Arrange(cast(int, replay.captain), r.s.arrangement)]
     return None
 
 
-def _next_confirmations(r: _Record, replay: State) -> list | None:
+def _next_confirmations(r: _Record, replay: State) -> Sequence[Action] | None:
     todo = [Confirm(p) for p, c in enumerate(r.s.confirmed) if c and not replay.confirmed[p]]
     return todo if replay.phase == "review" and todo else None
 
@@ -457,7 +467,8 @@ _REPLAY_STEPS = (_next_inspection, _next_question, _next_answer, _next_skip,
 def _replay_problems(s: State, replay: State) -> list[str]:
     """Replays the round from its deal; the state must be what the replay reaches."""
     record = _Record(s)
-    actions: list | None = [Deal(tuple(s.values[t] for t in in_play(s.setup)))]
+    # _masked_problem found every tile in play dealt (no None)
+    actions: Sequence[Action] | None = [Deal(tuple(cast(int, s.values[t]) for t in in_play(s.setup)))]
     for _ in range(201):
         for action in actions or ():
             try:
@@ -474,7 +485,7 @@ def _replay_problems(s: State, replay: State) -> list[str]:
     return []
 
 
-def action_text_safe(action) -> str:
+def action_text_safe(action: Action) -> str:
     try:
         return action_text(action)
     except Exception:  # noqa: BLE001 - only for a message

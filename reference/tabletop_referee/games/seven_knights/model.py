@@ -325,8 +325,9 @@ class State:
     """The round being played, 1-3."""
     first_player: int | None = 0
     """None only before the first player is drawn."""
-    phase: Phase = Phase.DEAL
-    """What the game waits for (a :class:`Phase`)."""
+    phase: Phase | str = Phase.DEAL
+    """What the game waits for (a :class:`Phase`; a string only for an unknown phase read from
+    JSON, which ``state_problems`` reports)."""
     values: tuple[int | None, ...] = ()
     """Tile values by tile id (``CENTRE + centre`` long, None at seats nobody sits in);
     ``()`` before the deal; ``None`` also where an observation masks a value."""
@@ -394,6 +395,7 @@ def tile_id(ref: int | str) -> int:
 
 def in_play(setup: Setup) -> tuple[int, ...]:
     """The ids of the tiles in play: the players' seats, then the centre tiles."""
+    assert setup.tiles is not None  # loaded with the setup (interchange.load_tiles)
     return tuple(range(setup.players)) + tuple(range(CENTRE, CENTRE + setup.tiles.centre))
 
 

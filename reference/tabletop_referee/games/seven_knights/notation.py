@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from ...errors import InvalidNotation
 from ..interface import Transition
@@ -134,7 +134,9 @@ def _deal(text: str, args: list[str]) -> Deal:
 def _bare(text: str, args: list[str], verb: str, player: int) -> Action:
     if args:
         raise _bad(text, f"{verb} takes nothing more")
-    return {"skip": Skip, "withdraw": Withdraw, "confirm": Confirm}[verb](player)
+    kinds: dict[str, type[Skip | Withdraw | Confirm]] = {
+        "skip": Skip, "withdraw": Withdraw, "confirm": Confirm}
+    return kinds[verb](player)
 
 
 def _inspect(text: str, args: list[str], player: int) -> Inspect:
@@ -197,7 +199,7 @@ def parse_action(text: str, state: Any = None, player: int | None = None) -> Act
     if player is None and state is not None:
         acting = [a for a in actors(state) if a != "chance"]
         if len(acting) == 1:
-            player = acting[0]
+            player = cast(int, acting[0])  # every actor but chance is a player
     if player is None:
         raise _bad(text, "whose action is it? add player:N")
     if verb in ("skip", "withdraw", "confirm"):

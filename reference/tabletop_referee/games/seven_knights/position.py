@@ -75,7 +75,7 @@ def _round_start(doc: Mapping[str, Any], setup: Setup) -> State:
     return State(setup, rnd, doc.get("first_player", 0), "deal", scores=scores, history=results)
 
 
-def _questions(state: State, lines: list) -> State:
+def _questions(state: State, lines: list[Any]) -> State:
     for i, line in enumerate(lines):
         text, _, answer = str(line).partition("->")
         state = _apply(state, text.strip(), f"$.questions[{i}]")
@@ -111,7 +111,8 @@ def _apply(state: State, text: str, path: str) -> State:
         action = parse_action(text, state)
     except InvalidNotation as e:
         raise _fail(e.message, path) from None
-    return engine.apply(state, action).state
+    after: State = engine.apply(state, action).state
+    return after
 
 
 __all__ = ["state_from_position", "IllegalAction"]

@@ -3,13 +3,15 @@ hazards and the crash (they need them, and do not import one another that way)."
 
 from __future__ import annotations
 
-from ..model import ANSWER, BLANK, POWERS, TURBO, sort_cards
+from collections.abc import Iterable, Sequence
+
+from ..model import ANSWER, BLANK, POWERS, TURBO, Meet, sort_cards
 from .deck import deck_cards
-from .work import next_city
+from .work import Table, next_city
 
 _POWER_SET = frozenset(POWERS)
 
-def in_game(s, card: str | None = None) -> bool:
+def in_game(s: Table, card: str | None = None) -> bool:
     """Whether this game's deck holds Power cards at all (the fast game has none), or
     ``card`` in particular."""
     cards = deck_cards(s.setup)
@@ -19,20 +21,20 @@ def in_game(s, card: str | None = None) -> bool:
 
 
 
-def jetpack_pile(s) -> bool:
+def jetpack_pile(s: Table) -> bool:
     """Whether the pile a Jetpack escape draws from holds a card [power.jetpack]."""
     city = jetpack_city(s)
     return city is not None and bool(s.piles[city])
 
 
-def jetpack_city(w) -> int | None:
+def jetpack_city(w: Table) -> int | None:
     """The city a Jetpack escape draws from [power.jetpack]."""
     if w.options.jetpack_city == "current":
         return w.city
     return next_city(w, w.city)
 
 
-def needed(roll) -> dict[str, int]:
+def needed(roll: Iterable[str]) -> dict[str, int]:
     """Equipment card -> how many the dice call for; blanks call for nothing
     [equipment.one-per-die]."""
     out: dict[str, int] = {}
@@ -43,7 +45,7 @@ def needed(roll) -> dict[str, int]:
     return out
 
 
-def answers(hand, roll) -> tuple[tuple[str, ...], int]:
+def answers(hand: Sequence[str], roll: Iterable[str]) -> tuple[tuple[str, ...], int]:
     """The Equipment the captain must play (sorted) and how many dice are left unanswered."""
     cards: list[str] = []
     missing = 0
@@ -54,11 +56,12 @@ def answers(hand, roll) -> tuple[tuple[str, ...], int]:
     return sort_cards(cards), missing
 
 
-def names(cards) -> str:
+def names(cards: Sequence[str]) -> str:
     return " ".join(cards) if cards else "no cards"
 
 
-def meet_mismatch(s, a) -> tuple[list[str], list[str], list[str], int] | None:
+def meet_mismatch(
+        s: Table, a: Meet) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], int] | None:
     """For a Meet that is not the one the dice call for: (expected, played, matching cards in
     hand, missing); ``None`` when it is."""
     hand = s.hands[a.player]
@@ -70,7 +73,7 @@ def meet_mismatch(s, a) -> tuple[list[str], list[str], list[str], int] | None:
     return expected, played, cards, missing
 
 
-def turbo_short(s, a) -> bool:
+def turbo_short(s: Table, a: Meet) -> bool:
     """Whether the captain lacks the Turbo cards a Meet needs [crash.when]."""
     found = meet_mismatch(s, a)
     return found is not None and found[3] > 0 and s.hands[a.player].count(TURBO) < found[3]

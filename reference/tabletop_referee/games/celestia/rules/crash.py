@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 from ....errors import IllegalAction
 from ..model import Meet, Pass, Play
 from . import cards, treasure
-from .work import Work, resume, resumes
+from .work import Table, Work, resume, resumes
 
 
 def begin(w: Work) -> None:
@@ -18,7 +19,8 @@ def begin(w: Work) -> None:
         for p in [p for p in _from_left(w) if p in w.jetpacks]:
             w.aboard.remove(p)
             w.emit("escape", "power.jetpack", player=p)
-            treasure.owe(w, p, target, "crash")
+            # a Jetpack is played in the window only while its pile exists (jetpack_pile)
+            treasure.owe(w, p, cast(int, target), "crash")
         w.jetpacks = []
         if w.to_treasure:
             treasure.settle(w)
@@ -34,7 +36,7 @@ def begin(w: Work) -> None:
     ask_next(w)
 
 
-def _from_left(w) -> list[int]:
+def _from_left(w: Table) -> list[int]:
     n = w.players
     return [(w.captain + 1 + i) % n for i in range(n)]
 
@@ -52,15 +54,15 @@ def ask_next(w: Work) -> None:
     finish(w)
 
 
-def options(s, player: int) -> list:
-    out = []
+def options(s: Table, player: int) -> list[Play | Pass]:
+    out: list[Play | Pass] = []
     if "jetpack" in s.hands[player] and cards.jetpack_pile(s):
         out.append(Play(player, "jetpack"))
     out.append(Pass(player))
     return out
 
 
-def check_crash_when(s, a: Meet) -> Iterator[IllegalAction]:
+def check_crash_when(s: Table, a: Meet) -> Iterator[IllegalAction]:
     """[crash.when] A captain who cannot answer every hazard die crashes: no Meet then."""
     if cards.turbo_short(s, a):
         yield IllegalAction("crash.when", "the captain cannot answer every hazard die: the "
@@ -72,7 +74,8 @@ def escape(w: Work, a: Play) -> None:
     w.discard.append("jetpack")
     w.aboard.remove(a.player)
     w.emit("escape", "power.jetpack", player=a.player)
-    treasure.owe(w, a.player, cards.jetpack_city(w), "crash")
+    # the escape is offered only while its pile exists (jetpack_pile)
+    treasure.owe(w, a.player, cast(int, cards.jetpack_city(w)), "crash")
     treasure.settle(w)
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..model import TARGET
-from .work import Work
+from .work import Table, Work
 
 
-def total(s, player: int) -> int:
+def total(s: Table, player: int) -> int:
     """A player's score: the sum of their treasure values [end.score, treasure.value]; with
     ``landing_points: city-number`` each treasure scores its city's number instead."""
     won = s.won[player]
@@ -55,7 +55,7 @@ def finish_game(w: Work, reason: str, clause: str) -> None:
     w.emit("game-over", clause, reason=reason, totals=totals, winners=winners_of(w))
 
 
-def winners_of(s) -> tuple[int, ...]:
+def winners_of(s: Table) -> tuple[int, ...]:
     """The winners [end.winner, end.ties]: the highest total (ties shared), or under
     ``end_winner: first-to-fifty`` the first player to reach the target."""
     if s.setup.options.end_winner == "first-to-fifty" and s.first_to_target is not None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ....errors import IllegalAction
 from ..model import TURBO, Crash, Meet, sort_cards
 from . import crash
 from .cards import answers, meet_mismatch, names, turbo_short
-from .work import Work, resume
+from .work import Table, Work, resume
 
 
 def begin(w: Work) -> None:
@@ -16,7 +16,7 @@ def begin(w: Work) -> None:
     w.phase = "challenge"
 
 
-def options(s) -> list:
+def options(s: Table) -> list[Meet | Crash]:
     """The captain's choices [equipment.must-play, equipment.turbo-never-forced,
     equipment.turbo-shortfall]: the matching Equipment when it answers every die; Equipment
     plus Turbo for the shortfall, or a crash, when Turbo is needed; else only the crash."""
@@ -29,7 +29,7 @@ def options(s) -> list:
     return [Crash(s.captain)]
 
 
-def check_equipment_must_play(s, a: Meet | Crash) -> Iterator[IllegalAction]:
+def check_equipment_must_play(s: Table, a: Meet | Crash) -> Iterator[IllegalAction]:
     """[equipment.must-play] Matching Equipment in hand must be played: no crash when it
     answers every die, and a Meet plays exactly the matching cards."""
     if isinstance(a, Crash):
@@ -48,7 +48,7 @@ def check_equipment_must_play(s, a: Meet | Crash) -> Iterator[IllegalAction]:
         yield IllegalAction("equipment.must-play", _must_play_text(expected, played))
 
 
-def check_equipment_turbo_shortfall(s, a: Meet) -> Iterator[IllegalAction]:
+def check_equipment_turbo_shortfall(s: Table, a: Meet) -> Iterator[IllegalAction]:
     """[equipment.turbo-shortfall] Turbo answers only the dice the matching Equipment cannot."""
     found = meet_mismatch(s, a)
     if found is None or turbo_short(s, a):
@@ -63,7 +63,7 @@ def check_equipment_turbo_shortfall(s, a: Meet) -> Iterator[IllegalAction]:
                             f"the dice call for {names(expected)}, not {names(played)}")
 
 
-def _must_play_text(expected, played) -> str:
+def _must_play_text(expected: Sequence[str], played: Sequence[str]) -> str:
     return (f"the dice call for {names(expected)}, not {names(played)}: matching Equipment in "
             "hand must be played, one card per hazard die, and Turbo only for dice it cannot "
             "answer")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import deck, end, lone, roll, treasure
-from .work import Work, first_city, next_city, resumes
+from .work import Table, Work, first_city, next_city, resumes
 
 
 def start(w: Work) -> None:
@@ -89,7 +89,7 @@ def finish(w: Work) -> None:
         start(w)
 
 
-def _clockwise(w, start: int):
+def _clockwise(w: Table, start: int) -> list[int]:
     n = w.players
     return [(start + i) % n for i in range(n)]
 

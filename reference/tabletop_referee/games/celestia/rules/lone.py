@@ -8,14 +8,14 @@ from collections.abc import Iterator
 from ....errors import IllegalAction
 from ..model import Go, Land
 from . import roll, treasure
-from .work import Work
+from .work import Table, Work
 
 
-def may_land(s) -> bool:
+def may_land(s: Table) -> bool:
     return s.setup.options.captain_leaving == "lone-before-roll" and bool(s.piles[s.city])
 
 
-def check_lone_player_land_or_roll(s, a: Land) -> Iterator[IllegalAction]:
+def check_lone_player_land_or_roll(s: Table, a: Land) -> Iterator[IllegalAction]:
     """[lone-player.land-or-roll] The lone captain may land only under the option
     ``captain_leaving`` ``lone-before-roll`` and while the city has treasure."""
     if not may_land(s):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....errors import IllegalAction
-from ..model import Leave, Stay
+from ..model import Action, Leave, Stay
 from . import power, treasure
-from .work import Work, resumes
+from .work import Table, Work, resumes
 
 
 def begin(w: Work) -> None:
@@ -26,6 +26,7 @@ def advance(w: Work) -> None:
         w.cursor = None
         power.open_window(w)
         return
+    assert w.cursor is not None  # the decisions start at the captain (begin sets the cursor)
     p = w.left_of(w.cursor)
     while p != w.captain:
         if p in w.aboard:
@@ -36,7 +37,7 @@ def advance(w: Work) -> None:
     power.open_window(w)
 
 
-def may_leave(s) -> bool:
+def may_leave(s: Table) -> bool:
     """Whether the passenger to decide may leave: not once the city's pile is empty
     [passengers.emptied-city] (such a passenger is not even asked)."""
     return bool(s.piles[s.city])
@@ -47,7 +48,7 @@ def stay(w: Work, a: Stay) -> None:
     advance(w)
 
 
-def check_passengers_captain_stays(s, a) -> Iterator[IllegalAction]:
+def check_passengers_captain_stays(s: Table, a: Action) -> Iterator[IllegalAction]:
     """[passengers.captain-stays] The captain takes no part in the passengers' decisions."""
     if isinstance(a, Leave) and a.player == s.captain and a.player != s.cursor:
         yield IllegalAction("passengers.captain-stays",
@@ -55,7 +56,7 @@ def check_passengers_captain_stays(s, a) -> Iterator[IllegalAction]:
                             "cannot leave the aircraft during them")
 
 
-def check_passengers_emptied_city(s, a: Leave) -> Iterator[IllegalAction]:
+def check_passengers_emptied_city(s: Table, a: Leave) -> Iterator[IllegalAction]:
     """[passengers.emptied-city] Nobody leaves at a city whose treasure has run out."""
     if not may_leave(s):
         yield IllegalAction(

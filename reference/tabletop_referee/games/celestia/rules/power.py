@@ -15,14 +15,14 @@ from ....errors import IllegalAction
 from ..model import GRAPPLING_HOOK, POWERS, Pass, Play, sort_faces
 from . import equipment, treasure
 from .cards import in_game, jetpack_city, jetpack_pile
-from .work import Work, resumes
+from .work import Table, Work, resumes
 
 _POWER_SET = frozenset(POWERS)
 MAX_DICE = 4
 """No leg uses more than four dice [roll.dice-count]."""
 
 
-def eligible(s) -> list[int]:
+def eligible(s: Table) -> list[int]:
     """Who may play in the window now [power.eligible], in seat order."""
     if s.setup.options.power_players == "aboard":
         return sorted(s.aboard)
@@ -47,6 +47,7 @@ def advance(w: Work) -> None:
         w.passes = 0
         equipment.begin(w)
         return
+    assert w.cursor is not None  # the window starts at the captain and goes on from the last player
     p = w.left_of(w.cursor)
     while p not in who:
         p = w.left_of(p)
@@ -60,7 +61,7 @@ def pass_(w: Work, a: Pass) -> None:
     advance(w)
 
 
-def plays(s, player: int) -> list[Play]:
+def plays(s: Table, player: int) -> list[Play]:
     """Every Power card play open to ``player`` in the window, in canonical order."""
     out: list[Play] = []
     hand = s.hands[player]
@@ -89,7 +90,7 @@ def plays(s, player: int) -> list[Play]:
     return out
 
 
-def _refusal(s, a: Play) -> str | None:
+def _refusal(s: Table, a: Play) -> str | None:
     """Why the Power card ``a`` plays (held by its player) may not be played in the window now,
     under its card's clause ``power.<card>``; ``None`` if it may."""
     if a in plays(s, a.player):
@@ -120,26 +121,26 @@ def _refusal(s, a: Play) -> str | None:
     return f"{a.card} cannot be played like this"
 
 
-def _window_refusal(s, a: Play, card: str) -> Iterator[IllegalAction]:
+def _window_refusal(s: Table, a: Play, card: str) -> Iterator[IllegalAction]:
     if s.phase == "power" and a.card == card and card in s.hands[a.player]:
         reason = _refusal(s, a)
         if reason is not None:
             yield IllegalAction(f"power.{card}", reason)
 
 
-def check_power_window(s, a: Play) -> Iterator[IllegalAction]:
+def check_power_window(s: Table, a: Play) -> Iterator[IllegalAction]:
     """[power.window] Only Power cards are played in the window."""
     if s.phase == "power" and a.card not in _POWER_SET:
         yield IllegalAction("power.window", f"{a.card} is not a Power card")
 
 
-def check_power_ejection(s, a: Play) -> Iterator[IllegalAction]:
+def check_power_ejection(s: Table, a: Play) -> Iterator[IllegalAction]:
     """[power.ejection] Played by someone aboard at a city with treasure, naming another
     passenger still aboard."""
     yield from _window_refusal(s, a, "ejection")
 
 
-def check_power_jetpack(s, a: Play) -> Iterator[IllegalAction]:
+def check_power_jetpack(s: Table, a: Play) -> Iterator[IllegalAction]:
     """[power.jetpack] In the window (option ``jetpack_timing`` ``in-window``) by a player
     aboard, not yet protected; after a crash a plain Jetpack; either way its city has treasure."""
     if s.phase != "jetpack":
@@ -150,18 +151,18 @@ def check_power_jetpack(s, a: Play) -> Iterator[IllegalAction]:
         yield IllegalAction("power.jetpack", "the Jetpack's city has no treasure left")
 
 
-def check_power_alternative_route(s, a: Play) -> Iterator[IllegalAction]:
+def check_power_alternative_route(s: Table, a: Play) -> Iterator[IllegalAction]:
     """[power.alternative-route] Re-rolls all the dice, or one die it names (option
     ``alternative_route``)."""
     yield from _window_refusal(s, a, "alternative-route")
 
 
-def check_power_gust(s, a: Play) -> Iterator[IllegalAction]:
+def check_power_gust(s: Table, a: Play) -> Iterator[IllegalAction]:
     """[power.gust] Names nothing; as an extra die, only below four dice."""
     yield from _window_refusal(s, a, "gust")
 
 
-def check_power_grappling_hook(s, a: Play) -> Iterator[IllegalAction]:
+def check_power_grappling_hook(s: Table, a: Play) -> Iterator[IllegalAction]:
     """[power.grappling-hook] Names nothing."""
     yield from _window_refusal(s, a, GRAPPLING_HOOK)
 
@@ -179,11 +180,13 @@ def play(w: Work, a: Play) -> None:
         data["die"] = a.die
     w.emit("play", clause, **data)
     if a.card == "ejection":
-        w.aboard.remove(a.target)
-        if a.target in w.jetpacks:
-            w.jetpacks.remove(a.target)
-        w.emit("leave", clause, player=a.target, city=w.cities[w.city].id)
-        treasure.owe(w, a.target, w.city, "power")
+        target = a.target
+        assert target is not None  # Ejection names its passenger [power.ejection]
+        w.aboard.remove(target)
+        if target in w.jetpacks:
+            w.jetpacks.remove(target)
+        w.emit("leave", clause, player=target, city=w.cities[w.city].id)
+        treasure.owe(w, target, w.city, "power")
         treasure.settle(w)
     elif a.card == "jetpack":
         w.jetpacks.append(a.player)

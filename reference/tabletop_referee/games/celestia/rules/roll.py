@@ -10,7 +10,7 @@ from math import factorial
 from ....errors import IllegalAction
 from ..model import DIE, FACES, Roll, Setup, State, sort_faces
 from . import passengers
-from .work import Work, next_city
+from .work import Table, Work, full, next_city
 
 
 def check_roll_dice_count(_: None, setup: Setup) -> Iterator[IllegalAction]:
@@ -23,9 +23,10 @@ def start(w: Work) -> None:
     w.phase = "roll"
 
 
-def dice(s) -> int:
+def dice(s: Table) -> int:
     """Dice for the coming leg: those of the next city in play [roll.dice-count, roll.skipped-city]."""
     nxt = next_city(s, s.city)
+    assert nxt is not None  # a leg is flown only towards a city in play
     return s.setup.treasures.cities[nxt].dice
 
 
@@ -58,4 +59,4 @@ def outcomes_for(n: int) -> tuple[tuple[Roll, Fraction], ...]:
 
 
 def outcomes(s: State) -> tuple[tuple[Roll, Fraction], ...]:
-    return outcomes_for(dice(s))
+    return outcomes_for(dice(full(s)))

@@ -2,9 +2,56 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol, cast
 
-from ..model import CARD_INDEX, Event, Setup, State
+from ...interface import Event
+from ..model import CARD_INDEX, City, Options, Phase, Setup, State
+
+
+class Table(Protocol):
+    """What the rule queries read: a :class:`Work`, or a state of the engine's own (every card
+    known; only an observation hides cards, as :class:`~..model.Hidden` counts)."""
+
+    @property
+    def setup(self) -> Setup: ...
+    @property
+    def options(self) -> Options: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def phase(self) -> Phase | str: ...
+    @property
+    def deck(self) -> Sequence[str]: ...
+    @property
+    def hands(self) -> Sequence[tuple[str, ...]]: ...
+    @property
+    def piles(self) -> Sequence[tuple[str, ...]]: ...
+    @property
+    def won(self) -> Sequence[tuple[tuple[int, str], ...]]: ...
+    @property
+    def aboard(self) -> Sequence[int]: ...
+    @property
+    def captain(self) -> int: ...
+    @property
+    def city(self) -> int: ...
+    @property
+    def roll(self) -> Sequence[str]: ...
+    @property
+    def cursor(self) -> int | None: ...
+    @property
+    def rerolls(self) -> int: ...
+    @property
+    def jetpacks(self) -> Sequence[int]: ...
+    @property
+    def first_to_target(self) -> int | None: ...
+    @property
+    def to_treasure(self) -> Sequence[tuple[int, int]]: ...
+
+
+def full(s: State) -> Table:
+    """``s`` as a :class:`Table`: a state of the engine's own holds every card (no ``Hidden``)."""
+    return cast(Table, s)
 
 
 class Work:
@@ -18,28 +65,29 @@ class Work:
 
     def __init__(self, s: State) -> None:
         self.setup: Setup = s.setup
-        self.phase = s.phase
+        self.phase: Phase | str = s.phase
         self.journey = s.journey
-        self.deck = list(s.deck)
+        # a state of the engine's own: every card known (list() of a Hidden count would fail)
+        self.deck: list[str] = list(cast("tuple[str, ...]", s.deck))
         self.discard = list(s.discard)
         # copy on write: tuples, replaced through the methods below
-        self.hands = list(s.hands)
-        self.piles = list(s.piles)
+        self.hands: list[tuple[str, ...]] = list(full(s).hands)
+        self.piles: list[tuple[str, ...]] = list(full(s).piles)
         self.won = list(s.won)
         self.aboard = list(s.aboard)
         self.captain = s.captain
         self.first_captain = s.first_captain
         self.city = s.city
         self.roll = list(s.roll)
-        self.cursor = s.cursor
+        self.cursor: int | None = s.cursor
         self.passes = s.passes
         self.rerolls = s.rerolls
         self.jetpacks = list(s.jetpacks)
-        self.first_to_target = s.first_to_target
+        self.first_to_target: int | None = s.first_to_target
         self.to_deal = list(s.to_deal)
         self.to_treasure = list(s.to_treasure)
         self.after_treasure = s.after_treasure
-        self.ended = s.ended
+        self.ended: str | None = s.ended
         self.events: list[Event] = []
 
     def freeze(self) -> State:
@@ -67,7 +115,7 @@ class Work:
         self.piles[city] = tuple(pile)
         self.won[player] = self.won[player] + ((city, card),)
 
-    def emit(self, type_: str, clause: str, **data) -> None:
+    def emit(self, type_: str, clause: str, **data: Any) -> None:
         self.events.append(Event(type_, clause, tuple(data.items())))
 
     @property
@@ -75,11 +123,11 @@ class Work:
         return len(self.hands)
 
     @property
-    def options(self):
+    def options(self) -> Options:
         return self.setup.options
 
     @property
-    def cities(self):
+    def cities(self) -> tuple[City, ...]:
         return self.setup.treasures.cities
 
     def left_of(self, player: int) -> int:
@@ -89,7 +137,7 @@ class Work:
 # -- the route and the steps that resume play ---------------------------------------------------
 
 
-def next_city(w, after: int) -> int | None:
+def next_city(w: Table, after: int) -> int | None:
     """The next city in play after ``after``: cities whose pile is empty are skipped
     [arrival.skip-emptied]; ``None`` past the last one."""
     for i in range(after + 1, len(w.piles)):
@@ -98,7 +146,7 @@ def next_city(w, after: int) -> int | None:
     return None
 
 
-def first_city(w) -> int | None:
+def first_city(w: Table) -> int | None:
     return next_city(w, -1)
 
 

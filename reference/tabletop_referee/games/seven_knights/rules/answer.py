@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 from ....errors import IllegalAction
 from ..model import Answer, Question, State
@@ -11,7 +12,8 @@ from .question import truth
 
 
 def true_answer(s: State, q: Question) -> bool:
-    return truth(tuple(s.values[t] for t in q.tiles), q.numbers, q.expression)
+    # the tiles asked about are in play, dealt before any question
+    return truth(tuple(cast(int, s.values[t]) for t in q.tiles), q.numbers, q.expression)
 
 
 def answers(s: State) -> tuple[Answer, ...]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..model import State, tile_ref, value_ref
 from .bewitch import on_witch_team, witch_tile
 from .work import Work
@@ -30,7 +32,10 @@ def select(players: int, first: int, recs: tuple[int, ...]) -> tuple[int, str, t
 
 
 def appoint(w: Work) -> None:
-    captain, clause, votes = select(w.players, w.first_player, tuple(w.recommendations))
+    assert w.first_player is not None  # drawn before round 1
+    # every player has recommended (the appointment follows the last recommendation)
+    recs = cast("tuple[int, ...]", tuple(w.recommendations))
+    captain, clause, votes = select(w.players, w.first_player, recs)
     w.captain = captain
     w.emit("captain-appointed", clause, captain=captain, votes=list(votes))
     if w.options.captain_number == "revealed":
@@ -43,9 +48,11 @@ def side_check(w: Work, s: State) -> bool:
     """Reveals a Witch-team captain [captain.witch-captain-reveal]; True if the captain is on
     the Witch team [captain.side-check]."""
     c = w.captain
+    assert c is not None  # appointed before the side check
     if not on_witch_team(s, c):
         return False
     wt = witch_tile(s)
+    assert wt is not None  # the captain is on the Witch team, so the Witch tile is dealt
     w.revealed.add(c)
     w.revealed.add(wt)
     w.emit("witch-captain", "captain.side-check", captain=c, value=value_ref(s.values[c]),

@@ -15,13 +15,14 @@ from itertools import permutations
 from math import perm
 
 from ....errors import IllegalAction
-from ..model import CENTRE, WITCH, Deal, Setup, State, value_ref
+from ..model import CENTRE, WITCH, Deal, Phase, Setup, State, value_ref
 from .work import Work
 
 
 def deal_count(setup: Setup) -> int:
     """How many deals are possible (each has probability 1 / this)."""
     t = setup.tiles
+    assert t is not None  # loaded with the setup (interchange.load_tiles)
     n = setup.players
     if t.knights_to_players:
         knights = sum(1 for v in t.pool if v != WITCH)
@@ -32,12 +33,13 @@ def deal_count(setup: Setup) -> int:
 def outcomes(setup: Setup) -> tuple[tuple[Deal, Fraction], ...]:
     """Every deal with its probability, in lexicographic order of the values."""
     t = setup.tiles
+    assert t is not None  # loaded with the setup (interchange.load_tiles)
     n = setup.players
     p = Fraction(1, deal_count(setup))
     if not t.knights_to_players:
         return tuple((Deal(v), p) for v in permutations(t.pool, n + t.centre))
     knights = tuple(v for v in t.pool if v != WITCH)
-    out = []
+    out: list[tuple[Deal, Fraction]] = []
     for own in permutations(knights, n):
         rest = tuple(v for v in t.pool if v not in own)
         out.extend((Deal(own + c), p) for c in permutations(rest, t.centre))
@@ -48,6 +50,7 @@ def outcomes(setup: Setup) -> tuple[tuple[Deal, Fraction], ...]:
 def sample(setup: Setup, rng: random.Random) -> Deal:
     """A deal drawn with its probability from ``rng``."""
     t = setup.tiles
+    assert t is not None  # loaded with the setup (interchange.load_tiles)
     n = setup.players
     if not t.knights_to_players:
         return Deal(tuple(rng.sample(t.pool, n + t.centre)))
@@ -59,6 +62,7 @@ def sample(setup: Setup, rng: random.Random) -> Deal:
 def check_deal_shuffle_chance(s: State, d: Deal) -> Iterator[IllegalAction]:
     """[deal.shuffle-chance] A deal gives one distinct value of the pool to every tile in play."""
     t = s.setup.tiles
+    assert t is not None  # loaded with the setup (interchange.load_tiles)
     n = s.setup.players
     v = d.values
     if len(v) != n + t.centre:
@@ -71,6 +75,7 @@ def check_deal_shuffle_chance(s: State, d: Deal) -> Iterator[IllegalAction]:
 
 def check_deal_darkness(s: State, d: Deal) -> Iterator[IllegalAction]:
     """[deal.darkness] In darkness every player receives a knight tile."""
+    assert s.setup.tiles is not None  # loaded with the setup (interchange.load_tiles)
     if s.setup.tiles.knights_to_players and WITCH in d.values[:s.setup.players]:
         yield IllegalAction("deal.darkness", "in darkness every player receives a knight tile")
 
@@ -84,5 +89,5 @@ def check_deal_cooperative(_: None, setup: Setup) -> Iterator[IllegalAction]:
 def apply(w: Work, d: Deal) -> None:
     n = w.players
     w.values = d.values[:n] + (None,) * (CENTRE - n) + d.values[n:]
-    w.phase = "inspect"
+    w.phase = Phase.INSPECT
     w.emit("dealt", "deal.shuffle-chance", round=w.round, values=[value_ref(v) for v in d.values])

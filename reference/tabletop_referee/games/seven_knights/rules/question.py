@@ -126,7 +126,7 @@ def _postfix(tokens: list[str]) -> Any:
 def _infix(tokens: list[str]) -> Any:
     pos = 0
 
-    def primary():
+    def primary() -> Any:
         nonlocal pos
         if pos >= len(tokens):
             raise ExpressionError("question.expression-limits", "the expression ends too early")
@@ -144,7 +144,7 @@ def _infix(tokens: list[str]) -> Any:
             return int(t)
         raise ExpressionError("question.expression-limits", f"unexpected {t!r}")
 
-    def binary(level):
+    def binary(level: int) -> Any:
         nonlocal pos
         left = primary()
         while pos < len(tokens) and tokens[pos] in _BINARY and _BINARY[tokens[pos]] >= level:

@@ -49,6 +49,7 @@ def finish(w: Work, s: State, knights_win: bool, reason: str) -> None:
         w.scores[p] += points[p]
     w.emit("round-scored", clause, round=w.round, winner=winner, points=points,
            scores=list(w.scores), reason=reason)
+    assert w.first_player is not None  # drawn before round 1
     w.history.append(RoundResult(w.round, w.first_player, w.captain, winner, tuple(points), reason))
     tiles = in_play(s.setup)
     w.revealed.update(tiles)

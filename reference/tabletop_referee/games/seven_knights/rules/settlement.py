@@ -18,7 +18,7 @@ def mistakes(s: State, order: tuple[int, ...]) -> list[tuple[int, str]]:
     """The mistakes of a line: (tile, why) for a tile not above the last revealed knight
     [settlement.ascending], a placed Witch [settlement.witch-placed] (not one placed last under
     the far-right option), or a knight left out [settlement.unplaced-knight]."""
-    out = []
+    out: list[tuple[int, str]] = []
     last = 0
     far_right = s.setup.options.witch_in_line == "far-right"
     for i, t in enumerate(order):
@@ -27,6 +27,7 @@ def mistakes(s: State, order: tuple[int, ...]) -> list[tuple[int, str]]:
             if not (far_right and i == len(order) - 1):
                 out.append((t, "settlement.witch-placed"))
             continue
+        assert v is not None  # the tiles in play are dealt before the line is laid
         if v <= last:
             out.append((t, "settlement.ascending"))
         last = max(last, v)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....errors import IllegalAction
+from ...interface import Actor
 from ..model import (
     Answer, Arrange, Ask, Confirm, Deal, FirstPlayer, Inspect, Recommend, Skip, State, Withdraw,
 )
@@ -30,6 +31,7 @@ _OWN_CHOICE = (Recommend, Withdraw, Confirm)
 
 def seat(s: State, k: int) -> int:
     """The k-th player clockwise from the first player [turn.clockwise]."""
+    assert s.first_player is not None  # drawn before any player's turn
     return (s.first_player + k) % s.setup.players
 
 
@@ -43,7 +45,7 @@ def phase_questions(s: State) -> int:
     return sum(1 for q in s.questions if not q.last)
 
 
-def actors(s: State) -> tuple:
+def actors(s: State) -> tuple[Actor, ...]:
     ph = s.phase
     if ph in ("deal", "first-player"):
         return ("chance",)
@@ -56,6 +58,7 @@ def actors(s: State) -> tuple:
     if ph == "recommend":
         return tuple(p for p, r in enumerate(s.recommendations) if r is None)
     if ph in ("captain-ask", "arrange"):
+        assert s.captain is not None  # appointed before these phases
         return (s.captain,)
     if ph == "review":
         return tuple(p for p, c in enumerate(s.confirmed) if not c)

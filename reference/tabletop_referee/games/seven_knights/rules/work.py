@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...interface import Event
-from ..model import Question, RoundResult, State
+from ..model import Options, Question, RoundResult, State
 
 
 class Work:
@@ -38,7 +40,7 @@ class Work:
         return self.setup.players
 
     @property
-    def options(self):
+    def options(self) -> Options:
         return self.setup.options
 
     def freeze(self) -> State:
@@ -50,5 +52,5 @@ class Work:
             tuple(self.history),
         )
 
-    def emit(self, type_: str, clause: str, **data) -> None:
+    def emit(self, type_: str, clause: str, **data: Any) -> None:
         self.events.append(Event(type_, clause, tuple(data.items())))
