@@ -926,3 +926,32 @@ def test_celestia_and_seven_knights_name_their_own_profiles_and_get_a_verdict_fo
     assert not verdicts["options"]["conformant"] and "skipped" in verdicts["options"]["why"]
     assert any(f"of claimed profile {name} skipped" in r for r in report["verdict"]["reasons"] for name in own)
     assert "verdict: FAIL" in out
+
+
+def test_a_report_names_its_vector_set_so_two_reports_say_whether_they_ran_the_same_suite(capsys, tmp_path) -> None:
+    first = conform(capsys, tmp_path, "--id", "mlem-fx-0001")
+    digest = first.report["selection"]["vectors_sha256"]
+    assert len(digest) == 64
+    # the same files and another selection: the same set
+    assert conform(capsys, tmp_path).report["selection"]["vectors_sha256"] == digest
+    # the same vectors written another way (indented, keys sorted): the same set
+    same, edited = tmp_path / "same", tmp_path / "edited"
+    same.mkdir()
+    edited.mkdir()
+    for f in sorted(FIXTURES.glob("*.json")):
+        doc = json.loads(f.read_text(encoding="utf-8"))
+        (same / f.name).write_text(json.dumps(doc, indent=3, sort_keys=True), encoding="utf-8")
+        if f.name == "basic.json":
+            doc["vectors"][0]["description"] += " (edited)"
+        (edited / f.name).write_text(json.dumps(doc), encoding="utf-8")
+    assert conform(capsys, tmp_path, vectors=[same]).report["selection"]["vectors_sha256"] == digest
+    # one vector changed: another set
+    other = conform(capsys, tmp_path, vectors=[edited]).report
+    assert other["selection"]["vectors_sha256"] != digest
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    old.write_text(json.dumps(first.report), encoding="utf-8")
+    new.write_text(json.dumps(other), encoding="utf-8")
+    code, out, err = run(capsys, "report", "compare", str(old), str(new))
+    assert "note: different vector sets" in out, out
+    code, out, err = run(capsys, "report", "compare", str(old), str(old))
+    assert "the same vector set" in out, out

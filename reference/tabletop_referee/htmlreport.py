@@ -476,6 +476,7 @@ def compare_reports(old: dict[str, Any], new: dict[str, Any], *, old_name: str =
 
 def _run_facts(report: dict[str, Any], name: str) -> dict[str, Any]:
     return {"file": name, "implementation": _impl_name(report), "suite_version": report["suite_version"],
+            "vectors_sha256": report["selection"].get("vectors_sha256"),
             "started_at": report["started_at"], "summary": report["summary"],
             "xfail": report["totals"]["xfail"]}
 
@@ -489,6 +490,10 @@ def render_comparison(diff: dict[str, Any]) -> str:
     out = [f"referee report compare: game {diff['game']}", f"old: {run(diff['old'])}", f"new: {run(diff['new'])}"]
     if diff["old"]["suite_version"] != diff["new"]["suite_version"]:
         out.append("note: the two runs used different suite versions")
+    old_set, new_set = diff["old"].get("vectors_sha256"), diff["new"].get("vectors_sha256")
+    if old_set and new_set:
+        out.append("the same vector set (sha256 " + new_set[:12] + ")" if old_set == new_set else
+                   f"note: different vector sets (sha256 {old_set[:12]} against {new_set[:12]})")
     sections = (("regressed", "regressed (passing before, failing now)"),
                 ("fixed", "fixed (failing before, passing now)"),
                 ("new_vectors", "new vectors"), ("removed_vectors", "removed vectors"),

@@ -27,7 +27,7 @@ from ..conformance.client import DEFAULT_TIMEOUT, AdapterStartError, become_subr
 from ..conformance.http import open_adapter
 from ..conformance.parallel import run_parallel
 from ..conformance.expectations import from_results
-from ..conformance.report import build_report, quiet_line, render_junit, render_markdown, render_text
+from ..conformance.report import build_report, quiet_line, vector_set_digest, render_junit, render_markdown, render_text
 from ..conformance.runner import COUNTED_FAILED, Result, Runner
 from ..conformance.smoke import run_smoke
 from ..games import load as load_game
@@ -241,6 +241,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         rerun={r.vector.id: rerun_command(args, r.vector.id) for r in run.results},
         profiles_of=lambda v: game.vector_profiles(v.doc), known_profiles=game.conformance_profiles(),
         suite_profiles=[game.vector_profiles(v.doc) for v in vectors],
+        vectors_sha256=vector_set_digest([v.doc for v in vectors]),
     )
     # Files first, then the text: a closed stdout (`conform | true`) loses nothing but the text.
     if args.report:

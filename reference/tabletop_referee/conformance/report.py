@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from collections import Counter
 from typing import Any
 
+from ..documents import canonical_text, list_digest
 from .. import __version__
 from ..output import fence, plain
 from ..paths import display_path
@@ -94,9 +95,12 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
                  filters: dict[str, list[str]], loaded: int, expectations_file: str | None,
                  unused_expectations: list[dict[str, Any]], fail_fast: bool, timeout: float,
                  rerun: dict[str, str], profiles_of: Any = None, known_profiles: dict[str, str] | None = None,
-                 suite_profiles: list[tuple[str, ...]] | None = None) -> dict[str, Any]:
+                 suite_profiles: list[tuple[str, ...]] | None = None,
+                 vectors_sha256: str | None = None) -> dict[str, Any]:
     """The report document. ``profiles_of(vector)`` gives a vector's profiles (``("base",)``
-    without it); the claimed profiles come from ``hello["profiles"]`` (conformance/profiles.py)."""
+    without it); the claimed profiles come from ``hello["profiles"]`` (conformance/profiles.py).
+    ``vectors_sha256`` (:func:`vector_set_digest`) names the vector set loaded, so two reports
+    say whether they ran the same suite."""
     profiles_of = profiles_of or (lambda v: ("base",))
     results = [result_to_json(r, rerun.get(r.vector.id), tuple(profiles_of(r.vector))) for r in run.results]
     known = known_profiles or {"base": "the whole suite"}
@@ -144,7 +148,17 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
     }
     if run.faults:
         report["adapter"]["faults"] = list(run.faults)
+    if vectors_sha256 is not None:
+        report["selection"]["vectors_sha256"] = vectors_sha256
     return report
+
+
+def vector_set_digest(docs: list[dict[str, Any]]) -> str:
+    """SHA-256 of the loaded vector set: the canonical JSON texts of the vectors, sorted by
+    id, as one JSON array (docs/conformance.md). The same files give the same digest on every
+    machine, whatever their order or formatting; any change to a vector changes it."""
+    ordered = sorted(docs, key=lambda d: str(d.get("id", "")))
+    return list_digest([canonical_text(d) for d in ordered])
 
 
 # -- text -------------------------------------------------------------------------------------
