@@ -143,6 +143,11 @@ def test_standard_board_vectors_check_everything_their_steps_do():
             assert f"provisional:{field}" in v["tags"]
     clauses = {c for v in STANDARD for c in v["clauses"]}
     assert len(clauses) >= 25, sorted(clauses)
+    # reached only from the positions of spec/mlem/standard-positions.yaml (deep space)
+    assert {"travel.overshoot", "goal.deep-space-pair", "power.deep-space-double"} <= clauses
+    from_positions = [v for v in STANDARD if "position " in v["source"]]
+    assert from_positions and all("setup" not in v and v["state"]["board"]["id"] == "standard"
+                                  for v in from_positions)
     assert any("rejected" in v["expect"] for v in STANDARD)
     assert sum("setup" in v for v in STANDARD) >= 5
 

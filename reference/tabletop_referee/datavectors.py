@@ -181,7 +181,7 @@ def _slug(clause: str) -> str:
 
 
 def generate(game_id: str, seeds: range = range(40), max_steps: int = 3000,
-             setup_clause: str = "setup.players") -> list[dict[str, Any]]:
+             setup_clause: str = "setup.players", position_seeds: int = 12) -> list[dict[str, Any]]:
     """The vectors: one per (event type, clause) pair and per rejection clause met, plus one per
     conformance setup that checks the state new_game gives when every option is left out."""
     game = load(game_id)
@@ -200,55 +200,69 @@ def generate(game_id: str, seeds: range = range(40), max_steps: int = 3000,
         rng = random.Random(seed)
         setup = setups[seed % len(setups)]
         state = game.initial_state(game.setup_from_json(setup))
-        history = [game.state_to_json(state)]
-        actions: list[dict[str, Any]] = []
-        while game.actors(state) and len(actions) < max_steps:
-            here = len(actions)
-            begin = max(0, here - LOOKBACK)
-            source = f"generated: setup {json.dumps(setup, sort_keys=True)}, seed {seed}, step {here}"
-            prior = [{"action": a} for a in actions[begin:here]]
-            for doc in game.near_legal_actions(state, rng):
-                try:
-                    game.apply(state, game.action_from_json(doc))
-                except IllegalAction as exc:
-                    if ("rejected", exc.clause) not in seen:
-                        seen.add(("rejected", exc.clause))
-                        vectors.append(_vector(
-                            game, f"{game_id}-std-reject-{_slug(exc.clause)}",
-                            f"Standard data: {doc['type']} refused under {exc.clause}", exc.clause,
-                            history[begin], prior + [{"action": doc}], exc.clause, source,
-                            setup if begin == 0 else None))
-                except RefereeError:
-                    continue
-            actors = game.actors(state)
-            if actors == (CHANCE,):
-                action = game.sample_chance(state, rng)
-            else:
-                # not a chance node: every actor is a player
-                action = rng.choice(game.legal_actions(state, cast(int, actors[0])))
-            t = game.apply(state, action)
-            doc = game.action_to_json(action)
-            for e in t.events:
-                ev = game.event_to_json(e)
-                pair = (ev["type"], ev["clause"])
-                if pair in seen:
-                    continue
-                seen.add(pair)
-                vectors.append(_vector(
-                    game, f"{game_id}-std-{ev['type']}-{_slug(ev['clause'])}",
-                    f"Standard data: {ev['type']} under {ev['clause']}", ev["clause"],
-                    history[begin], prior + [{"action": doc}], None, source, setup if begin == 0 else None))
-            state = t.state
-            if game.actors(state) == (CHANCE,):
-                outcomes = game.chance_outcomes(state)
-                if ("chance", str(len(outcomes))) not in seen:
-                    seen.add(("chance", str(len(outcomes))))
-                    vectors.append(_chance_vector(
-                        game, f"{game_id}-std-chance-{len(outcomes)}", history[begin], prior + [{"action": doc}],
-                        outcomes, source, setup if begin == 0 else None))
-            actions.append(doc)
-            history.append(game.state_to_json(state))
+        _walk(game, game_id, state, setup, rng, f"setup {json.dumps(setup, sort_keys=True)}, seed {seed}",
+              seen, vectors, max_steps)
+    for name, doc in game.conformance_positions():  # where play from a new game does not reach
+        for seed in range(position_seeds):
+            _walk(game, game_id, game.state_from_json(doc), None, random.Random(f"{name}:{seed}"),
+                  f"position {name}, seed {seed}", seen, vectors, max_steps)
     return sorted(vectors, key=lambda v: v["id"])
+
+
+def _walk(game: Game, game_id: str, state: Any, setup: dict[str, Any] | None, rng: random.Random, label: str,
+          seen: set[tuple[str, str]], vectors: list[dict[str, Any]], max_steps: int) -> None:
+    """Plays one seeded game from ``state`` (a new game of ``setup``, or a position when
+    ``setup`` is None), adding a vector for each (event type, clause) pair, rejection clause and
+    chance-outcome count not ``seen`` yet."""
+    history = [game.state_to_json(state)]
+    actions: list[dict[str, Any]] = []
+    while game.actors(state) and len(actions) < max_steps:
+        here = len(actions)
+        begin = max(0, here - LOOKBACK)
+        source = f"generated: {label}, step {here}"
+        prior = [{"action": a} for a in actions[begin:here]]
+        first = setup if begin == 0 else None
+        for doc in game.near_legal_actions(state, rng):
+            try:
+                game.apply(state, game.action_from_json(doc))
+            except IllegalAction as exc:
+                if ("rejected", exc.clause) not in seen:
+                    seen.add(("rejected", exc.clause))
+                    vectors.append(_vector(
+                        game, f"{game_id}-std-reject-{_slug(exc.clause)}",
+                        f"Standard data: {doc['type']} refused under {exc.clause}", exc.clause,
+                        history[begin], prior + [{"action": doc}], exc.clause, source,
+                        first))
+            except RefereeError:
+                continue
+        actors = game.actors(state)
+        if actors == (CHANCE,):
+            action = game.sample_chance(state, rng)
+        else:
+            # not a chance node: every actor is a player
+            action = rng.choice(game.legal_actions(state, cast(int, actors[0])))
+        t = game.apply(state, action)
+        doc = game.action_to_json(action)
+        for e in t.events:
+            ev = game.event_to_json(e)
+            pair = (ev["type"], ev["clause"])
+            if pair in seen:
+                continue
+            seen.add(pair)
+            vectors.append(_vector(
+                game, f"{game_id}-std-{ev['type']}-{_slug(ev['clause'])}",
+                f"Standard data: {ev['type']} under {ev['clause']}", ev["clause"],
+                history[begin], prior + [{"action": doc}], None, source, first))
+        state = t.state
+        if game.actors(state) == (CHANCE,):
+            outcomes = game.chance_outcomes(state)
+            if ("chance", str(len(outcomes))) not in seen:
+                seen.add(("chance", str(len(outcomes))))
+                vectors.append(_chance_vector(
+                    game, f"{game_id}-std-chance-{len(outcomes)}", history[begin], prior + [{"action": doc}],
+                    outcomes, source, first))
+        actions.append(doc)
+        history.append(game.state_to_json(state))
 
 
 

@@ -318,6 +318,12 @@ class BaseGame(_GameProtocol):
         doc.pop("options", None)
         return [doc]
 
+    def conformance_positions(self) -> list[tuple[str, dict[str, Any]]]:
+        """``(name, state document)`` on the shipped data from which the standard-data vectors
+        (datavectors.py) play extra seeded games, to reach what play from a new game does not.
+        None by default."""
+        return []
+
     def refusal_cases(self) -> list[dict[str, Any]]:
         """Input the rules refuse or an adapter cannot read, as vector material: each case is
         ``{"description", "clause", "setup"}`` (a refused or unreadable setup) or ``{"description",

@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from ...documents import canonical_text, digest_text
+from ...loading import read_document
+from ...paths import spec_dir
 from ...errors import IllegalAction, MalformedInput, RefereeError, UsageError
 from ..base import BaseGame
 from ..interface import CHANCE, Event, EventKind, GameInfo, OptionSpec, SetupFlag, Transition
@@ -364,6 +366,11 @@ class MlemGame(BaseGame):
         # the defaults apply: no options, the standard board by id (its absence means the same)
         return [{"players": n, "start_player": n - 2, "board": "standard"} for n in (2, 3, 4, 5)] + \
                [{"players": 3, "start_player": 1}]
+
+    def conformance_positions(self) -> list[tuple[str, dict[str, Any]]]:
+        """The positions of spec/mlem/standard-positions.yaml (explain's position format)."""
+        doc = read_document(spec_dir("mlem") / "standard-positions.yaml", what="positions", fmt="yaml")
+        return [(p["name"], ix.state_to_json(state_from_position(p["position"]))) for p in doc["positions"]]
 
     def refusal_cases(self) -> list[dict[str, Any]]:
         ok = {"players": 3, "start_player": 0}
