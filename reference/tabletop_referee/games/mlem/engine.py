@@ -88,6 +88,7 @@ from .model import (
 from .notation import parse_action
 from .rules import dice, draws, landing, missions, roll, setup, takeoff, travel, turn, ufo
 from .rules.check import CLAUSE_OF, Check
+from .rules.work import full
 from .rules.draws import draw_pile
 from .rules.goals import goal_met
 from .rules.landing import landing_targets
@@ -135,7 +136,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if phase == "takeoff":
         return takeoff.embark_actions(player, state.reserves[player])
     if phase == "mission-discard" and state.missions is not None:
-        return tuple(Discard(player, t.id) for t in state.missions.hands[player])
+        return tuple(Discard(player, t.id) for t in full(state.missions.hands[player]))
     if phase in ("landing", "parachute"):
         return landing.landing_actions(player, landing_targets(state, state.rocket.cursor))
     return ()

@@ -9,8 +9,9 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator, Mapping, Sequence
+from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ...documents import canonical_text, digest_text
 from ...loading import read_document
@@ -21,10 +22,14 @@ from ..interface import CHANCE, Event, EventKind, GameInfo, OptionSpec, SetupFla
 from . import describe, engine, notation
 from . import interchange as ix
 from .position import state_from_position
-from .engine import goal_met
+from .canonical import action_to_json
 from .rules import scoring
 from .events import EVENT_KINDS
-from .model import DIE, GOALS, OPTION_VALUES, OPTION_VARIANT, VARIANTS, Draw, Options, Roll, Setup
+from .rules.goals import goal_met
+from .rules.work import full
+from .model import DIE, GOALS, OPTION_VALUES, OPTION_VARIANT, VARIANTS, Action, Draw, Hidden, Options, Roll, Setup, State
+
+_T = TypeVar("_T")
 
 _OPTIONS = (
     OptionSpec("variants", VARIANTS, (), kind="set", description="the variants played"),
@@ -193,7 +198,7 @@ class MlemGame(BaseGame):
     def legal_actions(self, state: Any, player: int | None = None) -> tuple[Any, ...]:
         return engine.legal_actions(state)
 
-    def chance_outcomes(self, state: Any):
+    def chance_outcomes(self, state: Any) -> tuple[tuple[Action, Fraction], ...]:
         return engine.chance_outcomes(state)
 
     def sample_chance(self, state: Any, rng: random.Random) -> Any:
@@ -204,7 +209,7 @@ class MlemGame(BaseGame):
     def apply(self, state: Any, action: Any) -> Transition:
         return engine.apply(state, action)
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: State) -> bool:
         return state.phase == "game-over"
 
     def event_kinds(self) -> Mapping[str, EventKind]:
@@ -222,7 +227,9 @@ class MlemGame(BaseGame):
     def is_legal(self, state: Any, action: Any) -> bool:
         return engine.is_legal(state, action)
 
-    def pinned_chance(self, state: Any, pins: Mapping[str, Sequence[Any]], used: Mapping[str, int]):
+    def pinned_chance(
+        self, state: Any, pins: Mapping[str, Sequence[Any]], used: Mapping[str, int]
+    ) -> tuple[str, Action] | None:
         """Perft pins (docs/vectors.md): ``rolls`` (each truncated to the dice available) and
         token ids per draw phase."""
         key = "rolls" if state.phase == "roll" else state.phase
@@ -234,7 +241,7 @@ class MlemGame(BaseGame):
             return key, Roll(tuple(pinned[n][: state.rocket.dice]))
         return key, Draw(pinned[n])
 
-    def chance_prefix(self, state: Any):
+    def chance_prefix(self, state: Any) -> tuple[State, Roll] | None:
         """A position in phase ``move`` holds a roll whose effect may depend on an option
         (die_one_rescue decides whether it crashes): the state before the roll, and the roll,
         when the position is what that roll gives."""
@@ -248,7 +255,8 @@ class MlemGame(BaseGame):
 
     # -- fuzzing ----------------------------------------------------------------------------
 
-    def fuzz_setup(self, rng: random.Random, supported, custom_data: bool, variants=()) -> dict[str, Any]:
+    def fuzz_setup(self, rng: random.Random, supported: Mapping[str, Sequence[Any]] | None,
+                   custom_data: bool, variants: Sequence[str] = ()) -> dict[str, Any]:
         """Each announced variant on with probability 1/2; a variant's own options only when it
         is on. With no variant announced, base games drawn exactly as before variants existed."""
         players = rng.randint(2, 5)
@@ -376,10 +384,10 @@ class MlemGame(BaseGame):
         ok = {"players": 3, "start_player": 0}
         embark = {"type": "embark", "player": 0, "astronaut": "satellite"}
 
-        def setup(description: str, clause: str, doc: dict, invalid: bool = True) -> dict:
+        def setup(description: str, clause: str, doc: dict[str, Any], invalid: bool = True) -> dict[str, Any]:
             return {"description": description, "clause": clause, "setup": doc, "invalid": invalid}
 
-        def action(description: str, clause: str, doc: dict) -> dict:
+        def action(description: str, clause: str, doc: dict[str, Any]) -> dict[str, Any]:
             return {"description": description, "clause": clause, "setup": ok, "action": doc, "invalid": True}
 
         return [
@@ -434,7 +442,8 @@ class MlemGame(BaseGame):
         return out
 
     def uses_custom_data(self, state_doc: Mapping[str, Any]) -> bool:
-        return state_doc["board"]["id"] != "standard"
+        custom: bool = state_doc["board"]["id"] != "standard"
+        return custom
 
     def hides_anything(self, state: Any) -> bool:
         return bool(state.options.variants)
@@ -505,7 +514,7 @@ class MlemGame(BaseGame):
     def totals(self, state: Any) -> tuple[int, ...]:
         return tuple(s.total for s in engine.scores(state))
 
-    def ended_reason(self, state: Any) -> str | None:
+    def ended_reason(self, state: State) -> str | None:
         return state.ended
 
     def status_text(self, state: Any) -> str:
@@ -561,6 +570,7 @@ class MlemGame(BaseGame):
             return best if best is not None else actions[0]
         if phase in ("landing", "parachute"):
             who = engine.current_actor(state)
+            assert isinstance(who, int)  # a landing decision is a player's
             now = engine.scores(state)[who].total
             best, gain = None, 0
             for action in actions:
@@ -619,7 +629,7 @@ class MlemGame(BaseGame):
         return ix.state_problems(state)
 
     def action_to_json(self, action: Any) -> dict[str, Any]:
-        return ix.action_to_json(action)
+        return action_to_json(action)
 
     def action_from_json(self, doc: Any) -> Any:
         return ix.action_from_json(doc)
@@ -630,7 +640,7 @@ class MlemGame(BaseGame):
     def observation_to_json(self, state: Any, player: int) -> dict[str, Any]:
         return ix.observation_to_json(state, player)
 
-    def player_count(self, state: Any) -> int:
+    def player_count(self, state: State) -> int:
         return state.players
 
     # -- options -----------------------------------------------------------------------------
@@ -708,7 +718,7 @@ class MlemGame(BaseGame):
         if state.phase == "roll":
             dice = state.rocket.dice
             return f"roll {dice} {'die' if dice == 1 else 'dice'}: type the faces (1 2 3 4 a), or quit: "
-        ids = [a.token for a in engine.legal_actions(state)]
+        ids = _drawable(state)
         what = {"exploration-setup": "an exploration token", "exploration-draw": "an exploration token",
                 "mission-deal": "a mission", "arrival": "an arrival token"}[state.phase]
         return f"draw {what} ({len(ids)} face down): type the token drawn, or quit: "
@@ -717,14 +727,14 @@ class MlemGame(BaseGame):
         if state.phase == "roll":
             dice = state.rocket.dice
             return f"type the {dice} faces shown, e.g. '{' '.join(['2'] * dice)}'"
-        ids = [a.token for a in engine.legal_actions(state)]
+        ids = _drawable(state)
         return f"type the id of the token drawn, e.g. '{ids[0]}'"
 
     def parse_chance(self, text: str, state: Any) -> Any:
         """A chance outcome typed at a real table: faces (``2 2 3``) or a token id."""
         if state.phase == "roll":
             return notation.parse_action(text if text.lower().startswith("roll") else "roll " + text, 0)
-        ids = [a.token for a in engine.legal_actions(state)]
+        ids = _drawable(state)
         return notation.parse_action(text if text.lower().startswith("draw ") else "draw " + text, 0, tokens=ids)
 
     def quiet_after(self, state: Any) -> bool:
@@ -740,6 +750,7 @@ class MlemGame(BaseGame):
 
     def final_lines(self, state: Any, actions: int) -> list[str]:
         result = engine.outcome(state)
+        assert result is not None  # the final lines are those of a finished game
         variants = state.options.variants
         lines = [f"game over ({result.reason}) after {actions} actions; final scores [scoring.winner]:"]
         for p, s in enumerate(result.scores):
@@ -799,10 +810,17 @@ class MlemGame(BaseGame):
         return problems
 
 
-def _swap_first(lists: tuple, index: int, token) -> tuple:
-    """``lists`` with the first token of ``lists[index]`` replaced by ``token``."""
-    changed = (token, *lists[index][1:])
+def _swap_first(
+    lists: tuple[tuple[_T, ...] | Hidden, ...], index: int, token: _T
+) -> tuple[tuple[_T, ...] | Hidden, ...]:
+    """``lists`` with the first token of ``lists[index]`` replaced by ``token`` (of a full state)."""
+    changed = (token, *full(lists[index])[1:])
     return lists[:index] + (changed,) + lists[index + 1:]
+
+
+def _drawable(state: State) -> list[str]:
+    """The ids of the tokens a draw may reveal (at a draw phase every legal action is a draw)."""
+    return [a.token for a in engine.legal_actions(state) if isinstance(a, Draw)]
 
 
 def _relative(path: str) -> str:

@@ -606,7 +606,7 @@ def landed_to_json(landed: tuple[Landing, ...]) -> list[Doc]:
     return [_landing_to_json(x) for x in landed]
 
 
-SECTIONS = {"board": board_to_json, "landed": landed_to_json, "exploration": exploration_to_json,
+SECTIONS: dict[str, Callable[[Any], Any]] = {"board": board_to_json, "landed": landed_to_json, "exploration": exploration_to_json,
             "missions": missions_to_json, "ufo": ufo_to_json}
 """The large parts of a state document, each written from one field of the state (of the same
 name; ``landed``: the tuple of landings), so a digest can keep their texts while they do not change."""

@@ -4,16 +4,21 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TypeVar
 
 from ....errors import IllegalAction
-from ..model import Draw, State
+from ..model import (
+    ArrivalToken, Draw, Exploration, ExplorationToken, Missions, MissionToken, State, Ufo,
+)
 from .check import rule
 from .exploration import place_exploration
 from .landing import arrive
 from .missions import next_dealee
 from .setup import setup_next
 from .ufo import reveal_arrival
-from .work import Work, replace, replace_at
+from .work import Work, full, on, replace, replace_at
+
+_Token = TypeVar("_Token", bound=ExplorationToken | MissionToken | ArrivalToken)
 
 DRAW_CLAUSE = {
     "exploration-setup": "exploration.setup",
@@ -23,17 +28,18 @@ DRAW_CLAUSE = {
 }
 
 
-def draw_pile(state: State):
-    return draw_section(state).pile
+def draw_pile(state: State) -> tuple[ExplorationToken | MissionToken | ArrivalToken, ...]:
+    return full(draw_section(state).pile)
 
 
-def draw_section(s):
-    """The variant section (of a State or a Work) whose face-down pile the draw phase uses."""
+def draw_section(s: State | Work) -> Exploration | Missions | Ufo:
+    """The variant section (of a State or a Work) whose face-down pile the draw phase uses
+    (each draw phase exists only with its variant on)."""
     if s.phase in ("exploration-setup", "exploration-draw"):
-        return s.exploration
+        return on(s.exploration, "exploration")
     if s.phase == "mission-deal":
-        return s.missions
-    return s.ufo
+        return on(s.missions, "missions")
+    return on(s.ufo, "ufo")
 
 
 def _not_in_pile(state: State, a: Draw, phase: str) -> Iterator[IllegalAction]:
@@ -77,27 +83,38 @@ def draw(w: Work, a: Draw) -> None:
     phase = w.phase
     clause = DRAW_CLAUSE[phase]
     section = draw_section(w)
-    pile = section.pile
-    token = next(t for t in pile if t.id == a.token)
-    pile = tuple(t for t in pile if t is not token)
-    if phase == "exploration-setup":
-        w.exploration = replace(section, pile=pile)
-        place_exploration(w, token, clause)
-        setup_next(w)
-    elif phase == "exploration-draw":
-        _replace_explored(w, section, token, pile, clause)
-    elif phase == "mission-deal":
+    # the section's type follows from the phase (draw_section)
+    if isinstance(section, Exploration):
+        token, pile = _take(full(section.pile), a.token)
+        if phase == "exploration-setup":
+            w.exploration = replace(section, pile=pile)
+            place_exploration(w, token, clause)
+            setup_next(w)
+        else:
+            _replace_explored(w, section, token, pile, clause)
+    elif isinstance(section, Missions):
         m = section
+        dealt, rest = _take(full(m.pile), a.token)
         player = next_dealee(w.start_player, m.hands)
-        hand = tuple(sorted(m.hands[player] + (token,), key=lambda t: t.id))
-        w.missions = replace(m, pile=pile, hands=replace_at(m.hands, player, hand))
-        w.emit("mission-dealt", clause, player=player, token=token.id)
+        hand = tuple(sorted(full(m.hands[player]) + (dealt,), key=lambda t: t.id))
+        w.missions = replace(m, pile=rest, hands=replace_at(m.hands, player, hand))
+        w.emit("mission-dealt", clause, player=player, token=dealt.id)
         setup_next(w)
     else:
-        reveal_arrival(w, token, pile)
+        arrival, left = _take(full(section.pile), a.token)
+        reveal_arrival(w, arrival, left)
 
 
-def _replace_explored(w: Work, section, token, pile, clause: str) -> None:
+def _take(pile: tuple[_Token, ...], token_id: str) -> tuple[_Token, tuple[_Token, ...]]:
+    """The token drawn, and the pile without it."""
+    token = next(t for t in pile if t.id == token_id)
+    return token, tuple(t for t in pile if t is not token)
+
+
+def _replace_explored(
+    w: Work, section: Exploration, token: ExplorationToken, pile: tuple[ExplorationToken, ...],
+    clause: str,
+) -> None:
     # [exploration.replace]: one new token per token taken, then the landing goes on
     w.exploration = replace(section, pile=pile)
     if place_exploration(w, token, clause):

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from ..model import DICE_COUNT, TUNNEL_JUMP
+from ..model import DICE_COUNT, TUNNEL_JUMP, ExplorationToken
 from .ufo import encounter
-from .work import Work, replace, replace_at
+from .work import Work, on, replace, replace_at
 
 
 def explore(w: Work) -> None:
     """[exploration.trigger]: tokens on the space where a movement ended take effect, in
     placement order; tunnels jump once all tokens of the space are resolved, and chain."""
     while True:
-        here = [t for t in w.exploration.spaces if t.space == w.space]
+        # called only with the exploration variant on
+        here = [t for t in on(w.exploration, "exploration").spaces if t.space == w.space]
         if not here:
             return
         jumps = _trigger(w, here)
@@ -33,9 +34,9 @@ def explore(w: Work) -> None:
             encounter(w, start, w.space)
 
 
-def _trigger(w: Work, here: list) -> int:
+def _trigger(w: Work, here: list[ExplorationToken]) -> int:
     """The tokens ``here`` take effect, in placement order; returns how many are tunnels."""
-    ex = w.exploration
+    ex = on(w.exploration, "exploration")
     commander = w.seats[0].player
     jumps = 0
     spaces = tuple(t for t in ex.spaces if t.space != w.space)
@@ -71,9 +72,9 @@ def _reuse_die(w: Work, commander: int) -> None:
         w.emit("dice-reuse-wasted", "exploration.dice-reuse", player=commander, dice=w.dice)
 
 
-def place_exploration(w: Work, token, clause: str) -> bool:
+def place_exploration(w: Work, token: ExplorationToken, clause: str) -> bool:
     """Places a revealed token on its space; returns False when it was set aside instead."""
-    ex = w.exploration
+    ex = on(w.exploration, "exploration")
     if w.options.exploration_collision == "set-aside" and any(t.space == token.space for t in ex.spaces):
         w.exploration = replace(ex, removed=ex.removed + (token,))
         w.emit("token-set-aside", "exploration.collision", token=token.id, space=token.space)

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ....errors import IllegalAction
-from ..model import Action, Land, Landing, Seat, State, Stay
+from ..model import Action, Board, Land, Landing, Seat, State, Stay
 from .check import rule
 from .end import end_expedition, ends_now
 from .goals import claim_goals
@@ -27,7 +27,9 @@ def landing_targets(state: State, seat_index: int) -> tuple[int, ...]:
     return targets(state.board, state.phase, r.space, r.seats[seat_index].astronaut, state.landed)
 
 
-def targets(board, phase: str, here: int, astronaut: str, landed) -> tuple[int, ...]:
+def targets(
+    board: Board, phase: str, here: int, astronaut: str, landed: tuple[Landing, ...]
+) -> tuple[int, ...]:
     if phase == "parachute":
         if astronaut != "parachute":
             return ()
@@ -40,7 +42,7 @@ def targets(board, phase: str, here: int, astronaut: str, landed) -> tuple[int, 
     return (here,) if here < board.end and _has_room(board, landed, here) else ()
 
 
-def _has_room(board, landed, space: int) -> bool:
+def _has_room(board: Board, landed: tuple[Landing, ...], space: int) -> bool:
     spec = board.spaces[space]
     if spec.planet is not None:
         return True
@@ -49,7 +51,7 @@ def _has_room(board, landed, space: int) -> bool:
     return False
 
 
-def moon_count(landed, space: int) -> int:
+def moon_count(landed: tuple[Landing, ...], space: int) -> int:
     n = 0
     for x in landed:
         if x.space == space and x.site == "moon":

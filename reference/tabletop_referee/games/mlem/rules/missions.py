@@ -5,31 +5,34 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....errors import IllegalAction
-from ..model import MISSION_POINTS, MISSIONS_DEALT, Discard, Hidden, State
+from ..model import MISSION_POINTS, MISSIONS_DEALT, Discard, Hidden, MissionToken, State
 from .check import rule
 from .setup import setup_next
-from .work import Work, replace, replace_at
+from .work import Work, full, on, replace, replace_at
+
+Hands = tuple[tuple[MissionToken, ...] | Hidden, ...]
+"""The per-player hands (or discards) of the missions section."""
 
 
-def next_discarder(start_player: int, hands) -> int:
+def next_discarder(start_player: int, hands: Hands) -> int:
     n = len(hands)
     for i in range(n):
         p = (start_player + i) % n
-        if len(hands[p]) == MISSIONS_DEALT:
+        if len(full(hands[p])) == MISSIONS_DEALT:
             return p
     raise AssertionError("no player has a mission to discard")
 
 
 def mission_dealee(state: State) -> int:
     """The player the next mission goes to, in phase ``mission-deal`` [missions.deal]."""
-    return next_dealee(state.start_player, state.missions.hands)
+    return next_dealee(state.start_player, on(state.missions, "missions").hands)
 
 
-def next_dealee(start_player: int, hands) -> int:
+def next_dealee(start_player: int, hands: Hands) -> int:
     n = len(hands)
     for i in range(n):
         p = (start_player + i) % n
-        if len(hands[p]) < MISSIONS_DEALT:
+        if len(full(hands[p])) < MISSIONS_DEALT:
             return p
     raise AssertionError("every hand is complete")
 
@@ -37,7 +40,8 @@ def next_dealee(start_player: int, hands) -> int:
 @rule("missions.discard")
 def check_missions_discard(state: State, a: Discard) -> Iterator[IllegalAction]:
     """The mission discarded is one the player holds."""
-    hand = state.missions.hands[a.player]
+    # a Discard is checked only in phase mission-discard, which exists only with missions on
+    hand = full(on(state.missions, "missions").hands[a.player])
     if all(t.id != a.token for t in hand):
         yield IllegalAction(
             "missions.discard",
@@ -50,8 +54,8 @@ CHECKS = (check_missions_discard,)
 
 def discard(w: Work, a: Discard) -> None:
     # [missions.discard]
-    m = w.missions
-    hand = m.hands[a.player]
+    m = on(w.missions, "missions")
+    hand = full(m.hands[a.player])
     token = next(t for t in hand if t.id == a.token)
     w.missions = replace(
         m,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ....errors import IllegalAction
 from ..model import Hidden, State
-from .work import replace
+from .work import full, replace
 
 
 def observe(state: State, player: int) -> State:
@@ -25,15 +25,15 @@ def observe(state: State, player: int) -> State:
     if ex is None and m is None and u is None:
         return state
     if ex is not None:
-        ex = replace(ex, pile=Hidden(len(ex.pile)))
+        ex = replace(ex, pile=Hidden(len(full(ex.pile))))
     if u is not None:
-        u = replace(u, pile=Hidden(len(u.pile)))
+        u = replace(u, pile=Hidden(len(full(u.pile))))
     if m is not None:
         over = state.phase == "game-over"
         m = replace(
             m,
-            pile=Hidden(len(m.pile)),
-            hands=tuple(h if q == player or over else Hidden(len(h)) for q, h in enumerate(m.hands)),
-            discarded=tuple(d if q == player else Hidden(len(d)) for q, d in enumerate(m.discarded)),
+            pile=Hidden(len(full(m.pile))),
+            hands=tuple(h if q == player or over else Hidden(len(full(h))) for q, h in enumerate(m.hands)),
+            discarded=tuple(d if q == player else Hidden(len(full(d))) for q, d in enumerate(m.discarded)),
         )
     return replace(state, exploration=ex, missions=m, ufo=u)

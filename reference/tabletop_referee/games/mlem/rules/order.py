@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import lru_cache
+from typing import TypeVar
 
 from ..canonical import action_to_json
 from ..model import Action
 
+_A = TypeVar("_A", bound=Action)
 
-def sorted_actions(actions) -> tuple[Action, ...]:
+
+def sorted_actions(actions: Iterable[_A]) -> tuple[_A, ...]:
     return tuple(sorted(actions, key=sort_key))
 
 

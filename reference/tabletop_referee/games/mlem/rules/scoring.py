@@ -17,6 +17,7 @@ def scores(state: State) -> tuple[Score, ...]:
     board = state.board
     for x in state.landed:
         if x.site == "moon":
+            assert x.slot is not None  # a moon landing has its slot [landing.moon-slot]
             value = board.spaces[x.space].moons[x.slot]
             moons[x.player] += value * (2 if x.astronaut == "moon-double" else 1)
         elif x.site in ("comet", "galaxy"):
@@ -103,7 +104,7 @@ def outcome(state: State) -> Outcome | None:
 # the scoring as events ----------------------------------------------------------------------
 
 
-def score_docs(state: State, sheet: tuple[Score, ...]) -> list[dict]:
+def score_docs(state: State, sheet: tuple[Score, ...]) -> list[dict[str, int]]:
     """Score documents: the variant categories appear only while their variant is played."""
     variants = state.options.variants
     out = []
@@ -162,6 +163,7 @@ def landing_doubles(state: State) -> list[Event]:
     out = []
     for x in state.landed:
         if x.astronaut == "moon-double" and x.site == "moon":
+            assert x.slot is not None  # a moon landing has its slot [landing.moon-slot]
             out.append(event("points-doubled", "power.moon-double", player=x.player, astronaut=x.astronaut,
                              space=x.space, points=2 * board.spaces[x.space].moons[x.slot]))
         elif x.astronaut == "deep-space-double" and x.site in ("comet", "galaxy"):

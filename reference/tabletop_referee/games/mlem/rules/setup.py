@@ -19,7 +19,7 @@ from ..model import (
     Ufo,
 )
 from .check import Check, rule
-from .work import Work, replace
+from .work import Work, full, replace
 
 
 @rule("setup.players")
@@ -107,10 +107,10 @@ def setup_next(w: Work) -> None:
         return
     m = w.missions
     if m is not None:
-        if any(len(h) < MISSIONS_DEALT for h in m.hands) and not any(m.discarded):
+        if any(len(full(h)) < MISSIONS_DEALT for h in m.hands) and not any(m.discarded):
             w.phase = "mission-deal"
             return
-        if any(len(h) == MISSIONS_DEALT for h in m.hands):
+        if any(len(full(h)) == MISSIONS_DEALT for h in m.hands):
             w.phase = "mission-discard"
             return
     start_expedition(w)
@@ -124,7 +124,7 @@ def start_expedition(w: Work) -> None:
         return
     if not u.pile and u.used and w.options.arrivals_exhausted == "reshuffle":
         w.ufo = u = replace(u, pile=tuple(sorted(u.used, key=lambda t: t.id)), used=())
-        w.emit("arrivals-reshuffled", "ufo.arrivals-exhausted", count=len(u.pile))
+        w.emit("arrivals-reshuffled", "ufo.arrivals-exhausted", count=len(full(u.pile)))
     if u.pile:
         w.phase = "arrival"
         return

@@ -8,14 +8,14 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ....errors import IllegalAction
-from ..model import FACE_INDEX, FACE_VALUE, FACES, Action, Move, Seat, State
+from ..model import FACE_INDEX, FACE_VALUE, FACES, Action, Move, Seat, Space, State
 from .check import rule
 from .dice import dice_in_play, state_dice, token_alone, token_die, used_counts
 from .exploration import explore
 from .landing import arrive
 from .order import sorted_actions
 from .ufo import ability, ability_actions, encounter, extra_face_usable, use_ability
-from .work import Work, remove_dice, replace
+from .work import Work, extra_face, remove_dice, replace
 
 
 def legal_moves(state: State) -> tuple[Action, ...]:
@@ -23,12 +23,12 @@ def legal_moves(state: State) -> tuple[Action, ...]:
     rocket = state.rocket
     allowed = state.board.spaces[rocket.space].faces
     die_ones = available_die_ones(state) if "1" in allowed else ()
-    if die_ones and not state.options.die_one_rescue and not any(f in allowed for f in rocket.roll):
+    roll = rocket.roll or ()  # set in phase move [travel.roll]
+    if die_ones and not state.options.die_one_rescue and not any(f in allowed for f in roll):
         die_ones = ()  # [power.die-one]: only a roll with a fitting die (a UFO ability saved it)
     player = rocket.seats[0].player
     single = state.options.dice_selection == "single-group"
     any_dice = state.options.dice_grouping == "any-dice"
-    roll = rocket.roll or ()
     moves = move_actions(player, allowed, roll_counts(roll), die_ones, single, any_dice)
     if state.ufo is None:
         return moves
@@ -38,7 +38,7 @@ def legal_moves(state: State) -> tuple[Action, ...]:
     usable = extra_face_usable(state, ability_)
     if usable and state.options.ufo_extra_face_use == "with-dice":
         # [ufo.extra-face]: the token's face is one more die, joining the rolled dice
-        face = state.ufo.arrival.face
+        face = extra_face(state.ufo)
         allowed_x = tuple(f for f in FACES if f in allowed or f == face)
         roll_x = roll + (face,)
         ones = available_die_ones(state) if "1" in allowed_x else ()
@@ -70,18 +70,19 @@ def move_actions(
     die_ones: tuple[int, ...],
     single_group: bool,
     any_dice: bool = False,
-) -> tuple[Action, ...]:
+) -> tuple[Move, ...]:
     """The commander's choices: groups of allowed rolled faces (+ Die-1 astronauts); whole
     groups, or with dice_grouping=any-dice also any part of a group [travel.whole-group]."""
     rolled = dict(counts)
     groups = [f for f in allowed if f in rolled or (f == "1" and die_ones)]
+    choices: list[tuple[str, ...]]
     if single_group:
         choices = [(g,) for g in groups]
     else:
         choices = [
             c for r in range(1, len(groups) + 1) for c in itertools.combinations(groups, r)
         ]
-    moves: list[Action] = []
+    moves: list[Move] = []
     for faces in choices:
         uses = [()] if "1" not in faces else [
             used for r in range(len(die_ones) + 1) for used in itertools.combinations(die_ones, r)
@@ -204,7 +205,7 @@ def move(w: Work, a: Move) -> None:
     _travel(w, a, used, here, with_dice)
 
 
-def _travel(w: Work, a: Move, used: dict[str, int], here, with_dice: str | None) -> None:
+def _travel(w: Work, a: Move, used: dict[str, int], here: Space, with_dice: str | None) -> None:
     # [travel.distance] [travel.afterburner]; [travel.remove-dice]: the numbered dice used are
     # removed, and with afterburner_dice=removed the afterburners too
     distance = len(a.die_one)
@@ -258,9 +259,14 @@ def _flip_die_ones(w: Work, die_one: tuple[int, ...]) -> None:
 
 def _extra_face_move(w: Work, a: Move) -> None:
     """[ufo.extra-face]: the token's face alone moves the rocket; no die is used or removed."""
-    face = w.ufo.arrival.face
+    face = extra_face(w.ufo)
     here = w.board.spaces[w.space]
-    distance = here.afterburner if face == "afterburner" else FACE_VALUE[face]
+    if face == "afterburner":
+        # [ufo.extra-face] was checked: an afterburner face fits only where dots are printed
+        assert here.afterburner is not None
+        distance = here.afterburner
+    else:
+        distance = FACE_VALUE[face]
     start = w.space
     end = w.board.end
     target = min(start + distance, end)

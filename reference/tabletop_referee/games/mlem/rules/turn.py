@@ -5,11 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....errors import IllegalAction
-from ..model import CHANCE, CHANCE_PHASES, Action, Discard, Draw, Embark, Land, Move, Reroll, Roll, State, Stay
+from ..model import (
+    CHANCE, CHANCE_PHASES, Action, ArrivalToken, Discard, Draw, Embark, ExplorationToken, Land,
+    MissionToken, Move, Reroll, Roll, State, Stay,
+)
 from .check import Check, rule
 from .missions import next_discarder
+from .work import full, on
 
-PHASE_ACTIONS: dict[str, tuple[type, ...]] = {
+PHASE_ACTIONS: dict[str, tuple[type[Action], ...]] = {
     "exploration-setup": (Draw,),
     "mission-deal": (Draw,),
     "mission-discard": (Discard,),
@@ -32,7 +36,7 @@ def current_actor(state: State) -> int | str | None:
     if phase in CHANCE_PHASES:
         return CHANCE
     if phase == "mission-discard":
-        return next_discarder(state.start_player, state.missions.hands)
+        return next_discarder(state.start_player, on(state.missions, "missions").hands)
     if phase == "move":
         return state.rocket.seats[0].player
     if phase in ("landing", "parachute"):
@@ -55,9 +59,10 @@ def known_tokens(state: State) -> tuple[str, ...]:
     ids: list[str] = []
     for section in (state.exploration, state.missions, state.ufo):
         if section is not None:
-            ids += [t.id for t in section.pile]
+            pile: tuple[ExplorationToken | MissionToken | ArrivalToken, ...] = full(section.pile)
+            ids += [t.id for t in pile]
     if state.missions is not None:
-        ids += [t.id for hand in state.missions.hands for t in hand]
+        ids += [t.id for hand in state.missions.hands for t in full(hand)]
     return tuple(ids)
 
 

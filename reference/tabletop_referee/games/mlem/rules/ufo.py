@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ....errors import IllegalAction
-from ..model import UFO_LOWEST_SPACE, Action, Move, Reroll, State, Ufo
+from ..model import UFO_LOWEST_SPACE, Action, ArrivalToken, Move, Options, Reroll, Space, State, Ufo
 from .check import rule
 from .order import sorted_actions
-from .work import Work, replace, replace_at
+from .work import Work, arrival, on, replace, replace_at
 
 
-def ability(ufo: Ufo | None):
+def ability(ufo: Ufo | None) -> str | None:
     """The arrival token's ability still usable this expedition, or ``None`` [ufo.ability]."""
     if ufo is None or ufo.arrival is None or ufo.ability_used:
         return None
@@ -21,18 +21,23 @@ def ability(ufo: Ufo | None):
 def extra_face_usable(state: State, ability: str) -> bool:
     if ability != "extra-face":
         return False
-    return extra_face_fits(state.options, state.ufo.arrival.face, state.board.spaces[state.rocket.space])
+    # only called with this expedition's ability, so the UFO variant is on and a token revealed
+    return extra_face_fits(state.options, arrival(state.ufo).face, state.board.spaces[state.rocket.space])
 
 
-def extra_face_fits(options, face: str, here) -> bool:
+def extra_face_fits(options: Options, face: str | None, here: Space) -> bool:
     """[ufo.extra-face]: allowed here (ufo_extra_face=allowed-only) or anywhere (any-space);
-    an afterburner is worth the space's dots, so it needs a space that prints them."""
+    an afterburner is worth the space's dots, so it needs a space that prints them. A token
+    without a face (another ability) fits nowhere but with ufo_extra_face=any-space."""
     if face == "afterburner" and here.afterburner is None:
         return False
     return options.ufo_extra_face == "any-space" or face in here.faces
 
 
-def ability_actions(player: int, moves: tuple[Action, ...], ability: str, extra_face: bool):
+def ability_actions(
+    player: int, moves: tuple[Move, ...], ability: str, extra_face: bool
+) -> tuple[Action, ...]:
+    extra: list[Action]
     if ability == "keep-dice":
         extra = [Move(m.player, m.faces, m.die_one, "keep-dice", m.dice) for m in moves]
     elif ability == "reroll":
@@ -97,7 +102,7 @@ REROLL_CHECKS = (check_ufo_ability,)
 
 
 def use_ability(w: Work, player: int, ability: str, clause: str) -> None:
-    w.ufo = replace(w.ufo, ability_used=True)
+    w.ufo = replace(on(w.ufo, "ufo"), ability_used=True)
     w.emit("ability-used", clause, player=player, ability=ability)
 
 
@@ -113,13 +118,13 @@ def ufo_rescue(w: Work) -> bool:
     if ability_ == "reroll":
         return True
     if ability_ == "extra-face":
-        return extra_face_fits(w.options, w.ufo.arrival.face, w.board.spaces[w.space])
+        return extra_face_fits(w.options, arrival(w.ufo).face, w.board.spaces[w.space])
     return False
 
 
 def encounter(w: Work, start: int, target: int) -> None:
     """[ufo.encounter] [ufo.tokens] [ufo.after-encounter]"""
-    u = w.ufo
+    u = on(w.ufo, "ufo")  # called only with the UFO variant on
     if w.options.ufo_encounter == "exact":
         met = target == u.space and target != start
     else:
@@ -142,9 +147,9 @@ def encounter(w: Work, start: int, target: int) -> None:
     w.ufo = replace(u, stack=stack, held=held, space=space)
 
 
-def reveal_arrival(w: Work, token, pile) -> None:
+def reveal_arrival(w: Work, token: ArrivalToken, pile: tuple[ArrivalToken, ...]) -> None:
     # [ufo.arrival] [ufo.movement]
-    u = w.ufo
+    u = on(w.ufo, "ufo")
     space = max(UFO_LOWEST_SPACE, u.space - token.ufo_move)
     w.ufo = replace(u, pile=pile, arrival=token, ability_used=False, space=space)
     w.dice = token.dice

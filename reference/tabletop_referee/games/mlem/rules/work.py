@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import TypeVar
 
 from ...interface import Event
-from ..model import Rocket, State
+from ..model import ArrivalToken, Hidden, Rocket, State, Ufo
+
+_T = TypeVar("_T")
 
 
 class Work:
@@ -54,7 +57,7 @@ class Work:
             self.die_one_spent,
         )
 
-    def emit(self, type_: str, clause: str, **data) -> None:
+    def emit(self, type_: str, clause: str, **data: object) -> None:
         self.events.append(Event(type_, clause, tuple(data.items())))
 
     @property
@@ -65,7 +68,7 @@ class Work:
 replace = dataclasses.replace
 
 
-def replace_at(items: tuple, index: int, value) -> tuple:
+def replace_at(items: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 
@@ -76,3 +79,37 @@ def remove_dice(w: Work, count: int, clause: str) -> None:
     if w.dice < 1:
         w.dice = 1
         w.emit("die-restored", "travel.last-die", dice=1)
+
+
+def on(section: _T | None, variant: str) -> _T:
+    """The section of a variant (``ufo``, ``missions``, ``exploration``) where the caller's
+    rule runs only with that variant on (its option, phase or action implies it)."""
+    if section is None:
+        raise AssertionError(f"the {variant} variant is off where its rule runs")
+    return section
+
+
+def full(items: tuple[_T, ...] | Hidden) -> tuple[_T, ...]:
+    """A pile or hand of a full state: :class:`Hidden` appears only in an observation, and
+    the engine never works on an observation."""
+    if isinstance(items, Hidden):
+        raise AssertionError("a hidden pile or hand in the engine (it works on full states)")
+    return items
+
+
+def arrival(ufo: Ufo | None) -> ArrivalToken:
+    """This expedition's arrival token, where the caller's rule runs only after one was
+    revealed (an ability is in use)."""
+    token = on(ufo, "ufo").arrival
+    if token is None:
+        raise AssertionError("no arrival token was revealed this expedition")
+    return token
+
+
+def extra_face(ufo: Ufo | None) -> str:
+    """The face of this expedition's arrival token, where its extra-face ability is in use
+    (the token set's schema requires ``face`` exactly on extra-face tokens)."""
+    face = arrival(ufo).face
+    if face is None:
+        raise AssertionError("an extra-face arrival token without a face")
+    return face
