@@ -1,6 +1,6 @@
-"""Issue 17's length rule over every game package: no function over 50 lines. (Rule checks
-named after their clauses: tests/test_rule_checks.py; imports at the top:
-tests/test_lazy_imports.py.)
+"""Issue 17 over every game package: no function over 50 lines, and a docstring on every field
+of the central types. (Rule checks named after their clauses: tests/test_rule_checks.py;
+imports at the top: tests/test_lazy_imports.py; event kinds: tests/test_event_kinds.py.)
 
 Game-neutral: the packages are found on disk (``games/<package>/``), not named here.
 """
@@ -46,3 +46,32 @@ def test_no_function_in_a_game_package_runs_over_50_lines(package):
     found = [f"{path.relative_to(GAMES_DIR)}: {name}"
              for path in sorted(package.rglob("*.py")) for name in long_functions(path.read_text(encoding="utf-8"))]
     assert not found, "functions over 50 lines:\n" + "\n".join(found)
+
+
+def undocumented_fields(source: str) -> list[str]:
+    """``Class.field`` for every annotated class field without a docstring right below it, and
+    ``Class`` for a class without a docstring."""
+    out = []
+    for cls in (n for n in ast.parse(source).body if isinstance(n, ast.ClassDef)):
+        if not ast.get_docstring(cls):
+            out.append(cls.name)
+        for i, node in enumerate(cls.body):
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                after = cls.body[i + 1] if i + 1 < len(cls.body) else None
+                if not (isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+                        and isinstance(after.value.value, str)):
+                    out.append(f"{cls.name}.{node.target.id}")
+    return out
+
+
+def test_the_docstring_check_can_fail():
+    assert undocumented_fields('class A:\n    """A."""\n    x: int\n    """X."""\n    y: int\n') == ["A.y"]
+
+
+@pytest.mark.parametrize("package", PACKAGES, ids=lambda p: p.name)
+def test_every_field_of_the_central_types_has_a_docstring(package):
+    """The central types (``games/<game>/model.py``) document each field right below it, as
+    python-chess does."""
+    source = (package / "model.py").read_text(encoding="utf-8")
+    assert sum(isinstance(n, ast.ClassDef) for n in ast.parse(source).body) >= 5
+    assert not undocumented_fields(source), undocumented_fields(source)

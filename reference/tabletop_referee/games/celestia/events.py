@@ -4,7 +4,7 @@ Every :class:`~tabletop_referee.games.interface.Event` the engine emits has a ``
 here, cites one of the kind's ``clauses``, and carries the kind's ``fields`` in that order
 (the order the interchange format writes them); the fields in ``optional`` come after them,
 only when they apply.
-``tests/celestia/test_events.py`` checks this against every event of the vectors and of
+``tests/test_event_kinds.py`` checks this against every event of the vectors and of
 random games. Cities are written by id, cards and die faces by name.
 
     >>> EVENT_KINDS["treasure"].fields

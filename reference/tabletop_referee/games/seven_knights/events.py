@@ -2,7 +2,7 @@
 
 Every :class:`~tabletop_referee.games.interface.Event` the engine emits has a ``type`` listed
 here, cites one of the kind's ``clauses``, and carries exactly the kind's ``fields`` in that
-order (the order the interchange format writes them). ``tests/seven_knights/test_sk_events.py``
+order (the order the interchange format writes them). ``tests/test_event_kinds.py``
 checks this against every event of the vectors and of random games.
 
 Tiles are written as in JSON (a seat number or ``c0``, ``c1``...), values as 1-7 or ``"W"``.
