@@ -2,9 +2,9 @@
 
 An :class:`~tabletop_referee.games.interface.Event` is ``(type, clause, data)``; the engine's
 rule modules emit them (``Work.emit``). This table is their one description, checked against
-the engine by ``tests/test_mlem_events.py`` (every event of the vectors and of random games
-has a listed type, cites a listed clause and carries exactly the listed fields) and against
-the table of ``docs/mlem/interchange.md``.
+the engine by ``tests/test_event_kinds.py`` (every event of the vectors and of random games
+has a listed type, cites a listed clause and carries exactly the listed fields) and, by
+``tests/test_mlem_events.py``, against the table of ``docs/mlem/interchange.md``.
 
     >>> EVENT_KINDS["rolled"].clauses, EVENT_KINDS["rolled"].fields
     (('travel.roll',), ('faces',))
