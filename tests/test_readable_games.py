@@ -75,3 +75,21 @@ def test_every_field_of_the_central_types_has_a_docstring(package):
     source = (package / "model.py").read_text(encoding="utf-8")
     assert sum(isinstance(n, ast.ClassDef) for n in ast.parse(source).body) >= 5
     assert not undocumented_fields(source), undocumented_fields(source)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_documents_hold_plain_strings_not_the_enums(game_id):
+    """Phases and option values are StrEnums inside the engines; the documents they write hold
+    plain strings (YAML's safe writer refuses anything else), so the interchange is unchanged."""
+    import random
+
+    import yaml
+
+    from tabletop_referee.games import load
+
+    game = load(game_id)
+    for seed in range(4):
+        setup = game.random_setup(random.Random(seed), vary=True)
+        state = game.initial_state(setup)
+        for doc in (game.setup_to_json(setup), game.state_to_json(state)):
+            assert yaml.safe_load(yaml.safe_dump(doc)) == doc

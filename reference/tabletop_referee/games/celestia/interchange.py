@@ -11,6 +11,7 @@ with their dice, the treasure sets, the action deck; see :func:`load_treasures`,
 
 from __future__ import annotations
 
+from enum import StrEnum
 import json
 from collections import Counter
 from collections.abc import Callable
@@ -148,9 +149,14 @@ def city_dice_data() -> tuple[int, ...]:
 
 
 def options_to_json(o: Options) -> Doc:
-    doc: dict[str, Any] = {name: getattr(o, name) for name in OPTION_VALUES}
+    # plain strings, not the options' StrEnum members (YAML writers know only str)
+    doc: dict[str, Any] = {name: _plain(getattr(o, name)) for name in OPTION_VALUES}
     doc["city_dice"] = list(o.city_dice)
     return doc
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, StrEnum) else value
 
 
 def options_from_partial(doc: Any) -> Options:
@@ -253,7 +259,7 @@ def state_to_json(s: State) -> Doc:
     labels = [c.id for c in s.setup.treasures.cities]
     return {
         "setup": setup_to_json(s.setup),
-        "phase": s.phase,
+        "phase": _plain(s.phase),
         "journey": s.journey,
         "deck": _cards(s.deck),
         "discard": list(s.discard),

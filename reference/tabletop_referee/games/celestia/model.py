@@ -176,50 +176,172 @@ def treasure_key(points: dict[str, int]) -> Callable[[str], tuple[int, str]]:
     return lambda card: (points[card], card)
 
 
+class GameType(StrEnum):
+    """The values of the ``game_type`` option (:attr:`Options.game_type`), the default first."""
+
+    BASIC = "basic"
+    BASIC_PROMO = "basic-promo"
+    FAST = "fast"
+
+
+class TreasureSetChoice(StrEnum):
+    """The values of the ``treasure_set`` option (:attr:`Options.treasure_set`), the default first."""
+
+    SEED_80 = "seed-80"
+    RULEBOOK_78 = "rulebook-78"
+
+
+class TelescopeCities(StrEnum):
+    """The values of the ``telescope_cities`` option (:attr:`Options.telescope_cities`), the default first."""
+
+    FIRST_FOUR = "first-four"
+    EVERY_PLUS = "every-plus"
+
+
+class Telescope(StrEnum):
+    """The values of the ``telescope`` option (:attr:`Options.telescope`), the default first."""
+
+    ZERO_POINTS = "zero-points"
+    REMOVED = "removed"
+
+
+class LandingPoints(StrEnum):
+    """The values of the ``landing_points`` option (:attr:`Options.landing_points`), the default first."""
+
+    DRAWN_CARD = "drawn-card"
+    CITY_NUMBER = "city-number"
+
+
+class CaptainLeaving(StrEnum):
+    """The values of the ``captain_leaving`` option (:attr:`Options.captain_leaving`), the default first."""
+
+    LONE_BEFORE_ROLL = "lone-before-roll"
+    NEVER = "never"
+
+
+class JetpackTiming(StrEnum):
+    """The values of the ``jetpack_timing`` option (:attr:`Options.jetpack_timing`), the default first."""
+
+    AFTER_CRASH = "after-crash"
+    IN_WINDOW = "in-window"
+
+
+class JetpackCity(StrEnum):
+    """The values of the ``jetpack_city`` option (:attr:`Options.jetpack_city`), the default first."""
+
+    NEXT = "next"
+    CURRENT = "current"
+
+
+class EndTiming(StrEnum):
+    """The values of the ``end_timing`` option (:attr:`Options.end_timing`), the default first."""
+
+    JOURNEY_END = "journey-end"
+    IMMEDIATE = "immediate"
+
+
+class EndWinner(StrEnum):
+    """The values of the ``end_winner`` option (:attr:`Options.end_winner`), the default first."""
+
+    HIGHEST = "highest"
+    FIRST_TO_FIFTY = "first-to-fifty"
+
+
+class FastGameTurbo(StrEnum):
+    """The values of the ``fast_game_turbo`` option (:attr:`Options.fast_game_turbo`), the default first."""
+
+    WITHOUT = "without"
+    WITH = "with"
+
+
+class AlternativeRoute(StrEnum):
+    """The values of the ``alternative_route`` option (:attr:`Options.alternative_route`), the default first."""
+
+    ONE_DIE = "one-die"
+    ALL_DICE = "all-dice"
+
+
+class Gust(StrEnum):
+    """The values of the ``gust`` option (:attr:`Options.gust`), the default first."""
+
+    EXTRA_DIE = "extra-die"
+    PASS_HAZARDS = "pass-hazards"
+    INERT = "inert"
+
+
+class GrapplingHook(StrEnum):
+    """The values of the ``grappling_hook`` option (:attr:`Options.grappling_hook`), the default first."""
+
+    INERT = "inert"
+    ABSENT = "absent"
+
+
+class JourneyCaptain(StrEnum):
+    """The values of the ``journey_captain`` option (:attr:`Options.journey_captain`), the default first."""
+
+    AFTER_LAST_CAPTAIN = "after-last-captain"
+    AFTER_FIRST_CAPTAIN = "after-first-captain"
+
+
+class PowerPlayers(StrEnum):
+    """The values of the ``power_players`` option (:attr:`Options.power_players`), the default first."""
+
+    ALL = "all"
+    ABOARD = "aboard"
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Rule options (spec/celestia/options.yaml): each selects one reading of a dispute
     (spec/celestia/disputes.yaml) or a game mode. Defaults are the spec's rulings."""
 
-    game_type: str = "basic"
+    game_type: GameType = GameType.BASIC
     """``basic``, ``basic-promo`` (adds the Grappling Hook) or ``fast`` (no Power cards)."""
-    treasure_set: str = "seed-80"
+    treasure_set: TreasureSetChoice = TreasureSetChoice.SEED_80
     """Which treasure distribution: ``seed-80`` or ``rulebook-78`` [treasure.set]."""
-    telescope_cities: str = "first-four"
+    telescope_cities: TelescopeCities = TelescopeCities.FIRST_FOUR
     """Which cities hold a Magic Telescope: ``first-four`` or ``every-plus``."""
-    telescope: str = "zero-points"
+    telescope: Telescope = Telescope.ZERO_POINTS
     """``zero-points`` (a treasure card worth 0) or ``removed`` (not in the piles)."""
-    landing_points: str = "drawn-card"
+    landing_points: LandingPoints = LandingPoints.DRAWN_CARD
     """A treasure scores the drawn card's value (``drawn-card``) or its city's number."""
-    captain_leaving: str = "lone-before-roll"
+    captain_leaving: CaptainLeaving = CaptainLeaving.LONE_BEFORE_ROLL
     """``lone-before-roll``: a lone captain may land before rolling; ``never``."""
-    jetpack_timing: str = "after-crash"
+    jetpack_timing: JetpackTiming = JetpackTiming.AFTER_CRASH
     """``after-crash`` (played once the crash is known) or ``in-window`` (in the power window,
     protecting its player if a crash follows)."""
-    jetpack_city: str = "next"
+    jetpack_city: JetpackCity = JetpackCity.NEXT
     """Which city's treasure a Jetpack escape draws: ``next`` or ``current``."""
-    end_timing: str = "journey-end"
+    end_timing: EndTiming = EndTiming.JOURNEY_END
     """``journey-end`` or ``immediate`` [end.fifty-points]."""
-    end_winner: str = "highest"
+    end_winner: EndWinner = EndWinner.HIGHEST
     """``highest`` total, or ``first-to-fifty``: the first player to reach 50 [end.winner]."""
-    fast_game_turbo: str = "without"
+    fast_game_turbo: FastGameTurbo = FastGameTurbo.WITHOUT
     """Whether the fast game keeps the Turbo cards: ``without`` or ``with``."""
     city_dice: tuple[int, ...] = (2, 2, 2, 3, 3, 3, 4, 4, 4)
     """Dice shown by each city, in route order [roll.dice-count]."""
-    alternative_route: str = "one-die"
+    alternative_route: AlternativeRoute = AlternativeRoute.ONE_DIE
     """Alternative Route re-rolls ``one-die`` (named by its face) or ``all-dice``."""
-    gust: str = "extra-die"
+    gust: Gust = Gust.EXTRA_DIE
     """Gust adds one die (``extra-die``), blows all hazards away (``pass-hazards``), or does
     nothing (``inert``: it may still be played in the window, which only discards it)."""
-    grappling_hook: str = "inert"
+    grappling_hook: GrapplingHook = GrapplingHook.INERT
     """In basic-promo the Grappling Hook is in the deck and does nothing (``inert``: played in
     the window, it is only discarded [power.grappling-hook]), or is left out (``absent``)."""
-    journey_captain: str = "after-last-captain"
+    journey_captain: JourneyCaptain = JourneyCaptain.AFTER_LAST_CAPTAIN
     """First captain of a new journey: left of the last captain of the previous journey, or
     left of its first captain."""
-    power_players: str = "all"
+    power_players: PowerPlayers = PowerPlayers.ALL
     """Who may play Power cards in the window: ``all`` players or those ``aboard``."""
 
+
+    def __post_init__(self) -> None:
+        # a value read from a document (a plain string) becomes its option's StrEnum member;
+        # an unknown value is left as it is, for the readers to refuse with its clause
+        for name, enum in OPTION_ENUMS.items():
+            value = getattr(self, name)
+            if isinstance(value, str) and not isinstance(value, enum) and value in enum._value2member_map_:
+                object.__setattr__(self, name, enum(value))
 
 OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "game_type": ("basic", "basic-promo", "fast"),
@@ -240,6 +362,26 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "power_players": ("all", "aboard"),
 }
 """Every choice option with its values, default first (``city_dice`` is a list of counts)."""
+
+OPTION_ENUMS: dict[str, type[StrEnum]] = {
+    "game_type": GameType,
+    "treasure_set": TreasureSetChoice,
+    "telescope_cities": TelescopeCities,
+    "telescope": Telescope,
+    "landing_points": LandingPoints,
+    "captain_leaving": CaptainLeaving,
+    "jetpack_timing": JetpackTiming,
+    "jetpack_city": JetpackCity,
+    "end_timing": EndTiming,
+    "end_winner": EndWinner,
+    "fast_game_turbo": FastGameTurbo,
+    "alternative_route": AlternativeRoute,
+    "gust": Gust,
+    "grappling_hook": GrapplingHook,
+    "journey_captain": JourneyCaptain,
+    "power_players": PowerPlayers,
+}
+"""The StrEnum of each option with named values (``OPTION_VALUES`` keeps the plain strings)."""
 OPTION_DISPUTES: dict[str, str | None] = {
     "game_type": None, "treasure_set": "treasure-set", "telescope_cities": "telescope-location",
     "telescope": "telescope-effect", "landing_points": "landing-points",

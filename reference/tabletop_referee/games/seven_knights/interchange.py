@@ -10,6 +10,7 @@ In documents a tile is a seat number (the tile in front of that player) or ``"c0
 
 from __future__ import annotations
 
+from enum import StrEnum
 import json
 from dataclasses import fields
 from functools import lru_cache
@@ -97,7 +98,12 @@ def standard_setup(players: int, first_player: int = 0, **options: Any) -> Setup
 
 
 def options_to_json(o: Options) -> Doc:
-    return {f.name: getattr(o, f.name) for f in fields(Options)}
+    # plain strings, not the options' StrEnum members (YAML writers know only str)
+    return {f.name: _plain(getattr(o, f.name)) for f in fields(Options)}
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, StrEnum) else value
 
 
 def options_from_json(doc: Doc | None) -> Options:
@@ -224,7 +230,7 @@ def state_to_json(s: State) -> Doc:
         "setup": setup_to_json(s.setup),
         "round": s.round,
         "first_player": s.first_player,
-        "phase": s.phase,
+        "phase": _plain(s.phase),
         "tiles": {
             "players": [value_ref(v) for v in s.values[:n]] if dealt else [],
             "centre": [value_ref(s.values[t]) for t in in_play(s.setup)[n:]] if dealt else [],

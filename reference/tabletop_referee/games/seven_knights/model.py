@@ -95,12 +95,62 @@ class TileSet:
     """The numbers laid face up out of play (standard): public."""
 
 
+class Variant(StrEnum):
+    """The values of the ``variant`` option (:attr:`Options.variant`), the default first."""
+
+    STANDARD = "standard"
+    ADVANCED = "advanced"
+    DARKNESS = "darkness"
+
+
+class WitchInLine(StrEnum):
+    """The values of the ``witch_in_line`` option (:attr:`Options.witch_in_line`), the default first."""
+
+    FAR_RIGHT = "far-right"
+    LEFT_OUT = "left-out"
+
+
+class WitchTeamRecommendation(StrEnum):
+    """The values of the ``witch_team_recommendation`` option (:attr:`Options.witch_team_recommendation`), the default first."""
+
+    ALL_PAIRS = "all-pairs"
+    WITCH_PAIRS = "witch-pairs"
+
+
+class CaptainCheckOrder(StrEnum):
+    """The values of the ``captain_check_order`` option (:attr:`Options.captain_check_order`), the default first."""
+
+    QUESTION_FIRST = "question-first"
+    CHECK_FIRST = "check-first"
+
+
+class ThreePlayerStandard(StrEnum):
+    """The values of the ``three_player_standard`` option (:attr:`Options.three_player_standard`), the default first."""
+
+    DARKNESS = "darkness"
+    REFUSED = "refused"
+
+
+class CaptainNumber(StrEnum):
+    """The values of the ``captain_number`` option (:attr:`Options.captain_number`), the default first."""
+
+    HIDDEN = "hidden"
+    REVEALED = "revealed"
+
+
+class LastQuestion(StrEnum):
+    """The values of the ``last_question`` option (:attr:`Options.last_question`), the default first."""
+
+    OPTIONAL = "optional"
+    REQUIRED = "required"
+
+
 @dataclass(frozen=True, slots=True)
 class Options:
     """Rule options and modes, named as in spec/seven-knights/options.yaml; each default is the
     ruling of spec/seven-knights/disputes.yaml."""
 
-    variant: str = "standard"
+    variant: Variant = Variant.STANDARD
     """[modes.variant] ``standard`` (疑心暗鬼), ``advanced`` (前途多難), ``darkness`` (暗中模索)."""
     cooperative: bool = False
     """一致団結 [modes.cooperative]: no Witch, truthful answers given automatically, everyone
@@ -109,26 +159,34 @@ class Options:
     """[modes.fixed-score] round 3 pays like rounds 1-2 (2 / 3) instead of 7."""
     review_phase: bool = False
     """[round.review] after each round every player confirms before the next deal."""
-    witch_in_line: str = "far-right"
+    witch_in_line: WitchInLine = WitchInLine.FAR_RIGHT
     """[command.suspected-witch] ``far-right``: a Witch tile placed last in the line is not a
     mistake (SEED-S); ``left-out``: a placed Witch tile is always a mistake (BGA code)."""
-    witch_team_recommendation: str = "all-pairs"
+    witch_team_recommendation: WitchTeamRecommendation = WitchTeamRecommendation.ALL_PAIRS
     """[recommendation.witch-team] ``all-pairs``: no Witch-team member may recommend another
     (oneself allowed); ``witch-pairs``: only the Witch's holder and her inspectors may not
     recommend one another (BGA code)."""
-    captain_check_order: str = "question-first"
+    captain_check_order: CaptainCheckOrder = CaptainCheckOrder.QUESTION_FIRST
     """[captain.check-order] ``question-first``: the captain asks the last question, then the
     side check; ``check-first``: a Witch-team captain loses at once (BGA code)."""
-    three_player_standard: str = "darkness"
+    three_player_standard: ThreePlayerStandard = ThreePlayerStandard.DARKNESS
     """[modes.three-player-standard] ``darkness``: standard with 3 players is played as
     darkness; ``refused``: such a setup is refused."""
-    captain_number: str = "hidden"
+    captain_number: CaptainNumber = CaptainNumber.HIDDEN
     """[captain.number-hidden] ``hidden``, or ``revealed`` to everyone at the appointment."""
     max_question_tiles: int = 3
     """[question.tile-count] at most 3 tiles per question (only darkness answerers know 3), or 2."""
-    last_question: str = "optional"
+    last_question: LastQuestion = LastQuestion.OPTIONAL
     """[command.last-question] ``optional`` (the captain may skip it) or ``required``."""
 
+
+    def __post_init__(self) -> None:
+        # a value read from a document (a plain string) becomes its option's StrEnum member;
+        # an unknown value is left as it is, for the readers to refuse with its clause
+        for name, enum in OPTION_ENUMS.items():
+            value = getattr(self, name)
+            if isinstance(value, str) and not isinstance(value, enum) and value in enum._value2member_map_:
+                object.__setattr__(self, name, enum(value))
 
 OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "variant": ("standard", "advanced", "darkness"),
@@ -144,6 +202,17 @@ OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "last_question": ("optional", "required"),
 }
 """Every option's values, the default first."""
+
+OPTION_ENUMS: dict[str, type[StrEnum]] = {
+    "variant": Variant,
+    "witch_in_line": WitchInLine,
+    "witch_team_recommendation": WitchTeamRecommendation,
+    "captain_check_order": CaptainCheckOrder,
+    "three_player_standard": ThreePlayerStandard,
+    "captain_number": CaptainNumber,
+    "last_question": LastQuestion,
+}
+"""The StrEnum of each option with named values (``OPTION_VALUES`` keeps the plain strings)."""
 
 
 @dataclass(frozen=True, slots=True)
