@@ -21,10 +21,10 @@ fails nothing else is checked. Then it runs the checks of the action's kind.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
 
 from ....errors import IllegalAction
+from ...checks import Check, Table, clause_table, gated
 from ..model import Crash, Land, Leave, Meet, Play, Setup, State
 from .crash import check_crash_when
 from .equipment import check_equipment_must_play, check_equipment_turbo_shortfall
@@ -38,11 +38,6 @@ from .roll import check_roll_dice_count
 from .setup import check_setup_first_captain, check_setup_hand_size, check_setup_players
 from .turn import check_turn_chance, check_turn_game_over, check_turn_pending, check_turn_step
 
-Check = Callable[[Any, Any], Iterable[IllegalAction]]
-"""A check function: ``(state, action)`` -> the violations of its clause (none or one)."""
-
-Table = tuple[tuple[str, Check], ...]
-"""Clause id and check function, in the order they are reported."""
 
 SETUP_GATES: Table = (("setup.players", check_setup_players),)
 SETUP_CHECKS: Table = (
@@ -82,26 +77,14 @@ ACTION_CHECKS: Mapping[type, Table] = {
 """The checks of each kind of action, after :data:`GATES` (other kinds have none)."""
 
 
-def _gated(gates: Table, table: Table, s: Any, a: Any) -> Iterator[IllegalAction]:
-    for _, gate in gates:
-        failed = False
-        for problem in gate(s, a):
-            failed = True
-            yield problem
-        if failed:
-            return
-    for _, check in table:
-        yield from check(s, a)
-
-
 def violations(s: State, a: object) -> Iterator[IllegalAction]:
     """Every rule ``a`` breaks in ``s``, in the order they are reported (see the module)."""
-    return _gated(GATES, ACTION_CHECKS.get(type(a), ()), s, a)
+    return gated(GATES, ACTION_CHECKS.get(type(a), ()), s, a)
 
 
 def setup_violations(setup: Setup) -> Iterator[IllegalAction]:
     """Every rule that refuses ``setup``, in order."""
-    return _gated(SETUP_GATES, SETUP_CHECKS, None, setup)
+    return gated(SETUP_GATES, SETUP_CHECKS, None, setup)
 
 
 def check_setup(setup: Setup) -> None:
@@ -113,9 +96,4 @@ def check_setup(setup: Setup) -> None:
 
 def rule_checks() -> dict[str, tuple[Check, ...]]:
     """Clause id -> its check functions (the game interface's ``rule_checks``)."""
-    out: dict[str, list[Check]] = {}
-    for table in (SETUP_GATES, SETUP_CHECKS, GATES, *ACTION_CHECKS.values()):
-        for clause, check in table:
-            if check not in out.setdefault(clause, []):
-                out[clause].append(check)
-    return {clause: tuple(checks) for clause, checks in out.items()}
+    return clause_table(SETUP_GATES, SETUP_CHECKS, GATES, *ACTION_CHECKS.values())

@@ -24,10 +24,10 @@ runs the checks of the action's kind, each one whatever the earlier ones found.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
 
 from ....errors import IllegalAction
+from ...checks import Check, Table, clause_table, gated
 from ..model import (
     Answer, Arrange, Ask, Confirm, Deal, FirstPlayer, Inspect, Recommend, Setup, Skip, State,
     Withdraw,
@@ -59,11 +59,6 @@ from .round import check_round_review
 from .setup import check_setup_first_player, check_setup_player_count
 from .turn import check_turn_actor, check_turn_phase_kind
 
-Check = Callable[[Any, Any], Iterable[IllegalAction]]
-"""A check function: ``(state, action)`` -> the violations of its clause (none or one)."""
-
-Table = tuple[tuple[str, Check], ...]
-"""Clause id and check function, in the order they are reported."""
 
 SETUP_GATES: Table = (
     ("setup.player-count", check_setup_player_count),
@@ -129,30 +124,14 @@ ACTION_CHECKS: Mapping[type, Table] = {
 """The checks of each kind of action, after :data:`GATES`."""
 
 
-def _run(table: Table, s: Any, a: Any) -> Iterator[IllegalAction]:
-    for _, check in table:
-        yield from check(s, a)
-
-
-def _gated(gates: Table, table: Table, s: Any, a: Any) -> Iterator[IllegalAction]:
-    for _, gate in gates:
-        failed = False
-        for problem in gate(s, a):
-            failed = True
-            yield problem
-        if failed:
-            return
-    yield from _run(table, s, a)
-
-
 def violations(s: State, a: object) -> Iterator[IllegalAction]:
     """Every rule ``a`` breaks in ``s``, in the order they are reported (see the module)."""
-    return _gated(GATES, ACTION_CHECKS.get(type(a), ()), s, a)
+    return gated(GATES, ACTION_CHECKS.get(type(a), ()), s, a)
 
 
 def setup_violations(setup: Setup) -> Iterator[IllegalAction]:
     """Every rule that refuses ``setup``, in order."""
-    return _gated(SETUP_GATES, SETUP_CHECKS, None, setup)
+    return gated(SETUP_GATES, SETUP_CHECKS, None, setup)
 
 
 def check_setup(setup: Setup) -> None:
@@ -164,10 +143,4 @@ def check_setup(setup: Setup) -> None:
 
 def rule_checks() -> dict[str, tuple[Check, ...]]:
     """Clause id -> its check functions (the game interface's ``rule_checks``)."""
-    out: dict[str, list[Check]] = {}
-    tables = (SETUP_GATES, SETUP_CHECKS, GATES, *ACTION_CHECKS.values())
-    for table in tables:
-        for clause, check in table:
-            if check not in out.setdefault(clause, []):
-                out[clause].append(check)
-    return {clause: tuple(checks) for clause, checks in out.items()}
+    return clause_table(SETUP_GATES, SETUP_CHECKS, GATES, *ACTION_CHECKS.values())
