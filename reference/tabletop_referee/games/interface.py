@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -171,6 +172,16 @@ class EventKind:
     """What happened, in one line."""
     optional: tuple[str, ...] = ()
     """Fields present only when they apply (e.g. MLEM's ``landed`` moon ``slot``)."""
+
+
+def set_enum_members(value: Any, enums: Mapping[str, type[StrEnum]]) -> None:
+    """In a frozen dataclass's ``__post_init__``: each field named in ``enums`` that holds one of
+    its enum's values as a plain string (read from a document) becomes the enum member. An
+    unknown value is left as it is, for the game's readers to refuse with its clause."""
+    for name, enum in enums.items():
+        current = getattr(value, name)
+        if isinstance(current, str) and not isinstance(current, enum) and current in enum._value2member_map_:
+            object.__setattr__(value, name, enum(current))
 
 
 def check_name(clause: str) -> str:

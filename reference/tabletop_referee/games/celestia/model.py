@@ -28,6 +28,7 @@ from ..interface import CHANCE as CHANCE  # re-exported (``X as X``: an explicit
 from ..interface import Event as Event
 from ..interface import Transition as Transition
 from ..interface import event as event
+from ..interface import set_enum_members
 
 
 # -- dice and cards ---------------------------------------------------------------------------
@@ -336,12 +337,8 @@ class Options:
 
 
     def __post_init__(self) -> None:
-        # a value read from a document (a plain string) becomes its option's StrEnum member;
-        # an unknown value is left as it is, for the readers to refuse with its clause
-        for name, enum in OPTION_ENUMS.items():
-            value = getattr(self, name)
-            if isinstance(value, str) and not isinstance(value, enum) and value in enum._value2member_map_:
-                object.__setattr__(self, name, enum(value))
+        set_enum_members(self, OPTION_ENUMS)  # document strings become the options' members
+
 
 OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "game_type": ("basic", "basic-promo", "fast"),

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from ..interface import set_enum_members
+
 WITCH = 0
 """The value of the Witch tile (it has no number; it counts as in no number set)."""
 
@@ -181,12 +183,8 @@ class Options:
 
 
     def __post_init__(self) -> None:
-        # a value read from a document (a plain string) becomes its option's StrEnum member;
-        # an unknown value is left as it is, for the readers to refuse with its clause
-        for name, enum in OPTION_ENUMS.items():
-            value = getattr(self, name)
-            if isinstance(value, str) and not isinstance(value, enum) and value in enum._value2member_map_:
-                object.__setattr__(self, name, enum(value))
+        set_enum_members(self, OPTION_ENUMS)  # document strings become the options' members
+
 
 OPTION_VALUES: dict[str, tuple[Any, ...]] = {
     "variant": ("standard", "advanced", "darkness"),
