@@ -121,6 +121,23 @@ def test_is_legal_agrees_with_apply(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
+def test_apply_legal_is_apply_for_legal_actions(game_id):
+    """``apply_legal`` (the play loops' apply without the rule checks) gives the very state and
+    events ``apply`` gives, for every legal action and chance outcome along seeded games."""
+    compared = 0
+    for game, state, action, _candidates in _walk(game_id, range(6)):
+        single = game.actors(state)
+        players = [None] if len(single) <= 1 or single == (CHANCE,) else list(single)
+        for player in players:
+            for a in (*game.legal_actions(state, player)[:12], action):
+                checked, unchecked = game.apply(state, a), game.apply_legal(state, a)
+                assert unchecked.state == checked.state, game.action_text(a)
+                assert unchecked.events == checked.events, game.action_text(a)
+                compared += 1
+    assert compared > 300, compared
+
+
+@pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
 def test_refusals_carry_the_action_and_the_phase(game_id):
     seen = 0
     for game, state, _, candidates in _walk(game_id, range(3), max_steps=80):

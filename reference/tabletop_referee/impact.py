@@ -186,7 +186,7 @@ def play_chunk(task: Task) -> dict[str, list[Any]]:
                 action = choose(game, state, decide, cast(int, decide.choice(actors)))
             else:
                 action = choose(game, state, decide, None)
-            state = game.apply(state, action).state
+            state = game.apply_legal(state, action).state  # the action came from the game
             steps += 1
         cols["actions"].append(steps)
         cols["players"].append(n)

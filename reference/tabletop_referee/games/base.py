@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..documents import canonical_text, digest_text, list_digest
 from ..errors import IllegalAction, MalformedInput, UsageError
-from .interface import CHANCE, Actor, Event, EventKind, Game, GameInfo, OptionSpec
+from .interface import CHANCE, Actor, Event, EventKind, Game, GameInfo, OptionSpec, Transition
 
 if TYPE_CHECKING:
     # For the type checker a BaseGame implements the Game protocol explicitly: the hooks below
@@ -56,6 +56,10 @@ class BaseGame(_GameProtocol):
 
     def is_legal(self, state: Any, action: Any) -> bool:
         return next(iter(self.violations(state, action)), None) is None
+
+    def apply_legal(self, state: Any, action: Any) -> Transition:
+        """Default: :meth:`apply`, checks and all."""
+        return self.apply(state, action)
 
     def option_spec(self, name: str) -> OptionSpec:
         for o in self.info.options:

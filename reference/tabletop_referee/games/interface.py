@@ -231,6 +231,12 @@ class Game(Protocol):
     def apply(self, state: Any, action: Any) -> Transition:
         """The state after ``action`` and its events; raises IllegalAction (with a clause)."""
 
+    def apply_legal(self, state: Any, action: Any) -> Transition:
+        """:meth:`apply` for an action the caller took from :meth:`legal_actions` or a chance
+        outcome of ``state``, which may skip the rule checks (python-chess's ``push`` beside
+        ``push_san``). Play loops use it; what it does with any other action is undefined, so
+        anything that judges an action (conformance, explain, fuzz) calls :meth:`apply`."""
+
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended."""
 

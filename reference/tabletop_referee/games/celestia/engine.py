@@ -174,6 +174,12 @@ def apply(s: State, action: Action) -> Transition:
     problem = next(checks.violations(s, action), None)
     if problem is not None:
         raise problem.with_context(action, s.phase)
+    return apply_legal(s, action)
+
+
+def apply_legal(s: State, action: Action) -> Transition:
+    """:func:`apply` without the rule checks, for an action taken from :func:`legal_actions`
+    or the chance outcomes of ``s`` (play loops; anything judging an action calls :func:`apply`)."""
     w = Work(s)
     _dispatch(w, s.phase, action)
     return Transition(w.freeze(), tuple(w.events))
@@ -252,7 +258,7 @@ def outcome(s: State) -> Outcome | None:
 
 
 __all__ = [
-    "CARDS", "actors", "apply", "chance_outcomes", "current_actor", "deck_cards", "is_legal",
+    "CARDS", "actors", "apply", "apply_legal", "chance_outcomes", "current_actor", "deck_cards", "is_legal",
     "violations",
     "initial_state", "is_over", "legal_actions", "observe", "outcome", "scores", "totals",
 ]

@@ -94,8 +94,9 @@ from .rules.goals import goal_met
 from .rules.landing import landing_targets
 from .rules.missions import fulfilled_missions, mission_dealee
 from .rules.observe import observe
-from .rules.scoring import outcome, scores
+from .rules.scoring import outcome, scores, totals
 from .rules.setup import initial_state
+from .rules.travel import move_target
 from .rules.turn import current_actor, known_tokens, text_player
 from .rules.work import Work
 
@@ -105,11 +106,14 @@ __all__ = [
     "legal_actions",
     "chance_outcomes",
     "apply",
+    "apply_legal",
+    "move_target",
     "is_legal",
     "violations",
     "rule_checks",
     "play_text",
     "scores",
+    "totals",
     "outcome",
     "landing_targets",
     "observe",
@@ -216,6 +220,13 @@ def apply(state: State, action: Action) -> Transition:
     """
     for problem in violations(state, action):
         raise problem.with_context(action, state.phase)
+    return apply_legal(state, action)
+
+
+def apply_legal(state: State, action: Action) -> Transition:
+    """:func:`apply` without the rule checks, for an action taken from :func:`legal_actions`
+    or the chance outcomes of ``state`` (play loops such as ``referee disputes impact`` and the
+    greedy policy's look-ahead; anything judging an action calls :func:`apply`)."""
     w = Work(state)
     _HANDLERS[type(action)](w, action)
     return Transition(w.freeze(), tuple(w.events))

@@ -27,7 +27,7 @@ from .rules import scoring
 from .events import EVENT_KINDS
 from .rules.goals import goal_met
 from .rules.work import full
-from .model import DIE, GOALS, OPTION_VALUES, OPTION_VARIANT, VARIANTS, Action, Draw, Hidden, Options, Roll, Setup, State
+from .model import DIE, GOALS, OPTION_VALUES, OPTION_VARIANT, VARIANTS, Action, Draw, Hidden, Move, Options, Roll, Setup, State
 
 _T = TypeVar("_T")
 
@@ -208,6 +208,9 @@ class MlemGame(BaseGame):
 
     def apply(self, state: Any, action: Any) -> Transition:
         return engine.apply(state, action)
+
+    def apply_legal(self, state: Any, action: Any) -> Transition:
+        return engine.apply_legal(state, action)
 
     def is_over(self, state: State) -> bool:
         return state.phase == "game-over"
@@ -512,7 +515,7 @@ class MlemGame(BaseGame):
         return () if result is None else result.winners
 
     def totals(self, state: Any) -> tuple[int, ...]:
-        return tuple(s.total for s in engine.scores(state))
+        return engine.totals(state)
 
     def ended_reason(self, state: State) -> str | None:
         return state.ended
@@ -559,24 +562,24 @@ class MlemGame(BaseGame):
         actions = engine.legal_actions(state)
         phase = state.phase
         if phase == "move":
-            best, best_to = None, -1
+            fastest: Move | None = None
+            furthest = -1
             for action in actions:
-                if action.type != "move":
+                if not isinstance(action, Move):
                     continue
-                t = engine.apply(state, action)
-                to = next((e["to"] for e in t.events if e.type == "moved"), -1)
-                if to > best_to:
-                    best, best_to = action, to
-            return best if best is not None else actions[0]
+                to = engine.move_target(state, action)
+                if to > furthest:
+                    fastest, furthest = action, to
+            return fastest if fastest is not None else actions[0]
         if phase in ("landing", "parachute"):
             who = engine.current_actor(state)
             assert isinstance(who, int)  # a landing decision is a player's
-            now = engine.scores(state)[who].total
+            now = engine.totals(state)[who]
             best, gain = None, 0
             for action in actions:
                 if action.type != "land":
                     continue
-                after = engine.scores(engine.apply(state, action).state)[who].total - now
+                after = engine.totals(engine.apply_legal(state, action).state)[who] - now
                 if after > gain:
                     best, gain = action, after
             if best is not None and (phase == "parachute" or gain >= GREEDY_LAND_GAIN

@@ -73,7 +73,7 @@ from .rules.settlement import mistakes
 from .rules.work import Work
 
 __all__ = [
-    "initial_state", "actors", "legal_actions", "chance_outcomes", "sample_chance", "apply",
+    "initial_state", "actors", "legal_actions", "chance_outcomes", "sample_chance", "apply", "apply_legal",
     "violations", "is_legal",
     "observe", "scores", "outcome", "is_over", "answer_could_be", "play_mode", "witch_team",
 ]
@@ -158,6 +158,12 @@ def apply(s: State, a: object) -> Transition:
     problem = next(checks.violations(s, a), None)
     if problem is not None:
         raise problem.with_context(a, s.phase)
+    return apply_legal(s, a)
+
+
+def apply_legal(s: State, a: object) -> Transition:
+    """:func:`apply` without the rule checks, for an action taken from :func:`legal_actions`
+    or the chance outcomes of ``s`` (play loops; anything judging an action calls :func:`apply`)."""
     w = Work(s)
     _EFFECTS[type(a)](w, s, a)
     return Transition(w.freeze(), tuple(w.events))

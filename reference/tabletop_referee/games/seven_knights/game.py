@@ -111,6 +111,9 @@ class SevenKnightsGame(BaseGame):
     def apply(self, state: State, action: Any) -> Transition:
         return engine.apply(state, action)
 
+    def apply_legal(self, state: State, action: Any) -> Transition:
+        return engine.apply_legal(state, action)
+
     def violations(self, state: State, action: Any) -> Iterator[IllegalAction]:
         """Every rule ``action`` breaks in ``state``, in the order they are reported."""
         return engine.violations(state, action)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..model import GOAL_POINTS, Event, Outcome, Score, State, event
+from typing import Any
+
+from ..model import GOAL_POINTS, Board, Event, Outcome, Score, State, event
 from .missions import mission_points
 
 
@@ -11,31 +13,70 @@ def scores(state: State) -> tuple[Score, ...]:
 
     [scoring.moons] [scoring.deep-space] [scoring.goals] [scoring.planets] [scoring.planet-ties]
     """
+    return tuple(Score(*points) for points in zip(*_points(state)))
+
+
+def totals(state: State) -> tuple[int, ...]:
+    """Each player's total, as :func:`scores` adds it up (without building the score sheets:
+    the greedy impact policy weighs every landing by it)."""
+    return tuple(map(sum, zip(*_points(state))))
+
+
+def _points(state: State) -> tuple[list[int], ...]:
+    """Per category in :class:`Score`'s field order, each player's points."""
     n = state.players
-    moons = [0] * n
-    deep = [0] * n
-    board = state.board
-    for x in state.landed:
-        if x.site == "moon":
-            assert x.slot is not None  # a moon landing has its slot [landing.moon-slot]
-            value = board.spaces[x.space].moons[x.slot]
-            moons[x.player] += value * (2 if x.astronaut == "moon-double" else 1)
-        elif x.site in ("comet", "galaxy"):
-            value = board.comet if x.site == "comet" else board.galaxy
-            deep[x.player] += value * (2 if x.astronaut == "deep-space-double" else 1)
+    moons, deep, seen = _tally(state)
     planets = [0] * n
-    for planet_id, _planet in board.planets:
-        for player, points in _planet_awards(state, planet_id):
-            planets[player] += points
+    awards_of = _board_facts(state.board)[1]
+    for planet_id, players in seen.items():
+        awards = awards_of[planet_id]
+        # gold/silver/bronze, doubled for a planet-double there [power.planet-double]
+        for rank, (p, _n, double) in enumerate(_ranked(players)[: len(awards)]):
+            planets[p] += awards[rank] * (2 if double is not None else 1)
     goals = [0] * n
     for holder in state.goals:
         if holder is not None:
             goals[holder] += GOAL_POINTS
     exploration, missions, ufo = _variant_points(state)
-    return tuple(
-        Score(moons[p], planets[p], deep[p], goals[p], exploration[p], missions[p], ufo[p])
-        for p in range(n)
-    )
+    return moons, planets, deep, goals, exploration, missions, ufo
+
+
+_Seen = dict[str, dict[int, list[Any]]]
+"""Planet -> player -> [astronauts there, order of the first arrival, planet-double's space]."""
+
+
+def _tally(state: State) -> tuple[list[int], list[int], _Seen]:
+    """One pass over the landings: moon and deep-space points per player, and who is on each
+    planet (:data:`_Seen`)."""
+    n = state.players
+    moons = [0] * n
+    deep = [0] * n
+    board = state.board
+    planet_of = _board_facts(board)[0]
+    seen: _Seen = {}
+    for order, x in enumerate(state.landed):
+        site = x.site
+        if site == "moon":
+            assert x.slot is not None  # a moon landing has its slot [landing.moon-slot]
+            value = board.spaces[x.space].moons[x.slot]
+            moons[x.player] += value * (2 if x.astronaut == "moon-double" else 1)
+        elif site == "planet":
+            planet = planet_of[x.space]
+            if planet is None:
+                continue
+            players = seen.get(planet)
+            if players is None:
+                players = seen[planet] = {}
+            entry = players.get(x.player)
+            if entry is None:
+                entry = players[x.player] = [0, order, None]
+            entry[0] += 1
+            if x.astronaut == "planet-double":
+                entry[2] = x.space
+        elif site in ("comet", "galaxy"):
+            value = board.comet if site == "comet" else board.galaxy
+            deep[x.player] += value * (2 if x.astronaut == "deep-space-double" else 1)
+    return moons, deep, seen
 
 
 def _variant_points(state: State) -> tuple[list[int], list[int], list[int]]:
@@ -57,25 +98,40 @@ def planet_ranking(state: State, planet_id: str) -> list[tuple[int, int, int | N
     """The players on one planet in medal order: by head count [scoring.planets], ties to the
     earliest arrival [scoring.planet-ties]. Each: (player, astronauts there, the space of their
     planet-double there or None)."""
-    spaces = {i for i, s in enumerate(state.board.spaces) if s.planet == planet_id}
-    count: dict[int, int] = {}
-    first: dict[int, int] = {}
-    doubled: dict[int, int] = {}
-    for order, x in enumerate(state.landed):
-        if x.site != "planet" or x.space not in spaces:
-            continue
-        count[x.player] = count.get(x.player, 0) + 1
-        first.setdefault(x.player, order)
-        if x.astronaut == "planet-double":
-            doubled[x.player] = x.space
-    return [(p, count[p], doubled.get(p)) for p in sorted(count, key=lambda p: (-count[p], first[p]))]
+    return planet_rankings(state).get(planet_id, [])
 
 
-def _planet_awards(state: State, planet_id: str) -> list[tuple[int, int]]:
-    """Gold/silver/bronze on one planet, doubled for a planet-double there [power.planet-double]."""
-    awards = state.board.planet(planet_id).awards
-    return [(p, awards[rank] * (2 if double is not None else 1))
-            for rank, (p, _n, double) in enumerate(planet_ranking(state, planet_id)[: len(awards)])]
+def planet_rankings(state: State) -> dict[str, list[tuple[int, int, int | None]]]:
+    """:func:`planet_ranking` of every planet with an astronaut on it, from one pass over the
+    landings."""
+    return {planet: _ranked(players) for planet, players in _tally(state)[2].items()}
+
+
+def _ranked(players: dict[int, list[Any]] | None) -> list[tuple[int, int, int | None]]:
+    """One planet's players (of :data:`_Seen`) in medal order: most astronauts first, ties
+    to the earliest arrival."""
+    if not players:
+        return []
+    return [(p, e[0], e[2]) for p, e in sorted(players.items(), key=_medal_order)]
+
+
+def _medal_order(item: tuple[int, list[Any]]) -> tuple[int, int]:
+    return -item[1][0], item[1][1]
+
+
+_BOARD_FACTS: dict[int, tuple[Board, tuple[str | None, ...], dict[str, tuple[int, int, int]]]] = {}
+
+
+def _board_facts(board: Board) -> tuple[tuple[str | None, ...], dict[str, tuple[int, int, int]]]:
+    """Each space's planet id (``None`` off the planets) and each planet's awards, kept per
+    board object: a board never changes, and every state of a game shares the same one."""
+    hit = _BOARD_FACTS.get(id(board))
+    if hit is None or hit[0] is not board:
+        if len(_BOARD_FACTS) > 64:
+            _BOARD_FACTS.clear()
+        hit = _BOARD_FACTS[id(board)] = (board, tuple(s.planet for s in board.spaces),
+                                         {planet_id: planet.awards for planet_id, planet in board.planets})
+    return hit[1], hit[2]
 
 
 def winners(state: State, sheet: tuple[Score, ...]) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from ....errors import IllegalAction
-from ..model import FACE_INDEX, FACE_VALUE, FACES, Action, Move, Seat, Space, State
+from ..model import FACE_INDEX, FACE_VALUE, FACES, Action, Move, Options, Seat, Space, State, Ufo
 from .check import rule
 from .dice import dice_in_play, state_dice, token_alone, token_die, used_counts
 from .exploration import explore
@@ -197,20 +197,33 @@ def move(w: Work, a: Move) -> None:
     if a.ability == "extra-face" and w.options.ufo_extra_face_use == "alone":
         _extra_face_move(w, a)
         return
-    with_dice = token_die(w.options, w.ufo, a)  # the arrival token's face, when it joins the rolled dice
     here = w.board.spaces[w.space]
-    roll, _ = dice_in_play(w.roll or (), here.faces, with_dice)
-    # [travel.whole-group]: how many dice of each face are used
-    used, _ = used_counts(w.options, a, roll, with_dice)
-    _travel(w, a, used, here, with_dice)
+    distance, removed, with_dice = _distance(w.options, w.ufo, here, w.roll, a)
+    _travel(w, a, distance, removed, with_dice)
 
 
-def _travel(w: Work, a: Move, used: dict[str, int], here: Space, with_dice: str | None) -> None:
-    # [travel.distance] [travel.afterburner]; [travel.remove-dice]: the numbered dice used are
-    # removed, and with afterburner_dice=removed the afterburners too
+def move_target(state: State, a: Move) -> int:
+    """The space a legal move takes the rocket to: the ``to`` of its ``moved`` event, without
+    applying it (the greedy impact policy weighs every move this way)."""
+    here = state.board.spaces[state.rocket.space]
+    if a.ability == "extra-face" and state.options.ufo_extra_face_use == "alone":
+        distance = _extra_face_distance(state.ufo, here)[1]
+    else:
+        distance = _distance(state.options, state.ufo, here, state.rocket.roll, a)[0]
+    return min(state.rocket.space + distance, state.board.end)
+
+
+def _distance(options: Options, ufo: Ufo | None, here: Space, rolled: tuple[str, ...] | None,
+              a: Move) -> tuple[int, int, str | None]:
+    """A move's distance [travel.distance] [travel.afterburner], the dice it removes
+    [travel.remove-dice] (with afterburner_dice=removed the afterburners too) and the arrival
+    token's face when it joins the rolled dice [ufo.extra-face]."""
+    with_dice = token_die(options, ufo, a)
+    roll, _ = dice_in_play(rolled or (), here.faces, with_dice)
+    used, _ = used_counts(options, a, roll, with_dice)  # [travel.whole-group]
     distance = len(a.die_one)
     removed = 0
-    burners_go = w.options.afterburner_dice == "removed"
+    burners_go = options.afterburner_dice == "removed"
     for f in a.faces:
         count = used[f]
         if f == "afterburner":
@@ -221,6 +234,10 @@ def _travel(w: Work, a: Move, used: dict[str, int], here: Space, with_dice: str 
             removed += count
     if with_dice is not None and (with_dice != "afterburner" or burners_go):
         removed -= 1  # the token's die is not a die of the rocket: nothing to remove
+    return distance, removed, with_dice
+
+
+def _travel(w: Work, a: Move, distance: int, removed: int, with_dice: str | None) -> None:
     start = w.space
     end = w.board.end
     target = min(start + distance, end)
@@ -257,16 +274,19 @@ def _flip_die_ones(w: Work, die_one: tuple[int, ...]) -> None:
         w.die_one_spent = tuple(sorted({*w.die_one_spent, *die_one}))
 
 
-def _extra_face_move(w: Work, a: Move) -> None:
-    """[ufo.extra-face]: the token's face alone moves the rocket; no die is used or removed."""
-    face = extra_face(w.ufo)
-    here = w.board.spaces[w.space]
+def _extra_face_distance(ufo: Ufo | None, here: Space) -> tuple[str, int]:
+    """The arrival token's face and how far it moves the rocket alone [ufo.extra-face]."""
+    face = extra_face(ufo)
     if face == "afterburner":
         # [ufo.extra-face] was checked: an afterburner face fits only where dots are printed
         assert here.afterburner is not None
-        distance = here.afterburner
-    else:
-        distance = FACE_VALUE[face]
+        return face, here.afterburner
+    return face, FACE_VALUE[face]
+
+
+def _extra_face_move(w: Work, a: Move) -> None:
+    """[ufo.extra-face]: the token's face alone moves the rocket; no die is used or removed."""
+    face, distance = _extra_face_distance(w.ufo, w.board.spaces[w.space])
     start = w.space
     end = w.board.end
     target = min(start + distance, end)
