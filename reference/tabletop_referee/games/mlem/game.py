@@ -210,7 +210,30 @@ class MlemGame(BaseGame):
         return engine.apply(state, action)
 
     def apply_legal(self, state: Any, action: Any) -> Transition:
+        # the greedy policy's look-ahead already played the landing it chose
+        ahead = self._looked_ahead
+        if ahead is not None and ahead[0] is state and ahead[1] == action:
+            return ahead[2]
         return engine.apply_legal(state, action)
+
+    _looked_ahead: tuple[State, Action, Transition] | None = None
+    """The greedy policy's last chosen landing: (state, action, its transition)."""
+    _kept_totals: tuple[tuple[tuple[Any, ...], tuple[int, ...]], ...] = ()
+    """The last few totals :meth:`_totals` computed, each with the parts of the state that
+    scoring reads."""
+
+    def _totals(self, state: State) -> tuple[int, ...]:
+        """:func:`engine.totals`, kept while the parts of the state that scoring reads are the
+        very same objects (a stay changes none of them, and the state after a landing is the
+        one its look-ahead scored)."""
+        parts = (len(state.reserves), state.board, state.options, state.landed, state.goals,
+                 state.exploration, state.missions, state.ufo)
+        for kept, totals in self._kept_totals:
+            if kept[0] == parts[0] and all(a is b for a, b in zip(parts[1:], kept[1:])):
+                return totals
+        totals = engine.totals(state)
+        self._kept_totals = ((parts, totals), *self._kept_totals[:3])
+        return totals
 
     def is_over(self, state: State) -> bool:
         return state.phase == "game-over"
@@ -574,17 +597,20 @@ class MlemGame(BaseGame):
         if phase in ("landing", "parachute"):
             who = engine.current_actor(state)
             assert isinstance(who, int)  # a landing decision is a player's
-            now = engine.totals(state)[who]
-            best, gain = None, 0
+            now = self._totals(state)[who]
+            best: tuple[Action, Transition] | None = None
+            gain = 0
             for action in actions:
                 if action.type != "land":
                     continue
-                after = engine.totals(engine.apply_legal(state, action).state)[who] - now
+                ahead = engine.apply_legal(state, action)
+                after = self._totals(ahead.state)[who] - now
                 if after > gain:
-                    best, gain = action, after
+                    best, gain = (action, ahead), after
             if best is not None and (phase == "parachute" or gain >= GREEDY_LAND_GAIN
                                      or state.rocket.dice <= GREEDY_RISKY_DICE):
-                return best
+                self._looked_ahead = (state, *best)
+                return best[0]
             return next(a for a in actions if a.type == "stay")
         return rng.choice(actions)
 
