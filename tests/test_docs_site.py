@@ -337,3 +337,22 @@ def test_the_primary_seed_sources_link_their_public_copy():
         for s in load_spec(game).sources:
             if s.get("kind") == "seed" and s.get("reliability") == "primary":
                 assert str(s.get("url", "")).startswith("https://"), (game, s["tag"])
+
+
+def test_dispute_examples_leave_out_question_files_the_loader_refuses(tmp_path, monkeypatch):
+    """The disputes pages quote question files (tests/explain_cases/); one the input boundary
+    refuses (not YAML, past a limit, not UTF-8, too large) is left out, never a traceback."""
+    from tabletop_referee import render
+
+    cases = tmp_path / "tests" / "explain_cases"
+    cases.mkdir(parents=True)
+    (cases / "a-good.yaml").write_text("question: q\nexpect: {answer: 1}\n", encoding="utf-8")
+    (cases / "b-not-yaml.yaml").write_text("question: [unclosed\nexpect: {}\n", encoding="utf-8")
+    (cases / "c-aliases.yaml").write_text("a: &a [1]\n" + "".join(f"k{i}: *a\n" for i in range(200)) + "expect: {}\n",
+                                          encoding="utf-8")
+    (cases / "d-latin-1.yaml").write_bytes("question: caf\xe9\nexpect: {}\n".encode("latin-1"))
+    (cases / "e-large.yaml").write_text("expect: {}\nquestion: " + "x" * render.MAX_QUESTION_BYTES + "\n",
+                                        encoding="utf-8")
+    (cases / "f-no-expect.yaml").write_text("question: q\n", encoding="utf-8")
+    monkeypatch.setattr(render, "data_root", lambda: tmp_path)
+    assert [rel for rel, _ in render._explain_cases("mlem")] == ["tests/explain_cases/a-good.yaml"]

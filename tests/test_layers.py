@@ -5,7 +5,9 @@ resolved to a module of the package, and checked:
 
 - no module outside ``games/<game>/`` imports a game package by name;
 - the import graph has no cycle;
-- each layer imports only from the layers below it (docs/adding-a-game.md, "Layers").
+- each layer imports only from the layers below it (docs/adding-a-game.md, "Layers");
+- no module but ``loading.py`` (the input boundary) parses a file with ``json`` or ``yaml``
+  itself (docs/security.md).
 """
 
 from __future__ import annotations
@@ -172,3 +174,119 @@ def test_commands_import_no_other_command_nor_cli():
                 if t == f"{PACKAGE}.cli" or (t.startswith(f"{PACKAGE}.commands.") and not t.endswith(".common")):
                     bad.append(f"{importer} imports {t}")
     assert not bad, "; ".join(bad)
+
+
+# -- the input boundary ----------------------------------------------------------------------
+# Every file the package reads is parsed by loading.py (size, depth, number and alias caps;
+# one-line LoadError). A module that hands a file's text to json/yaml itself bypasses them.
+
+FILE_PARSERS = {"yaml": {"safe_load", "load", "full_load", "unsafe_load", "safe_load_all", "load_all",
+                         "full_load_all", "unsafe_load_all"},
+                "json": {"load"}}
+"""Parsers of a stream or of a file's text: outside loading.py, any call to one bypasses it."""
+TEXT_PARSERS = {"json": {"loads"}}
+"""Parsers of a string: a bypass when the string is read from a file in the same function."""
+FILE_READS = {"read_text", "read_bytes", "open"}
+"""Calls that read a file: ``Path.read_text``, ``Path.read_bytes``, ``open``, ``Path.open``."""
+BOUNDARY = f"{PACKAGE}.loading"
+BOUNDARY_EXCEPTIONS = {
+    f"{PACKAGE}.schemas": "reads the package's own schema files with json.load; loading.py validates "
+                          "with schemas.py, so schemas.py reading through loading.py would be an import cycle",
+}
+
+
+def _own_nodes(scope: ast.AST):
+    """The nodes of a module or function body, not those of the functions defined inside it."""
+    todo = list(ast.iter_child_nodes(scope))
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def _reads_a_file(node: ast.AST, read_names: set[str]) -> bool:
+    """Whether an expression reads a file, directly or through a name bound to a file read."""
+    for n in ast.walk(node):
+        if isinstance(n, ast.Call) and ((isinstance(n.func, ast.Attribute) and n.func.attr in FILE_READS)
+                                        or (isinstance(n.func, ast.Name) and n.func.id == "open")):
+            return True
+        if isinstance(n, ast.Name) and n.id in read_names:
+            return True
+    return False
+
+
+def boundary_bypasses(source: str) -> list[str]:
+    """Where ``source`` parses a file with json/yaml itself instead of through loading.py."""
+    tree = ast.parse(source)
+    modules: dict[str, str] = {}  # local name -> json | yaml ("import yaml as y")
+    functions: dict[str, tuple[str, str]] = {}  # local name -> (module, function) ("from json import load")
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            modules |= {a.asname or a.name: a.name for a in node.names if a.name in FILE_PARSERS}
+        elif isinstance(node, ast.ImportFrom) and node.module in FILE_PARSERS:
+            functions |= {a.asname or a.name: (node.module, a.name) for a in node.names}
+    found = set()
+    scopes = [tree, *(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))]
+    for scope in scopes:
+        nodes = list(_own_nodes(scope))
+        read_names: set[str] = set()
+        for _ in range(2):  # text = fh.read() after "with open(path) as fh"
+            for n in nodes:
+                if isinstance(n, ast.Assign) and _reads_a_file(n.value, read_names):
+                    read_names |= {t.id for t in n.targets if isinstance(t, ast.Name)}
+                elif (isinstance(n, ast.withitem) and isinstance(n.optional_vars, ast.Name)
+                      and _reads_a_file(n.context_expr, read_names)):
+                    read_names.add(n.optional_vars.id)
+        for n in nodes:
+            if not isinstance(n, ast.Call):
+                continue
+            if isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name) and n.func.value.id in modules:
+                module, name = modules[n.func.value.id], n.func.attr
+            elif isinstance(n.func, ast.Name) and n.func.id in functions:
+                module, name = functions[n.func.id]
+            else:
+                continue
+            if name in FILE_PARSERS[module] or (
+                    name in TEXT_PARSERS.get(module, ()) and any(_reads_a_file(a, read_names) for a in n.args)):
+                found.add((n.lineno, f"line {n.lineno}: {module}.{name}"))
+    return [text for _, text in sorted(found)]
+
+
+def test_every_file_read_goes_through_the_input_boundary():
+    bypasses = [f"{path.relative_to(ROOT)} {b}" for name, path in sorted(MODULES.items())
+                if name != BOUNDARY and name not in BOUNDARY_EXCEPTIONS
+                for b in boundary_bypasses(path.read_text(encoding="utf-8"))]
+    assert not bypasses, ("parse files with loading.py (read_document, or read_bytes + parse_json/parse_yaml), "
+                          "not json/yaml directly: " + "; ".join(bypasses))
+
+
+def test_the_boundary_exceptions_are_still_needed():
+    for name, why in BOUNDARY_EXCEPTIONS.items():
+        assert boundary_bypasses(MODULES[name].read_text(encoding="utf-8")), f"{name} no longer needs: {why}"
+
+
+def test_the_boundary_check_sees_planted_bypasses():
+    planted = (
+        "import json\n"
+        "import yaml as y\n"
+        "from json import loads as parse\n"
+        "def a(path):\n"
+        "    return y.safe_load(path.read_text())\n"  # 5
+        "def b(path):\n"
+        "    text = path.read_text(encoding='utf-8')\n"
+        "    return json.loads(text)\n"  # 8
+        "def c(path):\n"
+        "    with open(path) as fh:\n"
+        "        data = fh.read()\n"
+        "    return json.loads(data)\n"  # 12
+        "def d(path):\n"
+        "    return parse(path.read_bytes())\n"  # 14
+        "def e(path):\n"
+        "    with path.open() as fh:\n"
+        "        return json.load(fh)\n"  # 17
+        "def fine(text):\n"
+        "    return json.loads(text), json.dumps(text), y.safe_dump(text)\n"  # a string given: not a read
+    )
+    assert [b.split(":")[0] for b in boundary_bypasses(planted)] == [
+        "line 5", "line 8", "line 12", "line 14", "line 17"]

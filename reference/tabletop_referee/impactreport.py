@@ -8,12 +8,12 @@ can embed a committed report without playing a game.
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from .errors import MalformedInput
+from .loading import LoadError, read_document
 from .paths import data_root
 
 FORMAT = "tabletop-referee/impact/1"
@@ -31,8 +31,8 @@ def load_committed(game: str) -> dict[str, Any] | None:
     if not path.is_file():
         return None
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        doc = read_document(path, what="impact report")
+    except LoadError as exc:
         raise MalformedInput(f"cannot read the impact report: {exc}", path=str(path)) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise MalformedInput(f"not an impact report (format {FORMAT!r} expected)", path=str(path))

@@ -464,8 +464,12 @@ def _check_yaml(doc: Any, source: str) -> None:
 
 
 def read_document(path: str | Path, *, what: str = "document", fmt: str = "json",
-                  schema: tuple[str, str] | None = None, max_bytes: int | None = None) -> Any:
+                  schema: tuple[str, str] | None = None, max_bytes: int | None = None,
+                  json_only: bool = True) -> Any:
     """Reads, parses (``fmt``: ``json`` or ``yaml``), normalises and validates one document.
+
+    ``json_only=False`` (YAML only) keeps YAML-only values and keys that are not strings (the
+    spec's own data files, e.g. tile counts keyed by player count); the caps hold either way.
 
     Raises:
         LoadError: any refusal, on one line starting with the path.
@@ -473,7 +477,8 @@ def read_document(path: str | Path, *, what: str = "document", fmt: str = "json"
     label = "<stdin>" if str(path) == "-" else str(path)
     data = read_bytes(path, what=what, max_bytes=max_bytes)
     text = decode(data, label, what)
-    doc = parse_yaml(text, label, what=what) if fmt == "yaml" else parse_json(text, label, what=what)
+    doc = (parse_yaml(text, label, what=what, json_only=json_only) if fmt == "yaml"
+           else parse_json(text, label, what=what))
     if schema is not None:
         check_schema(doc, schema, label)
     return doc

@@ -14,11 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
-import yaml
-
 from .documents import canonical_text
 from .games import load
 from .games.interface import CHANCE, Game
+from .loading import read_document
 from .paths import spec_dir
 
 PIN_KEYS = ("rolls", "draws", "pins")
@@ -81,7 +80,7 @@ def divide(game: Game, state: Any, depth: int, pins: Mapping[str, Sequence[Any]]
 def perft_vectors(game_id: str) -> list[dict[str, Any]]:
     """Returns the perft vectors of ``spec/<game>/perft.yaml`` with their reference counts."""
     game = load(game_id)
-    entries = yaml.safe_load((spec_dir(game_id) / "perft.yaml").read_text(encoding="utf-8"))
+    entries = read_document(spec_dir(game_id) / "perft.yaml", what="perft positions", fmt="yaml", json_only=False)
     vectors = []
     for e in entries:
         if "setup" in e:  # a game start: the setup's own chance nodes come first

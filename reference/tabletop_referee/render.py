@@ -3,7 +3,6 @@ one page (``referee spec``) or the pages of the documentation site (``referee do
 
 from __future__ import annotations
 
-import json
 import posixpath
 import re
 from collections import Counter
@@ -12,11 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .errors import RefereeError, UsageError
-from .explain import answer_question, load_question, render_brief
+from .explain import MAX_QUESTION_BYTES, answer_question, load_question, render_brief
 from .impactreport import load_committed, markdown_summary, verdict
+from .loading import LoadError, read_document
 from .paths import data_root
 from .spec import Scenario, Spec, coverage, features_dir, load_scenarios, load_spec
 
@@ -251,14 +249,14 @@ def _load_vectors(game: str) -> _Vectors:
     folder = data_root() / "vectors" / game
     by_id: dict[str, dict[str, Any]] = {}
     for path in sorted(folder.glob("*.json")):
-        for v in json.loads(path.read_text(encoding="utf-8")).get("vectors", []):
+        for v in read_document(path, what="vector file").get("vectors", []):
             by_id[v["id"]] = {"id": v["id"], "kind": v.get("kind", "play"), "clauses": list(v.get("clauses", [])),
                               "description": v.get("description", ""), "source": v.get("source", ""),
                               "file": f"vectors/{game}/{path.name}"}
     skipped = folder.parent / f"{game}-unexportable.json"
     unexportable = {}
     if skipped.is_file():
-        unexportable = {e["id"]: e for e in json.loads(skipped.read_text(encoding="utf-8"))}
+        unexportable = {e["id"]: e for e in read_document(skipped, what="list of unexportable scenarios")}
     return _Vectors(by_id, unexportable)
 
 
@@ -397,8 +395,8 @@ def _explain_cases(game: str) -> list[tuple[str, dict[str, Any]]]:
     cases = []
     for path in sorted(folder.glob("*.yaml")):
         try:
-            doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError):
+            doc = read_document(path, what="question file", fmt="yaml", max_bytes=MAX_QUESTION_BYTES)
+        except LoadError:  # unreadable, not YAML, or past a limit: no example from it
             continue
         if isinstance(doc, dict) and isinstance(doc.get("expect"), dict):
             cases.append(((EXPLAIN_CASES / path.name).as_posix(), doc))

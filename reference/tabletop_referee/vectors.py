@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import __version__
+from .loading import read_document
 from .spec import features_dir
 from .versions import VECTOR_FORMAT
 
@@ -193,4 +194,4 @@ def dump(doc: dict[str, Any]) -> str:
 
 def load_vector_files(path: Path) -> list[tuple[Path, dict[str, Any]]]:
     files = [path] if path.is_file() else sorted(path.glob("**/*.json"))
-    return [(f, json.loads(f.read_text(encoding="utf-8"))) for f in files]
+    return [(f, read_document(f, what="vector file")) for f in files]

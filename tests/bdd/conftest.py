@@ -20,28 +20,19 @@ import json
 import re
 from typing import Any
 
-import pytest
 from pytest_bdd import given, parsers, then, when
 
 from tabletop_referee.errors import IllegalAction, RefereeError
 from tabletop_referee.games import mlem
 from tabletop_referee.games.mlem.interchange import action_from_json, action_to_json
+from tests.vector_export import tag_mark
 
 from .support import Scene, parse_faces, parse_players, parse_seats, scene, split_list  # noqa: F401
-
-CLAUSE_TAG = "clause:"
-OPTION_TAG = "option:"
-ID_TAG = "id:"
-
 
 def pytest_bdd_apply_tag(tag: str, function):
     """Maps ``@clause:<id>``, ``@option:<name>`` and ``@id:<vector id>`` to pytest marks
     (``clause``, ``option``, ``vector_id``), so ``-m`` and reports can use them."""
-    marks = ((CLAUSE_TAG, pytest.mark.clause), (OPTION_TAG, pytest.mark.option), (ID_TAG, pytest.mark.vector_id))
-    for prefix, mark in marks:
-        if tag.startswith(prefix):
-            return mark(tag[len(prefix):])(function)
-    return None
+    return tag_mark(tag, function)
 
 
 ## Given ------------------------------------------------------------------------------------

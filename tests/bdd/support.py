@@ -17,9 +17,10 @@ import pytest
 
 from tabletop_referee.errors import IllegalAction, RefereeError
 from tabletop_referee.games import mlem
-from tabletop_referee.games.mlem.interchange import action_to_json, state_to_json
+from tabletop_referee.games.mlem.interchange import action_to_json, setup_to_json, state_to_json
 from tabletop_referee.games.mlem.position import state_from_position
 from tabletop_referee.schemas import validation_errors
+from tests.vector_export import Recorder, Recording
 
 # -- phrase parsing ---------------------------------------------------------------------------
 
@@ -62,36 +63,7 @@ def parse_seats(text: str) -> list[list]:
 
 
 @dataclasses.dataclass
-class Recording:
-    """A scenario in interchange terms, for export as a test vector (docs/vectors.md).
-
-    When steps add the actions they play; Then steps name what they checked as JSON Pointers
-    into the result document {"state", "actor", "scores", "outcome"}, as legal actions, or as
-    event patterns. The expected values are read from the reference engine at export time.
-    A step that cannot be said in those terms marks the scenario unexportable, with a reason.
-    """
-
-    state: dict | None = None
-    setup: dict | None = None
-    """Set when the scenario starts with a new game: the vector then starts with new_game."""
-    steps: list[dict] = dataclasses.field(default_factory=list)
-    pointers: list[str] = dataclasses.field(default_factory=list)
-    legal_actions: bool = False
-    events: list[dict] = dataclasses.field(default_factory=list)
-    events_absent: list[dict] = dataclasses.field(default_factory=list)
-    rejected: dict | None = None
-    checked: bool = False
-    unexportable: list[str] = dataclasses.field(default_factory=list)
-    checkpoints: list[dict] = dataclasses.field(default_factory=list)
-    """Checks made before a later action: {"after": steps applied, "state": doc, "events": [...]
-    (events so far), plus the pointers / legal_actions / events / events_absent checked}."""
-
-    def pending(self) -> bool:
-        return bool(self.pointers or self.legal_actions or self.events or self.events_absent)
-
-
-@dataclasses.dataclass
-class Scene:
+class Scene(Recorder):
     """What a scenario has built so far."""
 
     position: dict[str, Any] = dataclasses.field(default_factory=dict)
@@ -114,61 +86,26 @@ class Scene:
 
     def play(self, action: mlem.Embark | mlem.Roll | mlem.Move | mlem.Land | mlem.Stay) -> None:
         assert self.error is None, f"an earlier action was rejected: {self.error}"
-        state = self.current()
-        rec = self.record
-        if rec.pending():
-            rec.checkpoints.append({
-                "after": len(rec.steps), "state": state_to_json(state), "pointers": rec.pointers,
-                "legal_actions": rec.legal_actions, "events": rec.events,
-                "events_absent": rec.events_absent,
-            })
-            rec.pointers, rec.legal_actions, rec.events, rec.events_absent = [], False, [], []
-        rec.checked = False
         doc = action_to_json(action)
         if validation_errors("mlem", "action", doc):
             self.unexportable("plays an action that the action schema rejects (no rule decides it)")
-        rec.steps.append({"action": doc})
+        self.play_recorded(action, doc, mlem.apply)
+
+    def new_game(self, setup: mlem.Setup) -> None:
+        """A new game from ``setup`` (the vector then starts with new_game); a refusal is kept
+        for a Then step."""
+        self.record.setup = setup_to_json(setup)
         try:
-            t = mlem.apply(state, action)
+            self.state = mlem.initial_state(setup)
         except IllegalAction as exc:
             self.error = exc
             return
-        self.state = t.state
-        self.events.extend(t.events)
+        self.record.state = state_to_json(self.state)
 
     def settled(self) -> mlem.State:
         """The state for a Then step: fails if an action was rejected unexpectedly."""
         assert self.error is None, f"the action was rejected: {self.error}"
-        self.record.checked = True
         return self.current()
-
-    # -- what Then steps checked, for the vector export ---------------------------------
-
-    def check(self, *pointers: str) -> None:
-        """Records JSON Pointers (into {"state", "actor", "scores", "outcome"}) a Then step read."""
-        self.record.checked = True
-        self.record.pointers.extend(p for p in pointers if p not in self.record.pointers)
-
-    def check_legal_actions(self) -> None:
-        self.record.checked = True
-        self.record.legal_actions = True
-
-    def check_event(self, **pattern: Any) -> None:
-        self.record.checked = True
-        self.record.events.append(pattern)
-
-    def check_no_event(self, **pattern: Any) -> None:
-        self.record.checked = True
-        self.record.events_absent.append(pattern)
-
-    def check_rejected(self) -> None:
-        self.record.checked = True
-        assert self.error is not None
-        self.record.rejected = {"step": len(self.record.steps) - 1, "clause": self.error.clause}
-
-    def unexportable(self, reason: str) -> None:
-        if reason not in self.record.unexportable:
-            self.record.unexportable.append(reason)
 
     def set_space(self, index: int, **changes) -> None:
         board = self.board or mlem.load_board("short")

@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 from ..games import load
+from ..loading import parse_json, read_document
 from ..paths import data_root
 from ..perft import perft_vectors
 from ..style import ProgressLine
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         count = 0
         for name in written:
             text = (staged / name).read_text(encoding="utf-8")
-            count += len(json.loads(text)["vectors"])
+            count += len(parse_json(text, str(staged / name), what="vector file")["vectors"])
             try:
                 write_atomically(out / name, text)
             except OSError as exc:
@@ -101,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         write_atomically(out / MANIFEST, "".join(f"{name}\n" for name in written))
         others = sorted(f.name for f in out.glob("*.json") if f.name not in written)
         skipped = Path(tmp) / f"{args.game}-unexportable.json"
-        entries = json.loads(skipped.read_text(encoding="utf-8")) if skipped.is_file() else []
+        entries = read_document(skipped, what="list of unexportable scenarios") if skipped.is_file() else []
         if skipped_target.suffix == ".json":
             write_atomically(skipped_target, skipped.read_text(encoding="utf-8") if skipped.is_file() else "[]\n")
         else:

@@ -6,9 +6,7 @@ from fractions import Fraction
 
 from pytest_bdd import given, parsers, then, when  # noqa: F401
 
-from tabletop_referee.errors import IllegalAction
 from tabletop_referee.games import mlem
-from tabletop_referee.games.mlem.interchange import setup_to_json, state_to_json
 
 from ..support import Scene, parse_faces, parse_players, parse_seats, split_list  # noqa: F401
 
@@ -31,13 +29,7 @@ def when_new_game(scene: Scene, n: str, p: str | None):
     setup = mlem.Setup(players=int(n), board=scene.board or mlem.load_board("short"),
                        start_player=int(p or 0),
                        options=mlem.Options(**scene.position.get("options", {})))
-    scene.record.setup = setup_to_json(setup)
-    try:
-        scene.state = mlem.initial_state(setup)
-    except IllegalAction as exc:
-        scene.error = exc
-        return
-    scene.record.state = state_to_json(scene.state)
+    scene.new_game(setup)
 
 
 ## Then -------------------------------------------------------------------------------------

@@ -29,7 +29,6 @@ from tabletop_referee.games.mlem.interchange import (
     load_tokens,
     observation_to_json,
     options_from_partial,
-    setup_to_json,
     state_to_json,
 )
 from tabletop_referee.games.mlem.model import VARIANTS, Discard, Draw, Reroll
@@ -323,13 +322,7 @@ def when_new_variant_game(scene: Scene, n: str, p: str | None, names: str):
     setup = mlem.Setup(players=int(n), board=board, start_player=int(p or 0), options=options,
                        tokens=load_tokens(board.id))
     scene.position.setdefault("options", {})["variants"] = options.variants
-    scene.record.setup = setup_to_json(setup)
-    try:
-        scene.state = mlem.initial_state(setup)
-    except IllegalAction as exc:
-        scene.error = exc
-        return
-    scene.record.state = state_to_json(scene.state)
+    scene.new_game(setup)
 
 
 @when(parsers.re(rf"(?:exploration tokens?|missions?|arrival tokens?) (?P<ids>{TOKEN_IDS}) (?:is|are) drawn"))

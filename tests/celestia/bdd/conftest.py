@@ -17,11 +17,11 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-import pytest
 from pytest_bdd import given, parsers, then, when
 
 from tabletop_referee.errors import IllegalAction
 from tabletop_referee.games.celestia import GAME
+from tests.vector_export import tag_mark
 
 from .support import (  # noqa: F401
     NAME,
@@ -39,18 +39,9 @@ from .support import (  # noqa: F401
     split_list,
 )
 
-CLAUSE_TAG = "clause:"
-OPTION_TAG = "option:"
-ID_TAG = "id:"
-
-
 def pytest_bdd_apply_tag(tag: str, function):
     """Maps ``@clause:<id>``, ``@option:<name>`` and ``@id:<vector id>`` to pytest marks."""
-    marks = ((CLAUSE_TAG, pytest.mark.clause), (OPTION_TAG, pytest.mark.option), (ID_TAG, pytest.mark.vector_id))
-    for prefix, mark in marks:
-        if tag.startswith(prefix):
-            return mark(tag[len(prefix):])(function)
-    return None
+    return tag_mark(tag, function)
 
 
 def _same(actual, expected) -> bool:

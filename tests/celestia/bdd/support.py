@@ -1,4 +1,4 @@
-"""Shared support for the Celestia step vocabulary: the Scene, the recording and the phrases.
+"""Shared support for the Celestia step vocabulary: the Scene and the phrases.
 
 Everything here talks to the engine through the game's public object ``GAME`` (the interface of
 ``tabletop_referee.games.interface``) and its JSON interchange; nothing decides a rule.
@@ -28,6 +28,7 @@ from tabletop_referee.errors import IllegalAction, MalformedInput, RefereeError
 from tabletop_referee.games.celestia import GAME
 from tabletop_referee.games.interface import CHANCE
 from tabletop_referee.schemas import validation_errors
+from tests.vector_export import Recorder, Recording
 
 GAME_ID = "celestia"
 
@@ -145,39 +146,11 @@ def city_index(number: int | str) -> int:
     return list(city_labels()).index(int(number))
 
 
-# -- the recording ----------------------------------------------------------------------------
-
-
-@dataclasses.dataclass
-class Recording:
-    """A scenario in interchange terms, for export as a test vector (docs/vectors.md).
-
-    When steps add the actions they play; Then steps name what they checked as JSON Pointers
-    into the result document {"state", "actor", "scores", "outcome", "observations"}, as legal
-    actions, or as event patterns. The expected values are read from the reference engine at
-    export time. A step that cannot be said in those terms marks the scenario unexportable.
-    """
-
-    state: dict | None = None
-    setup: dict | None = None
-    steps: list[dict] = dataclasses.field(default_factory=list)
-    pointers: list[str] = dataclasses.field(default_factory=list)
-    legal_actions: bool = False
-    events: list[dict] = dataclasses.field(default_factory=list)
-    events_absent: list[dict] = dataclasses.field(default_factory=list)
-    rejected: dict | None = None
-    unexportable: list[str] = dataclasses.field(default_factory=list)
-    checkpoints: list[dict] = dataclasses.field(default_factory=list)
-
-    def pending(self) -> bool:
-        return bool(self.pointers or self.legal_actions or self.events or self.events_absent)
-
-
 # -- the scene ----------------------------------------------------------------------------
 
 
 @dataclasses.dataclass
-class Scene:
+class Scene(Recorder):
     """What a scenario has built so far: a position (turned into a state by the engine's
     position module at the first When or Then), or a new game; then the actions played."""
 
@@ -279,26 +252,10 @@ class Scene:
 
     def play(self, action) -> None:
         assert self.error is None, f"an earlier action was rejected: {self.error}"
-        state = self.current()
-        rec = self.record
-        if rec.pending():
-            rec.checkpoints.append({
-                "after": len(rec.steps), "state": GAME.state_to_json(state), "pointers": rec.pointers,
-                "legal_actions": rec.legal_actions, "events": rec.events,
-                "events_absent": rec.events_absent,
-            })
-            rec.pointers, rec.legal_actions, rec.events, rec.events_absent = [], False, [], []
         doc = GAME.action_to_json(action)
         if validation_errors(GAME_ID, "action", doc):
             self.unexportable("plays an action that the action schema rejects (no rule decides it)")
-        rec.steps.append({"action": doc})
-        try:
-            t = GAME.apply(state, action)
-        except IllegalAction as exc:
-            self.error = exc
-            return
-        self.state = t.state
-        self.events.extend(t.events)
+        self.play_recorded(action, doc, GAME.apply)
 
     def legal(self) -> list[dict]:
         """The legal actions of the one actor, in interchange form."""
@@ -314,28 +271,6 @@ class Scene:
 
     def is_chance(self) -> bool:
         return GAME.actors(self.current()) == (CHANCE,)
-
-    # -- what Then steps checked, for the vector export ---------------------------------
-
-    def check(self, *pointers: str) -> None:
-        self.record.pointers.extend(p for p in pointers if p not in self.record.pointers)
-
-    def check_legal_actions(self) -> None:
-        self.record.legal_actions = True
-
-    def check_event(self, **pattern: Any) -> None:
-        self.record.events.append(pattern)
-
-    def check_no_event(self, **pattern: Any) -> None:
-        self.record.events_absent.append(pattern)
-
-    def check_rejected(self) -> None:
-        assert self.error is not None
-        self.record.rejected = {"step": len(self.record.steps) - 1, "clause": self.error.clause}
-
-    def unexportable(self, reason: str) -> None:
-        if reason not in self.record.unexportable:
-            self.record.unexportable.append(reason)
 
 
 @pytest.fixture

@@ -22,8 +22,7 @@ from tabletop_referee.games.celestia import GAME
 from tabletop_referee.schemas import validation_errors
 from tabletop_referee.spec import load_spec
 from tabletop_referee.vectors import pointer_get
-
-from .export import ENV, result_document
+from tests.vector_export import ENV, result_document
 
 REPO = Path(__file__).resolve().parents[3]
 FILES = sorted(f for f in (REPO / "vectors" / "celestia").glob("*.json") if f.stem != "perft")
@@ -39,7 +38,7 @@ def _matches(pattern: dict, event: dict) -> bool:
 
 def _check(expect: dict, state_doc: dict, events: list[dict], where: str) -> None:
     pointers = [v["pointer"] for v in expect.get("values", [])]
-    result = result_document(state_doc, pointers)
+    result = result_document("celestia", GAME.state_from_json(state_doc), pointers)
     for v in expect.get("values", []):
         assert pointer_get(result, v["pointer"]) == v["value"], f"{where}: {v['pointer']}"
     if "legal_actions" in expect:

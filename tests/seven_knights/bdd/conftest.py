@@ -28,12 +28,10 @@ from pytest_bdd import given, parsers, then, when
 
 from tabletop_referee.games.seven_knights import engine as sk_engine
 from tabletop_referee.errors import IllegalAction, MalformedInput, RefereeError
+from tests.vector_export import tag_mark
 
 from .support import NAMES, Scene, game, numbers, player, players, scene, split_list  # noqa: F401
 
-CLAUSE_TAG = "clause:"
-OPTION_TAG = "option:"
-ID_TAG = "id:"
 NAME = r"(?:Alice|Bob|Carol|Dave|Eve|Frank|Grace|Heidi)"
 VALUE = r"(?:the Witch|\d)"
 CLAUSE = r"[a-z0-9.-]+"
@@ -50,11 +48,7 @@ def pytest_bdd_apply_tag(tag: str, function):
     if tag == ENGINE_DISAGREES:
         reason = "the reference engine disagrees with the spec here (see the # ENGINE? comment)"
         return pytest.mark.xfail(strict=True, reason=reason)(function)
-    marks = ((CLAUSE_TAG, pytest.mark.clause), (OPTION_TAG, pytest.mark.option), (ID_TAG, pytest.mark.vector_id))
-    for prefix, mark in marks:
-        if tag.startswith(prefix):
-            return mark(tag[len(prefix):])(function)
-    return None
+    return tag_mark(tag, function)
 
 
 # -- phrase helpers (no rules: only names to interchange references) -------------------------

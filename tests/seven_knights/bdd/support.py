@@ -22,8 +22,9 @@ from typing import Any
 
 import pytest
 
-from tabletop_referee.errors import IllegalAction, MalformedInput, RefereeError
+from tabletop_referee.errors import MalformedInput, RefereeError
 from tabletop_referee.games import load
+from tests.vector_export import Recorder, Recording
 
 GAME_ID = "seven-knights"
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi")
@@ -62,41 +63,11 @@ def numbers(text: str) -> list[int]:
     return [int(x) for x in split_list(text)]
 
 
-# -- the recording ----------------------------------------------------------------------------
-
-
-@dataclasses.dataclass
-class Recording:
-    """A scenario in interchange terms, for export as a test vector (docs/vectors.md).
-
-    When steps add the actions they play; Then steps name what they checked as JSON Pointers
-    into the result document {"state", "actor", "scores", "outcome", "observations"}, as legal
-    actions, or as event patterns. The expected values are read from the reference engine at
-    export time. A step that cannot be said in those terms marks the scenario unexportable,
-    with a reason.
-    """
-
-    state: dict | None = None
-    setup: dict | None = None
-    """Set when the scenario starts with a new game: the vector then starts with new_game."""
-    steps: list[dict] = dataclasses.field(default_factory=list)
-    pointers: list[str] = dataclasses.field(default_factory=list)
-    legal_actions: bool = False
-    events: list[dict] = dataclasses.field(default_factory=list)
-    events_absent: list[dict] = dataclasses.field(default_factory=list)
-    rejected: dict | None = None
-    unexportable: list[str] = dataclasses.field(default_factory=list)
-    checkpoints: list[dict] = dataclasses.field(default_factory=list)
-
-    def pending(self) -> bool:
-        return bool(self.pointers or self.legal_actions or self.events or self.events_absent)
-
-
 # -- the scene --------------------------------------------------------------------------------
 
 
 @dataclasses.dataclass
-class Scene:
+class Scene(Recorder):
     """What a scenario has built so far: a setup document, then a state played forward."""
 
     setup: dict[str, Any] = dataclasses.field(default_factory=dict)
@@ -171,53 +142,13 @@ class Scene:
 
     def play(self, action: Any) -> None:
         assert self.error is None, f"an earlier action was rejected: {self.error}"
-        state = self.current()
-        g = self.game
-        rec = self.record
-        if rec.pending():
-            rec.checkpoints.append({
-                "after": len(rec.steps), "state": state, "pointers": rec.pointers,
-                "legal_actions": rec.legal_actions, "events": rec.events,
-                "events_absent": rec.events_absent,
-            })
-            rec.pointers, rec.legal_actions, rec.events, rec.events_absent = [], False, [], []
-        rec.steps.append({"action": g.action_to_json(action)})
-        try:
-            t = g.apply(state, action)
-        except IllegalAction as exc:
-            self.error = exc
-            return
-        self.state = t.state
-        self.events.extend(t.events)
+        self.play_recorded(action, self.game.action_to_json(action), self.game.apply)
 
     def settled(self) -> Any:
         """The state for a Then step: fails if an action was rejected unexpectedly."""
         state = self.current()
         assert self.error is None, f"the action was rejected: {self.error}"
         return state
-
-    # -- what Then steps checked, for the vector export ---------------------------------
-
-    def check(self, *pointers: str) -> None:
-        """Records JSON Pointers (into the result document) a Then step read."""
-        self.record.pointers.extend(p for p in pointers if p not in self.record.pointers)
-
-    def check_legal_actions(self) -> None:
-        self.record.legal_actions = True
-
-    def check_event(self, **pattern: Any) -> None:
-        self.record.events.append(pattern)
-
-    def check_no_event(self, **pattern: Any) -> None:
-        self.record.events_absent.append(pattern)
-
-    def check_rejected(self) -> None:
-        assert self.error is not None
-        self.record.rejected = {"step": len(self.record.steps) - 1, "clause": self.error.clause}
-
-    def unexportable(self, reason: str) -> None:
-        if reason not in self.record.unexportable:
-            self.record.unexportable.append(reason)
 
 
 @pytest.fixture

@@ -17,8 +17,8 @@ from tabletop_referee.errors import IllegalAction, InvalidState
 from tabletop_referee.schemas import validation_errors
 from tabletop_referee.spec import load_scenarios, load_spec
 from tabletop_referee.vectors import ID_TAG, pointer_get
+from tests.vector_export import ENV, result_document
 
-from .export import ENV, result_document
 from .support import GAME_ID, game
 
 # While the vectors are being exported they are about to change: checking the old ones then
@@ -108,7 +108,7 @@ def _matches(event: dict, pattern: dict) -> bool:
 
 def _check(expect: dict, state, events: list[dict], where: str) -> None:
     pointers = [v["pointer"] for v in expect.get("values", [])]
-    result = result_document(state, pointers)
+    result = result_document(GAME_ID, state, pointers)
     for v in expect.get("values", []):
         assert pointer_get(result, v["pointer"]) == v["value"], f"{where}: {v['pointer']}"
     if "legal_actions" in expect:

@@ -17,9 +17,8 @@ from functools import lru_cache
 from collections.abc import Sequence
 from typing import Any, cast
 
-import yaml
-
 from ...errors import IllegalAction, InvalidState, MalformedInput
+from ...loading import read_document
 from ...paths import spec_dir
 from ...schemas import validation_errors
 from ..interface import Event
@@ -64,7 +63,9 @@ def _value(doc: Any) -> int | None:
 
 @lru_cache(maxsize=1)
 def _tiles_doc() -> Doc:
-    doc: Doc = yaml.safe_load((spec_dir(GAME_ID) / "tiles.yaml").read_text(encoding="utf-8"))
+    """spec/seven-knights/tiles.yaml, read once through the input boundary (its counts are keyed
+    by player count: YAML integer keys, kept)."""
+    doc: Doc = read_document(spec_dir(GAME_ID) / "tiles.yaml", what="tile data", fmt="yaml", json_only=False)
     return doc
 
 
