@@ -19,6 +19,7 @@ Timings depend on the machine and its load: compare the ratios, not the absolute
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 import time
 from pathlib import Path
@@ -31,9 +32,15 @@ from tabletop_referee.games import load  # noqa: E402
 from tabletop_referee.simulate import simulate  # noqa: E402
 
 
+def _warm_up(barrier) -> None:
+    """A warm-up task for one worker: the game loaded and one game played, then wait for the other."""
+    im.play_chunk(im.Task("mlem", (), "greedy", 0, None, 0, 1))
+    barrier.wait()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--games", type=int, default=500, help="games per measurement (default 500)")
+    ap.add_argument("--games", type=int, default=2000, help="games per measurement (default 2000)")
     ap.add_argument("--policy", default="greedy", choices=sorted(im.POLICIES))
     ap.add_argument("--full", action="store_true", help="also run the target (10,000 games per reading, 2 workers)")
     args = ap.parse_args()
@@ -54,8 +61,11 @@ def main() -> None:
 
     runner, close = im.local_runner(2)
     try:
-        warm = im.tasks_for("mlem", (), policy=args.policy, seed=2, players=players, games=2, chunk=1)
-        list(runner(im.play_chunk, warm))  # start both processes before timing
+        # Start both processes and load the game in each before timing: every warm-up task
+        # waits at a barrier until the other worker holds one too, so neither runs both.
+        with multiprocessing.get_context("spawn").Manager() as manager:
+            barrier = manager.Barrier(2, timeout=120)
+            list(runner(_warm_up, [barrier, barrier]))
         t = time.perf_counter()
         pooled = im.merge(runner(im.play_chunk, tasks))
         two = n / (time.perf_counter() - t)
