@@ -306,6 +306,7 @@ def test_a_bad_token_is_named_in_one_line(text, token):
     message = str(info.value)
     assert token in message and "\n" not in message
     assert info.value.text == text
+    assert info.value.clause == "interchange.notation"  # the input format, as interchange.schema
     word = token.strip("'").lower()
     assert text.lower()[info.value.column:].startswith(word), (info.value.column, word)
 

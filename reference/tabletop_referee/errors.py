@@ -68,11 +68,13 @@ class InvalidNotation(RefereeError):
 
     ``text`` is the whole input and ``column`` the 0-based place where reading failed (or
     ``None``). It is a ``ValueError`` like every referee error, so callers that catch
-    ``ValueError`` keep working.
+    ``ValueError`` keep working. Its clause is ``interchange.notation``: like
+    ``interchange.schema`` (:class:`MalformedInput`), it names the input format that was not
+    met, not a rule of the game (the ``interchange.*`` ids are the same for every game).
     """
 
     def __init__(self, message: str, *, text: str = "", column: int | None = None,
-                 clause: str = "notation") -> None:
+                 clause: str = "interchange.notation") -> None:
         super().__init__(clause, message)
         self.text = text
         self.column = column
