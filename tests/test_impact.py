@@ -268,3 +268,87 @@ def test_text_and_markdown_render_a_report():
     assert md.count("<svg") == 2 and "| measure |" in md
     for chunk in md.split("<svg")[1:]:  # each chart is well-formed SVG
         ElementTree.fromstring("<svg" + chunk.split("</svg>")[0] + "</svg>")
+
+
+# -- sharing each game's path with the default reading's (impact.play_group) ----------------------
+
+
+@pytest.mark.parametrize("game_id, policy", [("mlem", "greedy"), ("mlem", "uniform"),
+                                             ("celestia", "greedy"), ("seven-knights", "greedy")])
+def test_sharing_paths_gives_the_very_report_of_playing_every_game(game_id, policy):
+    kw = dict(games=10, seed=11, players=None, policy=policy, runner=im.run_serial, chunk=4)
+    shared = im.impact(game_id, **kw)
+    alone = im.impact(game_id, share=False, **kw)
+    assert shared.to_json() == alone.to_json()
+    assert alone.actions_played == alone.actions == shared.actions
+    if game_id == "mlem":  # most MLEM readings leave the default's path late or never
+        assert shared.actions_played < 0.75 * shared.actions, (shared.actions_played, shared.actions)
+
+
+@dataclass(frozen=True, slots=True)
+class LateOptions:
+    last: str = "plain"
+    """``doubled``: the last turn's gain counts twice (read only then)."""
+    start_bonus: str = "none"
+    """``plus-one``: every score starts at 1 (read once, by the start state)."""
+
+
+@dataclass(frozen=True)
+class LateState:
+    players: int
+    start: int
+    options: LateOptions
+    scores: tuple[int, ...]
+    turn: int = 0
+    roll: int | None = None
+
+
+class Late(Toy):
+    """The toy game with its options in the state: ``last`` is read only on the last turn,
+    ``start_bonus`` only when the start state is built (its readings' starts differ)."""
+
+    info = GameInfo(id="late", title="Late", players=(2, 3), options=(
+        OptionSpec("last", ("plain", "doubled"), "plain", dispute="late-last"),
+        OptionSpec("start_bonus", ("none", "plus-one"), "none", dispute="late-start"),
+    ))
+
+    def random_setup(self, rng, *, players=None, options=None, vary=False):
+        n = players or 2
+        return ToySetup(n, rng.randrange(n), tuple(sorted((options or {}).items())))
+
+    def initial_state(self, setup):
+        options = LateOptions(**dict(setup.options))
+        first = 1 if options.start_bonus == "plus-one" else 0
+        return LateState(setup.players, setup.start, options, (first,) * setup.players)
+
+    def _player(self, state):
+        return (state.start + state.turn) % state.players
+
+    def actors(self, state):
+        if state.turn >= ROUNDS * state.players:
+            return ()
+        return (CHANCE,) if state.roll is None else (self._player(state),)
+
+    def apply(self, state, action):
+        if isinstance(action, tuple):
+            return Transition(replace(state, roll=action[1]), ())
+        p = self._player(state)
+        gain = state.roll if action == "keep" else 3
+        if state.turn == ROUNDS * state.players - 1 and state.options.last == "doubled":
+            gain *= 2
+        scores = tuple(s + gain if i == p else s for i, s in enumerate(state.scores))
+        return Transition(replace(state, scores=scores, turn=state.turn + 1, roll=None), ())
+
+
+def test_a_reading_read_late_shares_the_path_and_one_that_changes_the_start_does_not():
+    kw = dict(games=200, seed=2, players=2, policy="uniform", runner=im.run_serial, chunk=30)
+    for dispute, shares in (("late-last", True), ("late-start", False)):
+        shared = im.impact(Late(), disputes=[dispute], **kw)
+        alone = im.impact(Late(), disputes=[dispute], share=False, **kw)
+        assert shared.to_json() == alone.to_json(), dispute
+        per_reading = shared.actions // 2
+        if shares:  # the other reading plays only the last turn's decision and what follows
+            assert shared.actions_played - per_reading < per_reading / 5, (dispute, shared.actions_played)
+            assert shared.to_json()["disputes"][0]["readings"][1]["difference"]["mean_score"]["distinguishable"]
+        else:  # its start state differs beyond the options: played from its own start
+            assert shared.actions_played == shared.actions, dispute

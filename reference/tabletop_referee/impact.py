@@ -13,6 +13,7 @@ under every reading: each is a ``random.Random`` seeded from the text ``"<seed>/
 (text seeds are hashed with SHA-512, so the same in every process). While two readings' games
 take the same path they see the same dice; where a reading changes the path, the streams carry
 on independently. The differences are paired game by game, which is what makes them precise.
+Where the paths are the same they are played once (:func:`play_group`).
 
 Work is cut into chunks of games (:data:`CHUNK`) that do not depend on the number of workers:
 a chunk's results depend only on its (game, setting, policy, seed, first game, count), so one
@@ -21,6 +22,8 @@ worker, several processes, or a Dask cluster give identical reports.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import math
 import multiprocessing
 import random
@@ -28,7 +31,7 @@ import time
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, cast
 
 from .errors import RefereeError, UsageError
@@ -153,49 +156,334 @@ class Task:
     players: int | None
     first: int
     count: int
+    others: tuple[Setting, ...] = ()
+    """Readings played alongside ``setting`` (its context's default), each sharing every
+    game's path with it until its option is first read (:func:`play_group`)."""
 
 
 def _options(setting: Setting) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in setting}
 
 
-def play_chunk(task: Task) -> dict[str, list[Any]]:
-    """Plays the games ``first .. first+count-1`` of a setting; returns one column per measure
-    (``actions``, the game's impact metrics, ``players``, ``start``, ``winners`` as a bit mask
-    of players, ``totals`` as a list per game)."""
+PLAYED = "_played"
+"""The column of the actions actually played for a reading's game (the rest was shared)."""
+
+Columns = dict[str, list[Any]]
+"""One column per measure (``actions``, the game's impact metrics, ``players``, ``start``,
+``winners`` as a bit mask of players, ``totals`` as a list per game)."""
+
+
+def play_chunk(task: Task) -> Columns:
+    """Plays the games ``first .. first+count-1`` of ``task.setting``; returns its columns."""
+    return play_group(replace(task, others=()))[0]
+
+
+def play_group(task: Task) -> list[Columns]:
+    """Plays the games ``first .. first+count-1`` of ``task.setting`` and of each setting in
+    ``task.others``; returns their columns in that order.
+
+    The other settings differ from ``task.setting`` in one option each. Game ``i`` of an other
+    setting starts in the same state as the default's but for that option, and gets the same
+    streams; until the default's game first reads the option (its options value is watched),
+    both games take the very same path. So the other game is played only from there: from the
+    state, streams and action count before the step that read it, with the option swapped in
+    (:meth:`~tabletop_referee.games.base.BaseGame.replace_options`). An option never read in a
+    game (tie-breaks that never came up) costs nothing but the final scoring. Every result is
+    what playing the other game from its start gives (``--no-share`` does that; tested).
+    """
     game = load(task.game) if isinstance(task.game, str) else task.game
     choose = policy_function(task.policy)
-    template = game.random_setup(random.Random(task.seed), players=task.players or game.info.players[0],
-                                 options=_options(task.setting))
+    settings = (task.setting, *task.others)
+    templates = [game.random_setup(random.Random(task.seed), players=task.players or game.info.players[0],
+                                   options=_options(s)) for s in settings]
+    watched = {s: _changed_option(task.setting, s) for s in task.others}
     low, high = game.info.players
-    cols: dict[str, list[Any]] = {"actions": [], "players": [], "start": [], "winners": [], "totals": []}
+    cols: list[Columns] = [{"actions": [], "players": [], "start": [], "winners": [], "totals": []}
+                           for _ in settings]
     for i in range(task.first, task.first + task.count):
         seat_rng = random.Random(f"{task.seed}/{i}/setup")
         n = task.players or seat_rng.randint(low, high)
         start = seat_rng.randrange(n)
-        chance = random.Random(f"{task.seed}/{i}/chance")
-        decide = random.Random(f"{task.seed}/{i}/policy")
-        state = game.initial_state(game.with_seating(template, n, start))
-        steps = 0
-        while not game.is_over(state):
-            actors = game.actors(state)
-            if actors == (CHANCE,):
-                action = game.sample_chance(state, chance)
-            elif len(actors) > 1:
-                # a simultaneous node lists players only
-                action = choose(game, state, decide, cast(int, decide.choice(actors)))
-            else:
-                action = choose(game, state, decide, None)
-            state = game.apply_legal(state, action).state  # the action came from the game
-            steps += 1
-        cols["actions"].append(steps)
-        cols["players"].append(n)
-        cols["start"].append(start)
-        cols["winners"].append(sum(1 << p for p in game.winners(state)))
-        cols["totals"].append(list(game.totals(state)))
-        for name, value in game.impact_metrics(state).items():
-            cols.setdefault(name, []).append(float(value))
+        starts = [game.initial_state(game.with_seating(t, n, start)) for t in templates]
+        streams = _streams(task.seed, i)
+        shared = _Shared(game, choose, starts[0])
+        for k, s in enumerate(task.others, 1):
+            shared.add(k, watched[s], starts[k])
+        for k, row in enumerate(shared.play(streams)):
+            if row is None:  # not shareable: played from its own start
+                final, steps = _play(game, choose, starts[k], _streams(task.seed, i), 0)
+                row = (final, steps, steps)
+            _record(game, cols[k], *row, n, start)
     return cols
+
+
+def _changed_option(default: Setting, other: Setting) -> str:
+    changed = [k for k, v in other if dict(default).get(k, _MISSING) != v]
+    if len(changed) != 1:
+        raise ValueError(f"setting {other} does not differ from {default} in one option")
+    return changed[0]
+
+
+_MISSING = object()
+
+
+def _streams(seed: int, i: int) -> tuple[_Stream, _Stream]:
+    """Game ``i``'s chance and policy streams (the same under every reading)."""
+    return _Stream(f"{seed}/{i}/chance"), _Stream(f"{seed}/{i}/policy")
+
+
+class _Hook:
+    """What :func:`_play` tells a watcher: a step starts, its action was chosen, applied."""
+
+    def starting(self, state: Any, steps: int) -> None: ...
+
+    def decided(self) -> None: ...
+
+    def applied(self, before: Any, action: Any, after: Any, steps: int) -> None: ...
+
+
+def _play(game: Game, choose: Callable[..., Any], state: Any,
+          streams: tuple[random.Random, random.Random], steps: int,
+          hook: _Hook | None = None) -> tuple[Any, int]:
+    """Plays ``state`` to the end with the streams; returns the final state and the actions."""
+    chance, decide = streams
+    while not game.is_over(state):
+        if hook is not None:
+            hook.starting(state, steps)
+        actors = game.actors(state)
+        if actors == (CHANCE,):
+            action = game.sample_chance(state, chance)
+        elif len(actors) > 1:
+            # a simultaneous node lists players only
+            action = choose(game, state, decide, cast(int, decide.choice(actors)))
+        else:
+            action = choose(game, state, decide, None)
+        if hook is not None:
+            hook.decided()
+        before = state
+        state = game.apply_legal(state, action).state  # the action came from the game
+        steps += 1
+        if hook is not None:
+            hook.applied(before, action, state, steps)
+    return state, steps
+
+
+def _record(game: Game, cols: Columns, state: Any, steps: int, played: int, n: int, start: int) -> None:
+    cols["actions"].append(steps)
+    cols.setdefault(PLAYED, []).append(played)
+    cols["players"].append(n)
+    cols["start"].append(start)
+    cols["winners"].append(sum(1 << p for p in game.winners(state)))
+    cols["totals"].append(list(game.totals(state)))
+    for name, value in game.impact_metrics(state).items():
+        cols.setdefault(name, []).append(float(value))
+
+
+class _Shared(_Hook):
+    """One default game played with its options watched, and the other readings that share
+    its path until their option is first read (see :func:`play_group`).
+
+    Where the first read falls decides where the other reading's game picks up:
+
+    - while an action is chosen (the policy, its look-ahead, a chance draw), before any draw
+      from the streams in that step: from the state before the step, with copies of the
+      streams taken at the read (they have not moved in this step), so the other reading
+      chooses for itself;
+    - while an action is chosen, after a draw: from its own start (the streams have moved;
+      keeping their state before every step costs more, ``random.Random.getstate`` is 12 µs,
+      than this rare case);
+    - while the action is applied: the same action applied to the state before it with the
+      other options, then on with copies of the streams;
+    - never: the default's final state, scored with the other options (a tie-break that never
+      came up costs nothing).
+    """
+
+    def __init__(self, game: Game, choose: Callable[..., Any], start: Any) -> None:
+        self.game, self.choose, self.start = game, choose, start
+        self.pending: dict[str, list[tuple[int, Any]]] = {}
+        """Watched option -> (index, options value) of each reading still on the shared path."""
+        self.rows: dict[int, tuple[Any, int, int] | None] = {}
+        """Index -> (final state, actions, actions played apart) of each reading done, ``None``
+        to play it from its own start."""
+        self.others = 0
+        self.watch: _Watch | None = None
+        self.streams: tuple[_Stream, _Stream] = _streams(0, 0)
+        self.step: tuple[Any, int] | None = None
+        """(state, actions) of the step being chosen, while the streams have not moved in it."""
+        self.saved: dict[str, tuple[Any, int, Any, Any]] = {}
+        """Option read while choosing -> (state, actions, streams' states) before that step."""
+
+    def add(self, k: int, option: str, start: Any) -> None:
+        """Reading ``k`` (its start ``start``) shares the path if only ``option`` tells it apart."""
+        self.others = max(self.others, k)
+        options = self.game.options_of(start)
+        if options is None or self.game.replace_options(self.start, options) != start:
+            self.rows[k] = None
+            return
+        self.pending.setdefault(option, []).append((k, options))
+
+    def play(self, streams: tuple[_Stream, _Stream]) -> list[tuple[Any, int, int] | None]:
+        """The default's (final state, actions, actions played), then each other reading's
+        (or ``None``)."""
+        game, start = self.game, self.start
+        options = game.options_of(start)
+        if not self.pending or options is None:
+            return [self._alone_play(start, streams), *self._rows()]
+        self.watch = watch = _Watch(options, frozenset(self.pending), self._first_read)
+        self.streams = streams
+        start = game.replace_options(start, watch.options)
+        watch.take()  # building the start state may look at its options: not a game step
+        if game.options_of(start) is not watch.options:
+            self._alone(set(self.pending))
+            watch.stop()
+            return [self._alone_play(self.start, streams), *self._rows()]
+        final, steps = _play(game, self.choose, start, streams, 0, self)
+        self._alone(watch.take())  # read by the last game-over test
+        watch.stop()  # the options value is the plain one again, in every state that holds it
+        # never read on the way: the very same game, scored under the other reading
+        for readings in self.pending.values():
+            for k, other in readings:
+                self.rows[k] = (game.replace_options(final, other), steps, 0)
+        return [(final, steps, steps), *self._rows()]
+
+    def _alone_play(self, start: Any, streams: tuple[_Stream, _Stream]) -> tuple[Any, int, int]:
+        final, steps = _play(self.game, self.choose, start, streams, 0)
+        return final, steps, steps
+
+    def _apart(self, state: Any, streams: tuple[_Stream, _Stream], steps: int) -> tuple[Any, int, int]:
+        """A reading's game from where it leaves the shared path."""
+        final, total = _play(self.game, self.choose, state, streams, steps)
+        return final, total, total - steps
+
+    def starting(self, state: Any, steps: int) -> None:
+        self.streams[0].drawn = self.streams[1].drawn = False
+        self.step = (state, steps)
+
+    def _first_read(self, option: str) -> None:
+        if self.step is not None and option in self.pending and option not in self.saved \
+                and not (self.streams[0].drawn or self.streams[1].drawn):
+            self.saved[option] = (*self.step, self.streams[0].getstate(), self.streams[1].getstate())
+
+    def decided(self) -> None:
+        assert self.watch is not None
+        read = self.watch.take()
+        for option in sorted(read & set(self.saved) & set(self.pending)):
+            state, steps, chance_state, decide_state = self.saved[option]
+            for k, other in self.pending.pop(option):
+                self.rows[k] = self._apart(self.game.replace_options(state, other),
+                                           _copies(chance_state, decide_state), steps)
+        self.saved.clear()
+        self.step = None
+        self._alone(read)
+        if not self.pending:
+            self.watch.stop()
+
+    def applied(self, before: Any, action: Any, after: Any, steps: int) -> None:
+        assert self.watch is not None
+        read = self.watch.take() & set(self.pending)
+        if self.game.options_of(after) is not self.watch.options:  # a step replaced the value
+            read = set(self.pending)
+        for option in sorted(read):
+            for k, other in self.pending.pop(option):
+                state = self.game.apply_legal(self.game.replace_options(before, other), action).state
+                self.rows[k] = self._apart(state, _copies(self.streams[0].getstate(), self.streams[1].getstate()),
+                                           steps)
+        if not self.pending:
+            self.watch.stop()
+
+    def _alone(self, read: set[str]) -> None:
+        for option in read & set(self.pending):
+            for k, _ in self.pending.pop(option):
+                self.rows[k] = None
+
+    def _rows(self) -> list[tuple[Any, int, int] | None]:
+        return [self.rows.get(k) for k in range(1, self.others + 1)]
+
+
+class _Stream(random.Random):
+    """A ``random.Random`` (the very same numbers) that notes whether it was drawn from."""
+
+    drawn = False
+
+    def random(self) -> float:
+        self.drawn = True
+        return super().random()
+
+    def getrandbits(self, k: int, /) -> int:
+        self.drawn = True
+        return super().getrandbits(k)
+
+
+def _copies(chance_state: Any, decide_state: Any) -> tuple[_Stream, _Stream]:
+    chance, decide = _Stream(), _Stream()
+    chance.setstate(chance_state)
+    decide.setstate(decide_state)
+    return chance, decide
+
+
+_READ: set[str] = set()
+"""Watched option names read since :meth:`_Watch.take` (a worker plays one game at a time)."""
+
+_ON_FIRST_READ: list[Callable[[str], None]] = []
+"""Told of each watched name the first time it is read since the last take."""
+
+
+class _Watch:
+    """A copy of an options value whose watched fields note when they are read: its class is
+    swapped for a subclass whose watched fields are properties that record the read, and back
+    by :meth:`stop` (the other fields are read as fast as ever)."""
+
+    def __init__(self, options: Any, names: frozenset[str], first_read: Callable[[str], None]) -> None:
+        self.plain = type(options)
+        self.options = copy.copy(options)
+        object.__setattr__(self.options, "__class__", _watching(self.plain, names))
+        _READ.clear()
+        _ON_FIRST_READ[:] = [first_read]
+        self.on = True
+
+    def take(self) -> set[str]:
+        read = set(_READ)
+        _READ.clear()
+        return read
+
+    def stop(self) -> None:
+        if self.on:
+            object.__setattr__(self.options, "__class__", self.plain)
+            _READ.clear()
+            _ON_FIRST_READ.clear()
+            self.on = False
+
+
+_WATCHING: dict[tuple[type, frozenset[str]], type] = {}
+
+
+def _watching(plain: type, names: frozenset[str]) -> type:
+    """The subclass of ``plain`` (a slotted dataclass) whose fields ``names`` note their reads;
+    same layout, so an instance's class can be swapped both ways; equal to a plain value with
+    the same fields."""
+    cls = _WATCHING.get((plain, names))
+    if cls is None:
+        def reader(name: str) -> property:
+            slot = plain.__dict__[name]  # the slot's member descriptor
+
+            def read(self: Any) -> Any:
+                if name not in _READ:
+                    _READ.add(name)
+                    for tell in _ON_FIRST_READ:
+                        tell(name)
+                return slot.__get__(self, plain)
+            return property(read)
+
+        def __eq__(self: Any, other: object) -> bool:
+            if not isinstance(other, plain):
+                return NotImplemented
+            return all(getattr(self, f.name) == getattr(other, f.name) for f in dataclasses.fields(plain))
+
+        namespace: dict[str, Any] = {name: reader(name) for name in names}
+        namespace.update(__slots__=(), __eq__=__eq__, __hash__=plain.__hash__,
+                         __module__=plain.__module__, __qualname__=plain.__qualname__)
+        cls = _WATCHING[(plain, names)] = type(plain.__name__, (plain,), namespace)
+    return cls
 
 
 def tasks_for(game: str | Game, setting: Setting, *, policy: str, seed: int, players: int | None,
@@ -204,11 +492,12 @@ def tasks_for(game: str | Game, setting: Setting, *, policy: str, seed: int, pla
             for first in range(0, games, chunk)]
 
 
-Runner = Callable[[Callable[[Task], dict[str, Any]], Sequence[Task]], Iterable[dict[str, Any]]]
-"""Maps ``play_chunk`` over tasks, yielding results in task order (a local pool, Dask...)."""
+Runner = Callable[[Callable[[Task], Any], Sequence[Task]], Iterable[Any]]
+"""Maps a task function (:func:`play_group`, :func:`play_chunk`) over tasks, yielding results
+in task order (a local pool, Dask...)."""
 
 
-def run_serial(fn: Callable[[Task], dict[str, Any]], tasks: Sequence[Task]) -> Iterator[dict[str, Any]]:
+def run_serial(fn: Callable[[Task], Any], tasks: Sequence[Task]) -> Iterator[Any]:
     return map(fn, tasks)
 
 
@@ -230,19 +519,44 @@ def merge(parts: Iterable[dict[str, list[Any]]]) -> dict[str, list[Any]]:
 
 def play_settings(game: str | Game, settings: Sequence[Setting], *, policy: str, seed: int, players: int | None,
                   games: int, runner: Runner, chunk: int = CHUNK,
-                  progress: Callable[[int, int], None] | None = None) -> dict[Setting, dict[str, list[Any]]]:
-    """Plays ``games`` games under each setting (each distinct setting once)."""
+                  progress: Callable[[int, int], None] | None = None,
+                  groups: Mapping[Setting, Sequence[Setting]] | None = None) -> dict[Setting, dict[str, list[Any]]]:
+    """Plays ``games`` games under each setting (each distinct setting once). ``groups`` maps a
+    default setting to the settings that differ from it in one option: those are played in the
+    same tasks, sharing each game's path while it is the same (:func:`play_group`)."""
     unique = list(dict.fromkeys(settings))
-    tasks = [t for s in unique for t in tasks_for(game, s, policy=policy, seed=seed, players=players,
-                                                  games=games, chunk=chunk)]
+    alone = [s for s in unique if not any(s == b or s in others for b, others in (groups or {}).items())]
+    batches = [(b, tuple(dict.fromkeys(o for o in others if o != b))) for b, others in (groups or {}).items()]
+    batches += [(s, ()) for s in alone]
+    # a group's task plays its games under every setting of the group: fewer games per task
+    # keep the tasks about the same size, so the workers stay evenly loaded (the results do not
+    # depend on the chunks: game i's streams come from the seed and i alone)
+    tasks = [replace(t, others=others) for base, others in batches
+             for t in tasks_for(game, base, policy=policy, seed=seed, players=players, games=games,
+                                chunk=max(1, -(-chunk // (1 + len(others)))))]
     by_setting: dict[Setting, list[dict[str, Any]]] = {s: [] for s in unique}
+    for base, others in batches:
+        for s in (base, *others):
+            by_setting.setdefault(s, [])
     done = 0
-    for task, result in zip(tasks, runner(play_chunk, tasks)):
-        by_setting[task.setting].append(result)
-        done += task.count
+    for task, results in zip(tasks, runner(play_group, tasks)):
+        for s, result in zip((task.setting, *task.others), results):
+            by_setting[s].append(result)
+        done += task.count * (1 + len(task.others))
         if progress is not None:
-            progress(done, games * len(unique))
+            progress(done, games * len(by_setting))
     return {s: merge(parts) for s, parts in by_setting.items()}
+
+
+def share_groups(disputes: Sequence[Dispute]) -> dict[Setting, list[Setting]]:
+    """Each default setting with the other readings' settings of the disputes that share it."""
+    groups: dict[Setting, list[Setting]] = {}
+    for d in disputes:
+        pairs = settings_of(d)
+        base = next(s for v, s in pairs if v == d.default)
+        others = groups.setdefault(base, [])
+        others += [s for _v, s in pairs if s != base and s not in others]
+    return groups
 
 
 # -- statistics (scipy) -------------------------------------------------------------------------
@@ -335,6 +649,10 @@ class Report:
     disputes: list[dict[str, Any]] = field(default_factory=list)
     seconds: float = 0.0
     games_played: int = 0
+    actions: int = 0
+    """Actions in every game of every reading."""
+    actions_played: int = 0
+    """Of those, the ones played: the rest were shared with a default reading's game."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -416,9 +734,11 @@ def analyse(game: Game, dispute: Dispute, played: Mapping[Setting, Mapping[str, 
 
 def impact(game_id: str | Game, *, disputes: Sequence[str] | None = None, games: int, seed: int,
            players: int | None, policy: str, runner: Runner, chunk: int = CHUNK,
-           progress: Callable[[int, int], None] | None = None) -> Report:
+           progress: Callable[[int, int], None] | None = None, share: bool = True) -> Report:
     """Measures each selected dispute of ``game_id`` (see the module docstring); a game object
-    that is not registered can only be played in process (:func:`run_serial`)."""
+    that is not registered can only be played in process (:func:`run_serial`). ``share=False``
+    plays every reading's games from their start (:func:`play_group` says why the report is the
+    same either way)."""
     game = load(game_id) if isinstance(game_id, str) else game_id
     policy_function(policy)  # a usage error before any game
     low, high = game.info.players
@@ -431,12 +751,15 @@ def impact(game_id: str | Game, *, disputes: Sequence[str] | None = None, games:
     settings = [s for d in chosen for _v, s in settings_of(d)]
     started = time.perf_counter()
     played = play_settings(game_id, settings, policy=policy, seed=seed, players=players, games=games,
-                           runner=runner, chunk=chunk, progress=progress)
+                           runner=runner, chunk=chunk, progress=progress,
+                           groups=share_groups(chosen) if share else None)
     seconds = time.perf_counter() - started
     metrics = metric_names(game)
     seats = players
     report = Report(game.info.id, game.info.title, policy, games, seed, players, metrics,
-                    seconds=seconds, games_played=games * len(played))
+                    seconds=seconds, games_played=games * len(played),
+                    actions=sum(sum(cols["actions"]) for cols in played.values()),
+                    actions_played=sum(sum(cols.get(PLAYED, cols["actions"])) for cols in played.values()))
     report.disputes = [analyse(game, d, played, metrics, seats) for d in chosen]
     return report
 
@@ -464,7 +787,7 @@ def dask_runner(scheduler: str | None, workers: int) -> tuple[Runner, Callable[[
                                dashboard_address=None)
         client = Client(cluster)
 
-    def run(fn: Callable[[Task], dict[str, Any]], tasks: Sequence[Task]) -> Iterator[dict[str, Any]]:
+    def run(fn: Callable[[Task], Any], tasks: Sequence[Task]) -> Iterator[Any]:
         futures = client.map(fn, list(tasks), pure=False)
         for f in futures:
             yield f.result()

@@ -37,6 +37,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q.add_argument("--scheduler", metavar="ADDRESS",
                    help="with --backend dask: the scheduler (tcp://host:8786); default a local cluster of --workers")
     q.add_argument("--chunk", type=positive, default=CHUNK, help=f"games per unit of work (default {CHUNK})")
+    q.add_argument("--no-share", dest="share", action="store_false",
+                   help="play every reading's games from their start, instead of sharing each game's "
+                        "path with the default reading's until the disputed option is first read "
+                        "(the report is the same; this only takes longer)")
     q.add_argument("--json", action="store_true", help="print the report as JSON instead of tables")
     q.add_argument("--output", "-o", metavar="FILE",
                    help="also write the JSON report to FILE (spec/<game>/impact.json is what the docs embed)")
@@ -67,7 +71,8 @@ def run_impact(args: argparse.Namespace) -> int:
         runner, close = local_runner(args.workers)
     try:
         report = impact(args.game, disputes=args.dispute, games=args.games, seed=args.seed, players=args.players,
-                        policy=args.policy, runner=runner, chunk=args.chunk, progress=progress)
+                        policy=args.policy, runner=runner, chunk=args.chunk, progress=progress,
+                        share=args.share)
     finally:
         close()
     doc = report.to_json()
@@ -83,6 +88,8 @@ def run_impact(args: argparse.Namespace) -> int:
     else:
         emit(text_report(doc))
         rate = report.games_played / report.seconds if report.seconds else 0
+        shared = 1 - report.actions_played / report.actions if report.actions else 0
         emit(f"{report.games_played} games in {report.seconds:.1f} s ({rate:,.0f} games/s, "
-             f"{args.workers} worker{'s' if args.workers > 1 else ''}, {args.backend})\n")
+             f"{args.workers} worker{'s' if args.workers > 1 else ''}, {args.backend}); "
+             f"{shared:.0%} of the actions shared with the default reading's games\n")
     return EXIT_OK

@@ -9,6 +9,7 @@ that core, which a game overrides where it can say more (MLEM does for all of th
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
     _GameProtocol = Game
 else:
     _GameProtocol = object
+
+
+_HAS_OPTIONS: dict[type, bool] = {}
+"""State class -> whether it is a dataclass with an ``options`` field."""
 
 
 class BaseGame(_GameProtocol):
@@ -60,6 +65,19 @@ class BaseGame(_GameProtocol):
     def apply_legal(self, state: Any, action: Any) -> Transition:
         """Default: :meth:`apply`, checks and all."""
         return self.apply(state, action)
+
+    def options_of(self, state: Any) -> Any | None:
+        """Default: the ``options`` field of a dataclass state (``None`` if it has none)."""
+        kind = type(state)
+        has = _HAS_OPTIONS.get(kind)
+        if has is None:
+            has = _HAS_OPTIONS[kind] = dataclasses.is_dataclass(kind) and any(
+                f.name == "options" for f in dataclasses.fields(kind))
+        return getattr(state, "options") if has else None
+
+    def replace_options(self, state: Any, options: Any) -> Any:
+        """Default: the dataclass state with its ``options`` field replaced."""
+        return dataclasses.replace(state, options=options)
 
     def option_spec(self, name: str) -> OptionSpec:
         for o in self.info.options:

@@ -240,6 +240,14 @@ class Game(Protocol):
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended."""
 
+    def options_of(self, state: Any) -> Any | None:
+        """The rule options value a state carries (``None``: it carries none). ``referee
+        disputes impact`` watches which of its fields a game reads, to play the games of two
+        readings once while their paths are the same."""
+
+    def replace_options(self, state: Any, options: Any) -> Any:
+        """``state`` with another options value (of :meth:`options_of`), all else the same."""
+
     # results and hidden information
     def observe(self, state: Any, player: int) -> Any:
         """What ``player`` may see of ``state``: a value of the same shape, hidden parts masked."""

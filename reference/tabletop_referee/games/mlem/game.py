@@ -218,7 +218,7 @@ class MlemGame(BaseGame):
 
     _looked_ahead: tuple[State, Action, Transition] | None = None
     """The greedy policy's last chosen landing: (state, action, its transition)."""
-    _kept_totals: tuple[tuple[tuple[Any, ...], tuple[int, ...]], ...] = ()
+    _kept_totals: tuple[tuple[tuple[int, ...], tuple[Any, ...], tuple[int, ...]], ...] = ()
     """The last few totals :meth:`_totals` computed, each with the parts of the state that
     scoring reads."""
 
@@ -226,13 +226,14 @@ class MlemGame(BaseGame):
         """:func:`engine.totals`, kept while the parts of the state that scoring reads are the
         very same objects (a stay changes none of them, and the state after a landing is the
         one its look-ahead scored)."""
-        parts = (len(state.reserves), state.board, state.options, state.landed, state.goals,
-                 state.exploration, state.missions, state.ufo)
-        for kept, totals in self._kept_totals:
-            if kept[0] == parts[0] and all(a is b for a, b in zip(parts[1:], kept[1:])):
+        parts = (state.board, state.options, state.landed, state.goals, state.exploration,
+                 state.missions, state.ufo)
+        key = (len(state.reserves), *map(id, parts))  # the parts are kept alive with the key
+        for kept, _parts, totals in self._kept_totals:
+            if kept == key:
                 return totals
         totals = engine.totals(state)
-        self._kept_totals = ((parts, totals), *self._kept_totals[:3])
+        self._kept_totals = ((key, parts, totals), *self._kept_totals[:3])
         return totals
 
     def is_over(self, state: State) -> bool:

@@ -10,9 +10,9 @@ from .work import Work, replace, replace_at
 
 def ends_now(w: Work) -> bool:
     """[end.timing] with game_end=immediate: the game ends right after the 8th placement."""
-    if w.options.game_end != "immediate":
-        return False
     if not any(len(r) == 0 and not _aboard(w, p) for p, r in enumerate(w.reserves)):
+        return False
+    if w.options.game_end != "immediate":  # looked at only when it can matter (impact sharing)
         return False
     for seat in w.seats:
         go_home(w, seat, "end.timing")

@@ -58,10 +58,10 @@ def roll(w: Work, a: Roll) -> None:
     if any(f in allowed for f in faces):
         w.roll, w.phase = faces, "move"
         return
-    rescue = (
-        w.options.die_one_rescue
-        and "1" in allowed
+    rescue = (  # the option is looked at last, only when it can matter (impact sharing)
+        "1" in allowed
         and any(s.astronaut == "die-one" and not s.flipped for s in w.seats)
+        and w.options.die_one_rescue
     )
     if rescue:  # [power.die-one]: the extra 1 keeps the rocket flying
         w.roll, w.phase = faces, "move"

@@ -89,8 +89,9 @@ def _variant_points(state: State) -> tuple[list[int], list[int], list[int]]:
         missions = [mission_points(state, p) for p in range(n)]
     ufo = [0] * n
     if state.ufo is not None:  # [ufo.scoring]
-        sign = -1 if state.options.ufo_token_value == "penalty" else 1
-        ufo = [sign * sum(held) for held in state.ufo.held]
+        ufo = [sum(held) for held in state.ufo.held]
+        if any(ufo) and state.options.ufo_token_value == "penalty":  # read only when it matters
+            ufo = [-points for points in ufo]
     return exploration, missions, ufo
 
 

@@ -24,7 +24,7 @@ def legal_moves(state: State) -> tuple[Action, ...]:
     allowed = state.board.spaces[rocket.space].faces
     die_ones = available_die_ones(state) if "1" in allowed else ()
     roll = rocket.roll or ()  # set in phase move [travel.roll]
-    if die_ones and not state.options.die_one_rescue and not any(f in allowed for f in roll):
+    if die_ones and not any(f in allowed for f in roll) and not state.options.die_one_rescue:
         die_ones = ()  # [power.die-one]: only a roll with a fitting die (a UFO ability saved it)
     player = rocket.seats[0].player
     single = state.options.dice_selection == "single-group"
@@ -198,7 +198,14 @@ def move(w: Work, a: Move) -> None:
         _extra_face_move(w, a)
         return
     here = w.board.spaces[w.space]
-    distance, removed, with_dice = _distance(w.options, w.ufo, here, w.roll, a)
+    distance, numbered, burners, with_dice = _distance(w.options, w.ufo, here, w.roll, a)
+    # [travel.remove-dice]: the numbered dice used are removed, and with
+    # afterburner_dice=removed the afterburners too (the option is looked at only when an
+    # afterburner is in the move: referee disputes impact shares games up to its first read)
+    burners_go = bool(burners or with_dice == "afterburner") and w.options.afterburner_dice == "removed"
+    removed = numbered + (burners if burners_go else 0)
+    if with_dice is not None and (with_dice != "afterburner" or burners_go):
+        removed -= 1  # the token's die is not a die of the rocket: nothing to remove
     _travel(w, a, distance, removed, with_dice)
 
 
@@ -214,27 +221,24 @@ def move_target(state: State, a: Move) -> int:
 
 
 def _distance(options: Options, ufo: Ufo | None, here: Space, rolled: tuple[str, ...] | None,
-              a: Move) -> tuple[int, int, str | None]:
-    """A move's distance [travel.distance] [travel.afterburner], the dice it removes
-    [travel.remove-dice] (with afterburner_dice=removed the afterburners too) and the arrival
-    token's face when it joins the rolled dice [ufo.extra-face]."""
+              a: Move) -> tuple[int, int, int, str | None]:
+    """A move's distance [travel.distance] [travel.afterburner], the numbered dice and the
+    afterburners it uses, and the arrival token's face when it joins the rolled dice
+    [ufo.extra-face]."""
     with_dice = token_die(options, ufo, a)
     roll, _ = dice_in_play(rolled or (), here.faces, with_dice)
     used, _ = used_counts(options, a, roll, with_dice)  # [travel.whole-group]
     distance = len(a.die_one)
-    removed = 0
-    burners_go = options.afterburner_dice == "removed"
+    numbered = burners = 0
     for f in a.faces:
         count = used[f]
         if f == "afterburner":
             distance += count * (here.afterburner or 0)
-            removed += count if burners_go else 0
+            burners += count
         else:
             distance += count * FACE_VALUE[f]
-            removed += count
-    if with_dice is not None and (with_dice != "afterburner" or burners_go):
-        removed -= 1  # the token's die is not a die of the rocket: nothing to remove
-    return distance, removed, with_dice
+            numbered += count
+    return distance, numbered, burners, with_dice
 
 
 def _travel(w: Work, a: Move, distance: int, removed: int, with_dice: str | None) -> None:

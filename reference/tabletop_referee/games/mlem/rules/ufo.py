@@ -125,10 +125,10 @@ def ufo_rescue(w: Work) -> bool:
 def encounter(w: Work, start: int, target: int) -> None:
     """[ufo.encounter] [ufo.tokens] [ufo.after-encounter]"""
     u = on(w.ufo, "ufo")  # called only with the UFO variant on
-    if w.options.ufo_encounter == "exact":
-        met = target == u.space and target != start
-    else:
-        met = start < u.space <= target
+    # ufo_encounter=pass: the rocket passes or stops on the UFO's space; exact: stops on it.
+    # The option is looked at only when the two differ (the rocket went past the UFO): referee
+    # disputes impact shares the games of both readings up to its first read.
+    met = start < u.space <= target and (u.space == target or w.options.ufo_encounter != "exact")
     if not met or not w.seats:
         return
     w.emit("ufo-encountered", "ufo.encounter", space=u.space, player=w.seats[0].player)
