@@ -30,7 +30,7 @@ import sys
 import threading
 import time
 import weakref
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from ..versions import PROTOCOL_VERSION
 
@@ -196,6 +196,28 @@ class ExternalAdapter(AdapterClient, Protocol):
     @property
     def pending(self) -> int: ...
     def collect(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class StrayTracking(Protocol):
+    """An optional capability: an adapter that can tell the lines it received that answer no
+    request (a second answer, an unsolicited line) and whose requests carry increasing seqs,
+    so the runner can blame each stray on the vector it belongs to. :class:`AdapterProcess`
+    has it; the HTTP adapter (one answer per request) and the in-process one have no strays.
+    The runner asks ``isinstance(adapter, StrayTracking)``."""
+
+    @property
+    def next_seq(self) -> int:
+        """The seq the next request will carry."""
+        ...
+
+    def drain(self) -> None:
+        """Notes the stray lines already received (never waits)."""
+        ...
+
+    def take_strays(self) -> tuple[list[dict[str, Any]], int]:
+        """The stray lines noted since the last call (some) and how many there were."""
+        ...
 
 
 class AdapterFailure(Exception):
