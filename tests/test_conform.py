@@ -418,6 +418,19 @@ def test_an_interrupted_run_keeps_what_it_has() -> None:
     assert len(run_.not_run) == len(load_vectors([BASIC], "mlem")) - 2
 
 
+def test_only_the_process_adapter_tracks_stray_lines() -> None:
+    """The runner blames strays (a second answer, an unsolicited line) through the optional
+    StrayTracking capability; only the pipe transport has stray lines to tell."""
+    from tabletop_referee.conformance.client import AdapterProcess, StrayTracking, default_command
+    from tabletop_referee.conformance.http import HttpAdapter
+    from tabletop_referee.conformance.inprocess import InProcessAdapter
+
+    process = AdapterProcess(default_command("mlem"))  # not started: nothing runs
+    assert isinstance(process, StrayTracking) and process.next_seq == 0
+    assert not isinstance(HttpAdapter("http://127.0.0.1:9/"), StrayTracking)
+    assert not isinstance(InProcessAdapter(lambda request: request), StrayTracking)
+
+
 def test_output_folder_must_exist_before_anything_runs(capsys, tmp_path) -> None:
     o = conform(capsys, tmp_path, "--junit", str(tmp_path / "missing" / "j.xml"))
     assert_usage_error(o, "--junit", "does not exist")

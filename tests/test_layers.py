@@ -7,7 +7,8 @@ resolved to a module of the package, and checked:
 - the import graph has no cycle;
 - each layer imports only from the layers below it (docs/adding-a-game.md, "Layers");
 - no module but ``loading.py`` (the input boundary) parses a file with ``json`` or ``yaml``
-  itself (docs/security.md).
+  itself, and no module of ``conformance/`` (which reads adapter answers from pipes and
+  sockets) parses anything with them (docs/security.md).
 """
 
 from __future__ import annotations
@@ -188,11 +189,18 @@ TEXT_PARSERS = {"json": {"loads"}}
 """Parsers of a string: a bypass when the string is read from a file in the same function."""
 FILE_READS = {"read_text", "read_bytes", "open"}
 """Calls that read a file: ``Path.read_text``, ``Path.read_bytes``, ``open``, ``Path.open``."""
+STRICT = f"{PACKAGE}.conformance"
+"""The package that reads adapter answers (from a pipe or a socket: not a file read the check
+can follow): in it and its modules every ``json.loads`` is a bypass, whatever it is given."""
 BOUNDARY = f"{PACKAGE}.loading"
 BOUNDARY_EXCEPTIONS = {
     f"{PACKAGE}.schemas": "reads the package's own schema files with json.load; loading.py validates "
                           "with schemas.py, so schemas.py reading through loading.py would be an import cycle",
 }
+
+
+def _strict(module: str) -> bool:
+    return module == STRICT or module.startswith(STRICT + ".")
 
 
 def _own_nodes(scope: ast.AST):
@@ -216,8 +224,10 @@ def _reads_a_file(node: ast.AST, read_names: set[str]) -> bool:
     return False
 
 
-def boundary_bypasses(source: str) -> list[str]:
-    """Where ``source`` parses a file with json/yaml itself instead of through loading.py."""
+def boundary_bypasses(source: str, strict: bool = False) -> list[str]:
+    """Where ``source`` parses a file with json/yaml itself instead of through loading.py;
+    ``strict``: where it parses anything with them (a string parser is a bypass whatever its
+    argument)."""
     tree = ast.parse(source)
     modules: dict[str, str] = {}  # local name -> json | yaml ("import yaml as y")
     functions: dict[str, tuple[str, str]] = {}  # local name -> (module, function) ("from json import load")
@@ -247,8 +257,8 @@ def boundary_bypasses(source: str) -> list[str]:
                 module, name = functions[n.func.id]
             else:
                 continue
-            if name in FILE_PARSERS[module] or (
-                    name in TEXT_PARSERS.get(module, ()) and any(_reads_a_file(a, read_names) for a in n.args)):
+            if name in FILE_PARSERS[module] or (name in TEXT_PARSERS.get(module, ()) and (
+                    strict or any(_reads_a_file(a, read_names) for a in n.args))):
                 found.add((n.lineno, f"line {n.lineno}: {module}.{name}"))
     return [text for _, text in sorted(found)]
 
@@ -256,7 +266,7 @@ def boundary_bypasses(source: str) -> list[str]:
 def test_every_file_read_goes_through_the_input_boundary():
     bypasses = [f"{path.relative_to(ROOT)} {b}" for name, path in sorted(MODULES.items())
                 if name != BOUNDARY and name not in BOUNDARY_EXCEPTIONS
-                for b in boundary_bypasses(path.read_text(encoding="utf-8"))]
+                for b in boundary_bypasses(path.read_text(encoding="utf-8"), strict=_strict(name))]
     assert not bypasses, ("parse files with loading.py (read_document, or read_bytes + parse_json/parse_yaml), "
                           "not json/yaml directly: " + "; ".join(bypasses))
 
@@ -290,3 +300,27 @@ def test_the_boundary_check_sees_planted_bypasses():
     )
     assert [b.split(":")[0] for b in boundary_bypasses(planted)] == [
         "line 5", "line 8", "line 12", "line 14", "line 17"]
+
+
+def test_the_strict_check_sees_a_planted_answer_parse():
+    """In conformance/ an answer read from a socket or a pipe is parsed through loading.py too:
+    ``json.loads`` of anything is a bypass there (the check cannot follow a socket read)."""
+    planted = (
+        "import json\n"
+        "from json import loads\n"
+        "def answer(reply):\n"
+        "    raw = reply.read()\n"
+        "    return json.loads(raw)\n"  # 5
+        "def line(data):\n"
+        "    return loads(data.decode())\n"  # 7
+        "def fine(doc):\n"
+        "    return json.dumps(doc)\n"
+    )
+    assert boundary_bypasses(planted) == []  # no file read: the file rule alone misses them
+    assert [b.split(":")[0] for b in boundary_bypasses(planted, strict=True)] == ["line 5", "line 7"]
+
+
+def test_the_strict_check_covers_the_conformance_modules():
+    strict = {name for name in MODULES if _strict(name)}
+    assert {f"{PACKAGE}.conformance.http", f"{PACKAGE}.conformance.client", f"{PACKAGE}.conformance.fuzz"} <= strict
+    assert not _strict(f"{PACKAGE}.conformance_extra") and not _strict(f"{PACKAGE}.loading")

@@ -1,18 +1,26 @@
 """The reference engine as an HTTP adapter (docs/protocol.md, "Transports"): each POST carries
 one request object and is answered with one response object. Run as a script it serves on the
-given port (0: any free port, printed on stdout); tests start it in a thread with :func:`serve`."""
+given port (0: any free port, printed on stdout); tests start it in a thread with :func:`serve`.
+
+``serve(tamper=...)`` makes it misbehave (tests/hostile/test_http_answers.py): ``tamper(handler,
+request, answer)`` is called with the reference answer before it is sent, and returns ``True``
+when it wrote the whole HTTP reply itself (the handler then sends nothing)."""
 
 from __future__ import annotations
 
 import json
 import sys
 import threading
+from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from tabletop_referee.adapter import Adapter
 
 
-def make_server(port: int = 0) -> ThreadingHTTPServer:
+Tamper = Callable[[BaseHTTPRequestHandler, dict, dict], bool]
+
+
+def make_server(port: int = 0, tamper: Tamper | None = None) -> ThreadingHTTPServer:
     adapter = Adapter(["mlem"], protocols=(1, 2))
     lock = threading.Lock()
 
@@ -26,6 +34,8 @@ def make_server(port: int = 0) -> ThreadingHTTPServer:
             else:
                 with lock:
                     resp = adapter.handle(req)
+                if tamper is not None and tamper(self, req, resp):
+                    return
             data = json.dumps(resp, separators=(",", ":")).encode("utf-8")
             self.send_response(200)
             self.send_header("Content-Type", "application/json")
@@ -39,9 +49,9 @@ def make_server(port: int = 0) -> ThreadingHTTPServer:
     return ThreadingHTTPServer(("127.0.0.1", port), Handler)
 
 
-def serve(port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+def serve(port: int = 0, tamper: Tamper | None = None) -> tuple[ThreadingHTTPServer, str]:
     """Starts the server in a daemon thread; returns it and its URL."""
-    server = make_server(port)
+    server = make_server(port, tamper)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

@@ -30,7 +30,7 @@ import sys
 import threading
 import time
 import weakref
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from ..versions import PROTOCOL_VERSION
 
@@ -198,6 +198,28 @@ class ExternalAdapter(AdapterClient, Protocol):
     def collect(self) -> dict[str, Any]: ...
 
 
+@runtime_checkable
+class StrayTracking(Protocol):
+    """An optional capability: an adapter that can tell the lines it received that answer no
+    request (a second answer, an unsolicited line) and whose requests carry increasing seqs,
+    so the runner can blame each stray on the vector it belongs to. :class:`AdapterProcess`
+    has it; the HTTP adapter (one answer per request) and the in-process one have no strays.
+    The runner asks ``isinstance(adapter, StrayTracking)``."""
+
+    @property
+    def next_seq(self) -> int:
+        """The seq the next request will carry."""
+        ...
+
+    def drain(self) -> None:
+        """Notes the stray lines already received (never waits)."""
+        ...
+
+    def take_strays(self) -> tuple[list[dict[str, Any]], int]:
+        """The stray lines noted since the last call (some) and how many there were."""
+        ...
+
+
 class AdapterFailure(Exception):
     """The adapter did not answer a request properly. ``status`` is the vector status it causes."""
 
@@ -263,6 +285,38 @@ def preview(data: bytes | str, limit: int = 200) -> str:
     text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
     text = text.rstrip("\r\n")
     return repr(text if len(text) <= limit else text[:limit] + "…")
+
+
+def oversized_problem(cmd: str, cap: int, unit: str = "a line") -> str:
+    """Why an answer longer than ``cap`` bytes is refused (``unit``: a line, a body): the same
+    words for every transport."""
+    return f"the answer to {cmd} is {unit} of more than {cap} bytes (oversized); it was dropped"
+
+
+def parse_answer(cmd: str, seq: Any, data: bytes) -> tuple[dict[str, Any] | None, str]:
+    """The answer object in ``data``, parsed through the input boundary
+    (:func:`~tabletop_referee.loading.parse_json`: strict numbers, depth, size and number caps),
+    or ``None`` and why it is refused (a protocol violation). Every transport parses its
+    answers here, so an answer is refused alike, in the same words, by pipe or by HTTP. The
+    answer's ``seq`` is only checked to be there (``seq``: the request's, for the message)."""
+    try:
+        resp = parse_json(data, what="JSON")
+    except LoadError as exc:
+        if exc.pointer:  # JSON, but past a limit (NaN, a 5,000-digit number, too deep)
+            return None, f"the answer to {cmd} is refused: {exc.pointer}: {exc.problem}"
+        return None, f"the answer to {cmd} is not JSON: {preview(data)}"
+    if not isinstance(resp, dict):
+        return None, f"the answer to {cmd} is not a JSON object: {preview(data)}"
+    if "seq" not in resp:
+        return None, f"the answer to {cmd} has no seq (expected {seq!r})"
+    return resp, ""
+
+
+def seq_problem(cmd: str, got: Any, seq: Any) -> str:
+    """Why an answer's ``seq`` (``got``) is not the request's (``True`` is not ``1``); ``""`` if it is."""
+    if got == seq and type(got) is type(seq):
+        return ""
+    return f"the answer to {cmd} has seq {got!r}, not the request's {seq!r}"
 
 
 class _Pipes:
@@ -720,9 +774,8 @@ class AdapterProcess:
             if kind == "oversized":
                 tail = pipes.stderr_tail(4000)
                 self.kill()
-                raise ProtocolViolation(
-                    f"protocol violation: the answer to {req['cmd']} is a line of more than "
-                    f"{self.max_line} bytes (oversized); it was dropped", stderr_tail=tail)
+                raise ProtocolViolation("protocol violation: " + oversized_problem(req["cmd"], self.max_line),
+                                        stderr_tail=tail)
             if kind == "partial":
                 continue  # the process closed stdout mid-line; "eof" follows
             raise self._crashed(pipes)
@@ -799,28 +852,16 @@ class AdapterProcess:
         """The answer to ``req``; ``None`` for a second answer to an earlier request (noted in
         :attr:`strays`: the caller keeps waiting for the real one)."""
         self._last_size = len(data)
-        try:
-            resp = parse_json(data, what="JSON")  # the input boundary: strict numbers, caps
-        except LoadError as exc:
-            if exc.pointer:  # JSON, but past a limit (NaN, a 5,000-digit number, too deep)
-                problem = f"the answer to {req['cmd']} is refused: {exc.pointer}: {exc.problem}"
-            else:
-                problem = f"the answer to {req['cmd']} is not JSON: {preview(data)}"
-        else:
-            if not isinstance(resp, dict):
-                problem = f"the answer to {req['cmd']} is not a JSON object: {preview(data)}"
-            elif "seq" not in resp:
-                problem = f"the answer to {req['cmd']} has no seq (expected {req['seq']!r})"
-            elif self._answered(resp["seq"], req["seq"]):
+        resp, problem = parse_answer(req["cmd"], req["seq"], data)  # the input boundary
+        if resp is not None:
+            if self._answered(resp["seq"], req["seq"]):
                 self._note_stray(data, resp["seq"])
                 return None
-            elif resp["seq"] != req["seq"] or type(resp["seq"]) is not type(req["seq"]):
-                problem = (f"the answer to {req['cmd']} has seq {resp['seq']!r}, "
-                           f"not the request's {req['seq']!r}")
-                if any(p[0]["seq"] == resp["seq"] for p in self._pending):
-                    problem += " (an out-of-order answer to a pipelined request)"
-            else:
+            problem = seq_problem(req["cmd"], resp["seq"], req["seq"])
+            if not problem:
                 return resp
+            if any(p[0]["seq"] == resp["seq"] for p in self._pending):
+                problem += " (an out-of-order answer to a pipelined request)"
         tail = pipes.stderr_tail(4000)
         self.kill()  # out of step with the adapter: start afresh
         raise ProtocolViolation("protocol violation: " + problem, stderr_tail=tail)

@@ -7,6 +7,13 @@ messages, ``seq`` included, are exactly those of the pipe transport. :class:`Htt
 the interface of :class:`~tabletop_referee.conformance.client.AdapterProcess`, so the runner
 and the fuzzer do not know which transport they use; there is no process to restart, so
 "restarting" after a failure repeats the ``start`` handshake.
+
+Answers pass the same input boundary as the pipe transport's (:func:`.client.parse_answer`,
+through :mod:`tabletop_referee.loading`): a body is read only up to the answer cap
+(:data:`.client.MAX_LINE`, one byte more to tell an oversized one), a ``Content-Length``
+above the cap is refused before any of the body is read, and an answer past a limit (too
+deep, a huge or non-finite number, not UTF-8) is the same protocol violation, in the same
+words, as by pipe. The per-request timeout covers reading the whole body, not each read.
 """
 
 from __future__ import annotations
@@ -17,10 +24,15 @@ import socket
 import time
 import urllib.error
 import urllib.request
+from http.client import HTTPException
 from typing import Any
 
-from .client import (DEFAULT_TIMEOUT, PROTOCOL, PROTOCOLS, TRANSCRIPT_KEEP, AdapterCrashed, AdapterFailure,
-                     AdapterProcess, AdapterStartError, AdapterTimeout, ProtocolViolation, preview)
+from .client import (DEFAULT_TIMEOUT, MAX_LINE, PROTOCOL, PROTOCOLS, TRANSCRIPT_ENTRY_MAX, TRANSCRIPT_KEEP,
+                     AdapterCrashed, AdapterFailure, AdapterProcess, AdapterStartError, AdapterTimeout,
+                     ProtocolViolation, oversized_problem, parse_answer, preview, seq_problem)
+
+_READ = 64 * 1024
+"""The most bytes one read of a body takes (the deadline is checked between reads)."""
 
 
 def is_url(argv: list[str]) -> bool:
@@ -30,7 +42,7 @@ def is_url(argv: list[str]) -> bool:
 def open_adapter(argv: list[str], **kwargs: Any) -> AdapterProcess | HttpAdapter:
     """An adapter for a command line (a process on stdin/stdout) or a single http(s) URL."""
     if is_url(argv):
-        kwargs = {k: v for k, v in kwargs.items() if k in ("timeout", "protocols", "start_timeout")}
+        kwargs = {k: v for k, v in kwargs.items() if k in ("timeout", "protocols", "start_timeout", "max_line")}
         return HttpAdapter(argv[0], **kwargs)
     return AdapterProcess(argv, **kwargs)
 
@@ -39,8 +51,10 @@ class HttpAdapter:
     """An adapter reached by HTTP POST, one request per call."""
 
     def __init__(self, url: str, *, timeout: float = DEFAULT_TIMEOUT, protocols: tuple[int, ...] = PROTOCOLS,
-                 start_timeout: float | None = None) -> None:
+                 start_timeout: float | None = None, max_line: int = MAX_LINE) -> None:
         self.url = url
+        self.max_line = max_line
+        """The largest answer body read (bytes); a larger one is a protocol violation."""
         self.argv = [url]
         self.timeout = timeout
         self.start_timeout = start_timeout or timeout
@@ -64,6 +78,8 @@ class HttpAdapter:
         try:
             answer = self._exchange({"cmd": "start", "protocol": PROTOCOL, "protocols": list(self.protocols)},
                                     record=False, timeout=self.start_timeout)
+        except ProtocolViolation as exc:
+            raise AdapterStartError(f"{self.url}: bad answer to start: {exc.message}") from None
         except AdapterFailure as exc:
             raise AdapterStartError(f"{self.url}: {exc.message}") from None
         if "error" in answer or answer.get("protocol") not in self.protocols:
@@ -131,35 +147,70 @@ class HttpAdapter:
             self.exchanges += 1
             self.transcript.append(entry)
         started = time.monotonic()
-        data = json.dumps(req, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-        http = urllib.request.Request(self.url, data=data, method="POST",
-                                      headers={"Content-Type": "application/json"})
         try:
-            with urllib.request.urlopen(http, timeout=timeout or self.timeout) as reply:
-                raw = reply.read()
+            raw = self._post(req, timeout or self.timeout)
+            resp, problem = parse_answer(req["cmd"], seq, raw)  # the input boundary, as by pipe
+            if resp is not None:
+                problem = seq_problem(req["cmd"], resp["seq"], seq)
+            if resp is None or problem:
+                raise ProtocolViolation("protocol violation: " + problem)
+        except AdapterFailure as exc:
+            entry["failure"] = {"status": exc.status, "message": exc.message}
+            raise
+        finally:
+            entry["seconds"] = round(time.monotonic() - started, 4)
+        entry["bytes"] = len(raw)
+        entry["response"] = resp if len(raw) <= TRANSCRIPT_ENTRY_MAX else {
+            "omitted": f"a response of {len(raw)} bytes (the transcript keeps up to {TRANSCRIPT_ENTRY_MAX})"}
+        return resp
+
+    def _post(self, req: dict[str, Any], timeout: float) -> bytes:
+        """POSTs ``req``; the body of the answer, at most :attr:`max_line` bytes, read within
+        ``timeout`` seconds in all."""
+        deadline = time.monotonic() + timeout
+        data = json.dumps(req, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+        post = urllib.request.Request(self.url, data=data, method="POST",
+                                      headers={"Content-Type": "application/json"})
+        late = AdapterTimeout(f"no answer to {req['cmd']} within {timeout:g} s")
+        oversized = ProtocolViolation("protocol violation: " + oversized_problem(req["cmd"], self.max_line, "a body"))
+        try:
+            with urllib.request.urlopen(post, timeout=timeout) as reply:
+                if reply.status != 200:  # urllib raises HTTPError for 4xx/5xx only
+                    raise ProtocolViolation(f"protocol violation: the answer to {req['cmd']} is HTTP "
+                                            f"{reply.status} {reply.reason}")
+                length = (reply.headers.get("Content-Length") or "").strip()
+                if length.isascii() and length.isdigit() and (len(length) > 20 or int(length) > self.max_line):
+                    raise oversized  # refused from the header: none of the body is read
+                chunks: list[bytes] = []
+                size = 0
+                while size <= self.max_line:  # one byte past the cap tells an oversized body
+                    chunk = reply.read1(min(_READ, self.max_line + 1 - size))
+                    if not chunk:
+                        break
+                    chunks.append(chunk)
+                    size += len(chunk)
+                    if time.monotonic() > deadline:  # a body that trickles in cannot hold the run
+                        self._started = False
+                        raise late
+                if size > self.max_line:
+                    raise oversized
+                return b"".join(chunks)
         except urllib.error.HTTPError as exc:
-            entry["failure"] = {"status": "errored", "message": f"HTTP {exc.code}"}
-            raise ProtocolViolation(f"protocol violation: the answer to {req['cmd']} is HTTP {exc.code} {exc.reason}") from None
+            exc.close()
+            raise ProtocolViolation(f"protocol violation: the answer to {req['cmd']} is HTTP {exc.code} "
+                                    f"{exc.reason}") from None
         except (socket.timeout, TimeoutError):
             self._started = False
-            raise AdapterTimeout(f"no answer to {req['cmd']} within {timeout or self.timeout:g} s") from None
+            raise late from None
         except (urllib.error.URLError, OSError) as exc:
             self._started = False
             reason = getattr(exc, "reason", exc)
             if isinstance(reason, (socket.timeout, TimeoutError)):
-                raise AdapterTimeout(f"no answer to {req['cmd']} within {timeout or self.timeout:g} s") from None
+                raise late from None
             raise AdapterCrashed(f"cannot reach the adapter at {self.url}: {reason}") from None
-        finally:
-            entry["seconds"] = round(time.monotonic() - started, 4)
-        try:
-            resp = json.loads(raw)
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            raise ProtocolViolation(f"protocol violation: the answer to {req['cmd']} is not JSON: {preview(raw)}") from None
-        if not isinstance(resp, dict) or resp.get("seq") != seq:
-            raise ProtocolViolation(f"protocol violation: the answer to {req['cmd']} is not an object with seq {seq}: "
-                                    f"{preview(raw)}")
-        entry["response"] = resp
-        return resp
+        except HTTPException as exc:  # a status line, header or chunk that is not HTTP
+            raise ProtocolViolation(f"protocol violation: the answer to {req['cmd']} is not a valid HTTP "
+                                    f"response ({type(exc).__name__}: {preview(str(exc), 120)})") from None
 
     def __enter__(self) -> "HttpAdapter":
         return self

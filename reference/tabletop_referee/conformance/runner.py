@@ -26,7 +26,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .client import DEFAULT_TIMEOUT, AdapterClient, AdapterFailure, AdapterStartError, AdapterTimeout
+from .client import (DEFAULT_TIMEOUT, AdapterClient, AdapterFailure, AdapterStartError, AdapterTimeout,
+                     StrayTracking)
 from ..documents import canonical_text
 from .compare import MISSING, Difference, first_difference, pointer_tokens, resolve, set_difference, short
 from .expectations import FAILING, Entry, Expectations
@@ -299,10 +300,9 @@ class Runner:
         to go by, to the vector after whose last answer it came; a stray that belongs to no
         vector (a second answer to ``start``) is a fault of the run. Returns the earlier
         results changed (their progress line was already shown)."""
-        take = getattr(self.adapter, "take_strays", None)
-        if take is None:
+        if not isinstance(self.adapter, StrayTracking):
             return []
-        strays, count = take()
+        strays, count = self.adapter.take_strays()
         if not count:
             return []
         owners: dict[int, tuple[Result, list[str]]] = {}
@@ -359,7 +359,8 @@ class Runner:
         started = time.monotonic()
         self._deadline = started + self.vector_deadline
         result = Result(vector, "passed")
-        first = getattr(self.adapter, "next_seq", None)
+        tracker = self.adapter if isinstance(self.adapter, StrayTracking) else None
+        first = tracker.next_seq if tracker is not None else None
         try:
             if vector.kind == "perft":
                 self._perft(vector)
@@ -384,10 +385,9 @@ class Runner:
                               f"({type(exc).__name__}: {exc}); if the answer follows docs/protocol.md, "
                               "this is a runner bug: please report it")
         result.seconds = time.monotonic() - started
-        drain = getattr(self.adapter, "drain", None)
-        if drain is not None and first is not None:
-            drain()  # lines that came after the last answer are this vector's, not the next one's
-            self._span = (first, int(getattr(self.adapter, "next_seq")))  # with drain, an AdapterProcess
+        if tracker is not None and first is not None:
+            tracker.drain()  # lines that came after the last answer are this vector's, not the next one's
+            self._span = (first, tracker.next_seq)
         if entry and entry.status == "xfail":
             result.expectation = entry
             if result.status in FAILING:
