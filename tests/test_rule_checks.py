@@ -123,7 +123,8 @@ def test_is_legal_agrees_with_apply(game_id):
 @pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
 def test_apply_legal_is_apply_for_legal_actions(game_id):
     """``apply_legal`` (the play loops' apply without the rule checks) gives the very state and
-    events ``apply`` gives, for every legal action and chance outcome along seeded games."""
+    events ``apply`` gives, and ``advance`` (without the events too) the very state, for every
+    legal action and chance outcome along seeded games."""
     compared = 0
     for game, state, action, _candidates in _walk(game_id, range(6)):
         single = game.actors(state)
@@ -133,6 +134,7 @@ def test_apply_legal_is_apply_for_legal_actions(game_id):
                 checked, unchecked = game.apply(state, a), game.apply_legal(state, a)
                 assert unchecked.state == checked.state, game.action_text(a)
                 assert unchecked.events == checked.events, game.action_text(a)
+                assert game.advance(state, a) == checked.state, game.action_text(a)
                 compared += 1
     assert compared > 300, compared
 

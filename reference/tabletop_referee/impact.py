@@ -261,7 +261,7 @@ def _play(game: Game, choose: Callable[..., Any], state: Any,
         if hook is not None:
             hook.decided()
         before = state
-        state = game.apply_legal(state, action).state  # the action came from the game
+        state = game.advance(state, action)  # the action came from the game; no events kept
         steps += 1
         if hook is not None:
             hook.applied(before, action, state, steps)
@@ -366,6 +366,9 @@ class _Shared(_Hook):
 
     def decided(self) -> None:
         assert self.watch is not None
+        if not _READ:  # the usual case: nothing watched was read while choosing
+            self.step = None
+            return
         read = self.watch.take()
         for option in sorted(read & set(self.saved) & set(self.pending)):
             state, steps, chance_state, decide_state = self.saved[option]
@@ -380,12 +383,14 @@ class _Shared(_Hook):
 
     def applied(self, before: Any, action: Any, after: Any, steps: int) -> None:
         assert self.watch is not None
+        if not _READ and self.game.options_of(after) is self.watch.options:
+            return  # the usual case: nothing watched was read while applying
         read = self.watch.take() & set(self.pending)
         if self.game.options_of(after) is not self.watch.options:  # a step replaced the value
             read = set(self.pending)
         for option in sorted(read):
             for k, other in self.pending.pop(option):
-                state = self.game.apply_legal(self.game.replace_options(before, other), action).state
+                state = self.game.advance(self.game.replace_options(before, other), action)
                 self.rows[k] = self._apart(state, _copies(self.streams[0].getstate(), self.streams[1].getstate()),
                                            steps)
         if not self.pending:

@@ -66,6 +66,10 @@ class BaseGame(_GameProtocol):
         """Default: :meth:`apply`, checks and all."""
         return self.apply(state, action)
 
+    def advance(self, state: Any, action: Any) -> Any:
+        """Default: the state of :meth:`apply_legal`."""
+        return self.apply_legal(state, action).state
+
     def options_of(self, state: Any) -> Any | None:
         """Default: the ``options`` field of a dataclass state (``None`` if it has none)."""
         kind = type(state)

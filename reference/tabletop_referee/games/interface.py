@@ -237,6 +237,10 @@ class Game(Protocol):
         ``push_san``). Play loops use it; what it does with any other action is undefined, so
         anything that judges an action (conformance, explain, fuzz) calls :meth:`apply`."""
 
+    def advance(self, state: Any, action: Any) -> Any:
+        """The state :meth:`apply_legal` leads to, without its events: for play loops that keep
+        neither the checks nor the events (OpenSpiel's ``apply_action``)."""
+
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended."""
 

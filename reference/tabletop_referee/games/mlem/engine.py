@@ -107,6 +107,7 @@ __all__ = [
     "chance_outcomes",
     "apply",
     "apply_legal",
+    "advance",
     "move_target",
     "is_legal",
     "violations",
@@ -230,6 +231,14 @@ def apply_legal(state: State, action: Action) -> Transition:
     w = Work(state)
     _HANDLERS[type(action)](w, action)
     return Transition(w.freeze(), tuple(w.events))
+
+
+def advance(state: State, action: Action) -> State:
+    """The state :func:`apply_legal` leads to, without building its events (play loops that
+    discard them: ``referee disputes impact``, the greedy policy's look-ahead)."""
+    w = Work(state, quiet=True)
+    _HANDLERS[type(action)](w, action)
+    return w.freeze()
 
 
 def play_text(state: State, text: str) -> Transition:

@@ -210,14 +210,17 @@ class MlemGame(BaseGame):
         return engine.apply(state, action)
 
     def apply_legal(self, state: Any, action: Any) -> Transition:
+        return engine.apply_legal(state, action)
+
+    def advance(self, state: Any, action: Any) -> Any:
         # the greedy policy's look-ahead already played the landing it chose
         ahead = self._looked_ahead
         if ahead is not None and ahead[0] is state and ahead[1] == action:
             return ahead[2]
-        return engine.apply_legal(state, action)
+        return engine.advance(state, action)
 
-    _looked_ahead: tuple[State, Action, Transition] | None = None
-    """The greedy policy's last chosen landing: (state, action, its transition)."""
+    _looked_ahead: tuple[State, Action, State] | None = None
+    """The greedy policy's last chosen landing: (state, action, the state it leads to)."""
     _kept_totals: tuple[tuple[tuple[int, ...], tuple[Any, ...], tuple[int, ...]], ...] = ()
     """The last few totals :meth:`_totals` computed, each with the parts of the state that
     scoring reads."""
@@ -539,7 +542,7 @@ class MlemGame(BaseGame):
         return () if result is None else result.winners
 
     def totals(self, state: Any) -> tuple[int, ...]:
-        return engine.totals(state)
+        return self._totals(state)
 
     def ended_reason(self, state: State) -> str | None:
         return state.ended
@@ -599,13 +602,13 @@ class MlemGame(BaseGame):
             who = engine.current_actor(state)
             assert isinstance(who, int)  # a landing decision is a player's
             now = self._totals(state)[who]
-            best: tuple[Action, Transition] | None = None
+            best: tuple[Action, State] | None = None
             gain = 0
             for action in actions:
                 if action.type != "land":
                     continue
-                ahead = engine.apply_legal(state, action)
-                after = self._totals(ahead.state)[who] - now
+                ahead = engine.advance(state, action)
+                after = self._totals(ahead)[who] - now
                 if after > gain:
                     best, gain = (action, ahead), after
             if best is not None and (phase == "parachute" or gain >= GREEDY_LAND_GAIN

@@ -65,4 +65,5 @@ def game_over(w: Work, reason: str, clause: str) -> None:
     w.cursor = 0
     w.emit("game-ended", clause, reason=reason)
     # [scoring.planets] [scoring.planet-ties] [power.planet-double] [scoring.winner]
-    w.events += final_scoring(w.freeze())
+    if not w.quiet:
+        w.events += final_scoring(w.freeze())

@@ -75,7 +75,8 @@ def _reuse_die(w: Work, commander: int) -> None:
 def place_exploration(w: Work, token: ExplorationToken, clause: str) -> bool:
     """Places a revealed token on its space; returns False when it was set aside instead."""
     ex = on(w.exploration, "exploration")
-    if w.options.exploration_collision == "set-aside" and any(t.space == token.space for t in ex.spaces):
+    # the option is looked at only on a collision (referee disputes impact shares games up to it)
+    if any(t.space == token.space for t in ex.spaces) and w.options.exploration_collision == "set-aside":
         w.exploration = replace(ex, removed=ex.removed + (token,))
         w.emit("token-set-aside", "exploration.collision", token=token.id, space=token.space)
         return False

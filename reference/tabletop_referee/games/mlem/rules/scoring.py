@@ -110,14 +110,19 @@ def planet_rankings(state: State) -> dict[str, list[tuple[int, int, int | None]]
 
 def _ranked(players: dict[int, list[Any]] | None) -> list[tuple[int, int, int | None]]:
     """One planet's players (of :data:`_Seen`) in medal order: most astronauts first, ties
-    to the earliest arrival."""
+    to the earliest arrival. A player enters ``players`` at their first arrival, so a stable
+    sort by head count alone keeps tied players in arrival order."""
     if not players:
         return []
-    return [(p, e[0], e[2]) for p, e in sorted(players.items(), key=_medal_order)]
+    if len(players) == 1:
+        ((p, e),) = players.items()
+        return [(p, e[0], e[2])]
+    return [(p, e[0], e[2]) for p, e in sorted(players.items(), key=_most_first)]
 
 
-def _medal_order(item: tuple[int, list[Any]]) -> tuple[int, int]:
-    return -item[1][0], item[1][1]
+def _most_first(item: tuple[int, list[Any]]) -> int:
+    count: int = item[1][0]
+    return -count
 
 
 _BOARD_FACTS: dict[int, tuple[Board, tuple[str | None, ...], dict[str, tuple[int, int, int]]]] = {}
@@ -182,8 +187,9 @@ def final_scoring(state: State) -> list[Event]:
     [power.planet-double]; then every player's score sheet and the winners [scoring.winner].
     Of a game not over: as if it ended now."""
     events: list[Event] = []
+    rankings = planet_rankings(state)
     for planet_id, planet in state.board.planets:
-        ranking = planet_ranking(state, planet_id)
+        ranking = rankings.get(planet_id, [])
         medals = len(planet.awards)
         events += _ties(planet_id, ranking, medals)
         events += [event("planet-scored", "scoring.planets", player=p, planet=planet_id, rank=rank + 1,

@@ -31,7 +31,7 @@ def extra_face_fits(options: Options, face: str | None, here: Space) -> bool:
     without a face (another ability) fits nowhere but with ufo_extra_face=any-space."""
     if face == "afterburner" and here.afterburner is None:
         return False
-    return options.ufo_extra_face == "any-space" or face in here.faces
+    return face in here.faces or options.ufo_extra_face == "any-space"  # the option last: impact sharing
 
 
 def ability_actions(

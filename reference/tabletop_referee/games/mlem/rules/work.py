@@ -21,10 +21,10 @@ class Work:
     __slots__ = (
         "board", "options", "phase", "start_player", "expedition", "crashes", "reserves",
         "space", "dice", "seats", "roll", "cursor", "landed", "goals", "ended", "events",
-        "exploration", "missions", "ufo", "die_one_spent",
+        "exploration", "missions", "ufo", "die_one_spent", "quiet",
     )
 
-    def __init__(self, s: State) -> None:
+    def __init__(self, s: State, quiet: bool = False) -> None:
         r = s.rocket
         self.board = s.board
         self.options = s.options
@@ -46,6 +46,8 @@ class Work:
         self.ufo = s.ufo
         self.die_one_spent = s.die_one_spent
         self.events: list[Event] = []
+        self.quiet = quiet
+        """No events are kept (``engine.advance``: a play loop that discards them)."""
 
     def freeze(self) -> State:
         # Positional arguments, in State's field order: this runs once per action.
@@ -58,7 +60,8 @@ class Work:
         )
 
     def emit(self, type_: str, clause: str, **data: object) -> None:
-        self.events.append(Event(type_, clause, tuple(data.items())))
+        if not self.quiet:
+            self.events.append(Event(type_, clause, tuple(data.items())))
 
     @property
     def players(self) -> int:
