@@ -236,3 +236,23 @@ def test_a_status_other_than_200_is_a_protocol_violation(http_adapter, tmp_path,
     assert proc.returncode == 1, proc.stderr
     assert result["status"] == "errored", result
     assert f"is HTTP {status} " in result["message"], result["message"]
+
+
+def test_a_proxy_in_the_environment_is_not_used(http_adapter, tmp_path):
+    """``http_proxy`` pointing at a closed port: the runner still talks to the adapter itself."""
+    import os
+    import subprocess
+
+    from .conftest import ENV
+
+    url = http_adapter(lambda handler, req, resp, release: False)
+    report = tmp_path / "r.json"
+    env = {**ENV, "http_proxy": "http://127.0.0.1:9", "HTTP_PROXY": "http://127.0.0.1:9", "no_proxy": "",
+           "NO_PROXY": ""}
+    proc = subprocess.run([sys.executable, "-m", "tabletop_referee.cli", "conform", "--game", "mlem",
+                           "--vectors", str(BASIC), "--id", "mlem-fx-0001", "--adapter", url,
+                           "--report", str(report)], capture_output=True, text=True, timeout=120, env=env,
+                          cwd=REPO)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert json.loads(report.read_text(encoding="utf-8"))["results"][0]["status"] == "passed"
+    assert os.environ.get("http_proxy") != env["http_proxy"]  # the test's own process is untouched

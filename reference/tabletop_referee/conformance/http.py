@@ -47,6 +47,11 @@ def open_adapter(argv: list[str], **kwargs: Any) -> AdapterProcess | HttpAdapter
     return AdapterProcess(argv, **kwargs)
 
 
+
+_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+"""Talks to the adapter's address itself: ``http_proxy`` and the like in the environment (set
+for the internet, say) must not send an adapter's answers through a proxy."""
+
 class HttpAdapter:
     """An adapter reached by HTTP POST, one request per call."""
 
@@ -174,7 +179,7 @@ class HttpAdapter:
         late = AdapterTimeout(f"no answer to {req['cmd']} within {timeout:g} s")
         oversized = ProtocolViolation("protocol violation: " + oversized_problem(req["cmd"], self.max_line, "a body"))
         try:
-            with urllib.request.urlopen(post, timeout=timeout) as reply:
+            with _DIRECT.open(post, timeout=timeout) as reply:
                 if reply.status != 200:  # urllib raises HTTPError for 4xx/5xx only
                     raise ProtocolViolation(f"protocol violation: the answer to {req['cmd']} is HTTP "
                                             f"{reply.status} {reply.reason}")
