@@ -28,6 +28,7 @@ import math
 import multiprocessing
 import random
 import time
+import types
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -327,7 +328,7 @@ class _Shared(_Hook):
         (or ``None``)."""
         game, start = self.game, self.start
         options = game.options_of(start)
-        if not self.pending or options is None:
+        if not self.pending or not _watchable(options, self.pending):
             return [self._alone_play(start, streams), *self._rows()]
         self.watch = watch = _Watch(options, frozenset(self.pending), self._first_read)
         self.streams = streams
@@ -457,6 +458,13 @@ class _Watch:
             _READ.clear()
             _ON_FIRST_READ.clear()
             self.on = False
+
+
+def _watchable(options: Any, names: Iterable[str]) -> bool:
+    """Whether :class:`_Watch` can watch ``names`` of ``options``: fields held in slots (of a
+    slotted dataclass), which it can turn into recording properties."""
+    return options is not None and all(
+        isinstance(type(options).__dict__.get(name), types.MemberDescriptorType) for name in names)
 
 
 _WATCHING: dict[tuple[type, frozenset[str]], type] = {}

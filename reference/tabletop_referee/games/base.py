@@ -30,8 +30,25 @@ else:
     _GameProtocol = object
 
 
-_HAS_OPTIONS: dict[type, bool] = {}
-"""State class -> whether it is a dataclass with an ``options`` field."""
+_OPTIONS_PATH: dict[type, tuple[str, ...]] = {}
+"""State class -> the fields that lead to its options value: ``("options",)``,
+``("setup", "options")`` or ``()`` (none found)."""
+
+
+def _options_path(state: Any) -> tuple[str, ...]:
+    kind = type(state)
+    path = _OPTIONS_PATH.get(kind)
+    if path is None:
+        path = ()
+        if dataclasses.is_dataclass(kind):
+            names = {f.name for f in dataclasses.fields(kind)}
+            setup = getattr(state, "setup", None) if "setup" in names else None
+            if "options" in names:
+                path = ("options",)
+            elif dataclasses.is_dataclass(setup) and any(f.name == "options" for f in dataclasses.fields(setup)):
+                path = ("setup", "options")
+        _OPTIONS_PATH[kind] = path
+    return path
 
 
 class BaseGame(_GameProtocol):
@@ -71,16 +88,21 @@ class BaseGame(_GameProtocol):
         return self.apply_legal(state, action).state
 
     def options_of(self, state: Any) -> Any | None:
-        """Default: the ``options`` field of a dataclass state (``None`` if it has none)."""
-        kind = type(state)
-        has = _HAS_OPTIONS.get(kind)
-        if has is None:
-            has = _HAS_OPTIONS[kind] = dataclasses.is_dataclass(kind) and any(
-                f.name == "options" for f in dataclasses.fields(kind))
-        return getattr(state, "options") if has else None
+        """Default: the ``options`` field of a dataclass state, or of the dataclass ``setup``
+        it carries (``None`` if neither has one)."""
+        path = _options_path(state)
+        if not path:
+            return None
+        value = state
+        for name in path:
+            value = getattr(value, name)
+        return value
 
     def replace_options(self, state: Any, options: Any) -> Any:
-        """Default: the dataclass state with its ``options`` field replaced."""
+        """Default: the state with the options value that :meth:`options_of` finds replaced."""
+        path = _options_path(state)
+        if path == ("setup", "options"):
+            return dataclasses.replace(state, setup=dataclasses.replace(state.setup, options=options))
         return dataclasses.replace(state, options=options)
 
     def option_spec(self, name: str) -> OptionSpec:

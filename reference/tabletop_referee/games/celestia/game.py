@@ -127,13 +127,6 @@ class CelestiaGame(BaseGame):
     def apply_legal(self, state: State, action: Any) -> Transition:
         return engine.apply_legal(state, action)
 
-    def options_of(self, state: State) -> Any:
-        """The rule options live in the setup a state carries."""
-        return state.setup.options
-
-    def replace_options(self, state: State, options: Any) -> State:
-        return dataclasses.replace(state, setup=dataclasses.replace(state.setup, options=options))
-
     def violations(self, state: State, action: Any) -> Iterator[IllegalAction]:
         """Every rule ``action`` breaks in ``state``, in the order they are reported."""
         return engine.violations(state, action)
