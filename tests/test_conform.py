@@ -244,7 +244,8 @@ def test_skipped_answers_and_missing_capabilities_are_skips_never_passes(capsys,
     o = conform(capsys, tmp_path, "--adapter", adapter("skips.py"))
     assert o.code == 1  # a run that executed nothing proves nothing: it fails
     assert o.report["verdict"] == {"passed": False, "executed": 0, "reasons": [
-        f"no vector was executed ({len(ALL_IDS)} selected, all skipped): a run without evidence cannot pass"]}
+        f"no vector was executed ({len(ALL_IDS)} selected, all skipped): a run without evidence cannot pass"],
+        "state": "fail"}
     assert "verdict: FAIL: no vector was executed" in o.out
     assert set(o.statuses.values()) == {"skipped"}
     assert o.last_line == f"0 passed, 0 failed, {len(ALL_IDS)} skipped"

@@ -34,9 +34,35 @@ Handler = Callable[[dict[str, Any]], dict[str, Any]]
 """A command handler: request -> response body."""
 
 
-def game_handlers(game_id: str) -> tuple[dict[str, Any], dict[str, Handler]]:
-    """The handshake info and the command handlers of one game, through the game interface."""
-    game = load(game_id)
+class Following:
+    """A game that follows fixed readings (rule option values) whatever a document it reads
+    says: the reference standing in for an implementation of other sourced readings
+    (``referee adapter --reading``). Everything else is the game's own."""
+
+    def __init__(self, game: Any, readings: dict[str, Any]) -> None:
+        self._game = game
+        self._readings = dict(readings)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def setup_from_json(self, doc: Any) -> Any:
+        if isinstance(doc, dict):
+            doc = {**doc, "options": {**(doc.get("options") if isinstance(doc.get("options"), dict) else {}),
+                                      **self._readings}}
+        return self._game.setup_from_json(doc)
+
+    def state_from_json(self, doc: Any) -> Any:
+        return self._game.with_options(self._game.state_from_json(doc), self._readings)
+
+
+def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Handler]]:
+    """The handshake info and the command handlers of one game, through the game interface;
+    with ``readings``, the game follows those option values only (:class:`Following`) and
+    announces just them."""
+    game: Any = load(game_id)
+    if readings:
+        game = Following(game, readings)
 
     def new_game(req: dict[str, Any]) -> dict[str, Any]:
         setup = game.setup_from_json(req["setup"])
@@ -156,6 +182,9 @@ def game_handlers(game_id: str) -> tuple[dict[str, Any], dict[str, Handler]]:
         "options": {o.name: (list(o.values) if o.kind == "choice" else "any")
                     for o in game.info.options if o.kind in ("choice", "data")},
     }
+    for name, value in (readings or {}).items():
+        info["options"][name] = [value]
+    info["vocabulary"] = game.vocabulary()
     if game.info.variants:
         info["variants"] = list(game.info.variants)
     return info, {"new_game": new_game, "legal_actions": legal_actions, "apply": apply,
@@ -165,14 +194,15 @@ def game_handlers(game_id: str) -> tuple[dict[str, Any], dict[str, Handler]]:
 class Adapter:
     """Answers protocol requests for the games it was started with."""
 
-    def __init__(self, games: list[str], *, protocols: tuple[int, ...] = (PROTOCOL,)) -> None:
+    def __init__(self, games: list[str], *, protocols: tuple[int, ...] = (PROTOCOL,),
+                 readings: dict[str, dict[str, Any]] | None = None) -> None:
         self.protocols = tuple(protocols)
         self.protocol = PROTOCOL
         """The version agreed at the last ``start``."""
         self.games: dict[str, dict[str, Handler]] = {}
         self.info: dict[str, dict[str, Any]] = {}
         for g in games:
-            self.info[g], self.games[g] = game_handlers(g)
+            self.info[g], self.games[g] = game_handlers(g, (readings or {}).get(g))
 
     def handle(self, req: Any) -> dict[str, Any] | None:
         """Returns the response to one request (``None`` for an unanswerable line)."""
@@ -227,11 +257,11 @@ class Adapter:
 
 
 def serve(games: list[str], stdin: IO[str] | None = None, stdout: IO[str] | None = None,
-          protocols: tuple[int, ...] = PROTOCOLS) -> int:
+          protocols: tuple[int, ...] = PROTOCOLS, readings: dict[str, dict[str, Any]] | None = None) -> int:
     """Serves requests until ``stop`` or end of input. Returns the exit code."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
-    adapter = Adapter(games, protocols=protocols)
+    adapter = Adapter(games, protocols=protocols, readings=readings)
     for line in stdin:
         if not line.strip():
             continue

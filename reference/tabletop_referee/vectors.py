@@ -178,6 +178,16 @@ def expectation(result: dict[str, Any], pointers: Sequence[str], legal_actions: 
 
 
 def vector_file(game: str, source: str, vectors: list[dict[str, Any]]) -> dict[str, Any]:
+    """A vector file of the current format: each vector's ``requires.options`` is what the
+    reference finds it depends on (:func:`.conformance.readings.dependencies`)."""
+    from .conformance.readings import dependencies, input_vocabulary
+    from .conformance.runner import reference_passes
+
+    for v in vectors:
+        v.setdefault("requires", {})["options"] = dependencies(game, v, reference_passes)
+        level = input_vocabulary(game, v)
+        if level > 1:
+            v["requires"]["vocabulary"] = level
     return {
         "format": FORMAT,
         "game": game,

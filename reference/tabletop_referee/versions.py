@@ -7,4 +7,4 @@ The package version, ``__version__``, is written once, in ``tabletop_referee/__i
 """
 
 PROTOCOL_VERSION = 2
-VECTOR_FORMAT = 1
+VECTOR_FORMAT = 2

@@ -242,6 +242,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
         profiles_of=lambda v: game.vector_profiles(v.doc), known_profiles=game.conformance_profiles(),
         suite_profiles=[game.vector_profiles(v.doc) for v in vectors],
         vectors_sha256=vector_set_digest([v.doc for v in vectors]),
+        vector_formats=[v.format for v in chosen],
     )
     # Files first, then the text: a closed stdout (`conform | true`) loses nothing but the text.
     if args.report:

@@ -18,6 +18,8 @@ from ..perft import perft_vectors
 from ..style import ProgressLine
 from ..datavectors import DATA_FILE, DATA_SOURCE, VARIATIONS_FILE, VARIATIONS_SOURCE, generate, generate_variations
 from ..vectors import assign_ids, dump, vector_file
+from ..conformance.readings import READINGS_SOURCE, readings_file, siblings
+from ..conformance.runner import reference_passes
 from .common import EXIT_OK, UsageError, game_arg, write_atomically
 
 
@@ -83,6 +85,14 @@ def run(args: argparse.Namespace) -> int:
                     progress.show(f"vectors export: vectors on other data ({VARIATIONS_FILE})")
                     doc = vector_file(args.game, VARIATIONS_SOURCE, variations)
                     (staged / VARIATIONS_FILE).write_text(dump(doc), encoding="utf-8")
+            # every vector's subject under the other readings it depends on (siblings)
+            for f in sorted(staged.glob("*.json")):
+                progress.show(f"vectors export: {f.name} under the other readings it depends on")
+                found = siblings(args.game, parse_json(f.read_text(encoding="utf-8"), str(f), what="vector file")["vectors"],
+                                 reference_passes)
+                if found:
+                    doc = vector_file(args.game, f"{READINGS_SOURCE} ({f.name})", found)
+                    (staged / readings_file(f.name)).write_text(dump(doc), encoding="utf-8")
         finally:
             progress.close()
         written = sorted(f.name for f in staged.glob("*.json"))

@@ -58,6 +58,11 @@ def listed_skip(result: Mapping[str, Any]) -> bool:
     return bool(result.get("excused")) or (isinstance(exp, dict) and exp.get("status") == "skip")
 
 
+def family(result: Mapping[str, Any]) -> str:
+    """The vector a result tests (a sibling's ``reading_of``, else its own id)."""
+    return str(result.get("reading_of") or result["id"])
+
+
 def judge(results: list[dict[str, Any]], *, claimed: list[str] | None, known: Mapping[str, str],
           suite_profiles: list[tuple[str, ...]], stopped: str | None = None) -> dict[str, Any]:
     """The ``profiles`` and ``verdict`` blocks of the report.
@@ -67,6 +72,7 @@ def judge(results: list[dict[str, Any]], *, claimed: list[str] | None, known: Ma
     """
     verdicts = []
     reasons: list[str] = []
+    ran = {family(r) for r in results if r["status"] in EXECUTED}
     for name in claimed or []:
         if name not in known:
             verdicts.append({"profile": name, "conformant": False, "vectors": 0, "in_suite": 0, "passed": 0,
@@ -82,7 +88,10 @@ def judge(results: list[dict[str, Any]], *, claimed: list[str] | None, known: Ma
         xfail = [r["id"] for r in mine if r["status"] == "xfail"]
         skipped = [r["id"] for r in mine if r["status"] == "skipped" and not listed_skip(r)]
         listed = [r["id"] for r in mine if listed_skip(r) and not r.get("excused")]
-        other_board = [r["id"] for r in mine if r["status"] == "skipped" and r.get("excused")]
+        other_board = [r["id"] for r in mine if r["status"] == "skipped" and r.get("excused") == "board"]
+        reading = [r for r in mine if r["status"] == "skipped" and r.get("excused") in ("reading", "vocabulary")]
+        families = {family(r) for r in mine}
+        uncovered = sorted({family(r) for r in reading} - ran)
         why = []
         if not mine:
             why.append("no vector of this profile was selected")
@@ -96,10 +105,20 @@ def judge(results: list[dict[str, Any]], *, claimed: list[str] | None, known: Ma
             why.append(f"{len(xfail)} known failure(s) (xfail)")
         if stopped and mine and passed + len(bad) + len(xfail) + len(skipped) + len(listed) < in_suite:
             why.append(f"the run stopped early ({stopped})")
-        note = (f"{len(other_board)} not applicable to the adapter's board (a provisional field differs)"
-                if other_board else "")
-        verdicts.append({"profile": name, "conformant": passed > 0 and passed + len(other_board) == len(mine) and not why,
-                         "not_applicable": other_board, "note": note,
+        if families and len(uncovered) * 2 > len(families):
+            why.append(f"{len(uncovered)} of its {len(families)} vectors hold under no reading the adapter "
+                       "follows (most of the profile untested)")
+        notes = []
+        if other_board:
+            notes.append(f"{len(other_board)} not applicable to the adapter's board (a provisional field differs)")
+        if uncovered:
+            notes.append(f"{len(uncovered)} not applicable under the adapter's readings (their subject does not "
+                         "arise there)")
+        note = "; ".join(notes)
+        excused = len(other_board) + len(reading)
+        verdicts.append({"profile": name, "conformant": passed > 0 and passed + excused == len(mine) and not why,
+                         "not_applicable": other_board + [r["id"] for r in reading], "note": note,
+                         "families": len(families), "families_run": len(families & ran),
                          "vectors": len(mine), "in_suite": in_suite, "passed": passed, "not_passed": bad,
                          "skipped": skipped, "listed_skips": listed, "xfail": xfail,
                          "why": "; ".join(why)})

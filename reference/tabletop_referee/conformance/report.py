@@ -11,6 +11,7 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from ..documents import canonical_text, list_digest
@@ -19,6 +20,8 @@ from ..output import fence, plain
 from ..paths import display_path
 from .client import PROTOCOL
 from .compare import short
+from . import readings
+from ..games import load
 from .profiles import judge, verdict_lines
 from .runner import COUNTED_FAILED, STATUSES, Result, Run
 
@@ -55,6 +58,10 @@ def result_to_json(r: Result, rerun: str | None, profiles: tuple[str, ...] = ("b
         doc["exit_code"] = r.exit_code
     if r.excused:
         doc["excused"] = r.excused
+    if "reading_of" in v.doc:
+        doc["reading_of"] = v.doc["reading_of"]
+    if r.readings:
+        doc["readings"] = r.readings
     if r.stderr_tail:
         doc["stderr_tail"] = r.stderr_tail
     if rerun and r.status not in ("passed", "skipped"):
@@ -96,7 +103,7 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
                  unused_expectations: list[dict[str, Any]], fail_fast: bool, timeout: float,
                  rerun: dict[str, str], profiles_of: Any = None, known_profiles: dict[str, str] | None = None,
                  suite_profiles: list[tuple[str, ...]] | None = None,
-                 vectors_sha256: str | None = None) -> dict[str, Any]:
+                 vectors_sha256: str | None = None, vector_formats: list[int] | None = None) -> dict[str, Any]:
     """The report document. ``profiles_of(vector)`` gives a vector's profiles (``("base",)``
     without it); the claimed profiles come from ``hello["profiles"]`` (conformance/profiles.py).
     ``vectors_sha256`` (:func:`vector_set_digest`) names the vector set loaded, so two reports
@@ -117,6 +124,7 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
         judged["verdict"]["reasons"].insert(0, f"{len(run.faults)} protocol fault(s) between vectors "
                                                f"(first: {run.faults[0]})")
         judged["verdict"]["passed"] = False
+    settle_verdict(judged["verdict"], run, filters=filters, loaded=loaded)
     report = {
         "format": FORMAT,
         "runner": {"name": "tabletop-referee", "version": __version__},
@@ -146,11 +154,55 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
         "results": results,
         **judged,
     }
+    followed = readings.followed(load(game), hello, game)
+    report["readings"] = {"followed": followed, "text": readings.readings_text(game, hello)}
+    report["versions"] = {
+        "suite": report["suite_version"],
+        "vector_formats": sorted(set(vector_formats or [])),
+        "protocol": hello.get("protocol") if isinstance(hello.get("protocol"), int) else PROTOCOL,
+        "vocabulary": readings.vocabulary_level(hello, game),
+    }
     if run.faults:
         report["adapter"]["faults"] = list(run.faults)
     if vectors_sha256 is not None:
         report["selection"]["vectors_sha256"] = vectors_sha256
     return report
+
+
+STOPPED_WORDS = {"interrupted": "interrupted (Ctrl-C or a signal)", "circuit-breaker": "stopped by the circuit breaker",
+                 "fail-fast": "stopped at the first failure (--fail-fast)"}
+
+
+def settle_verdict(verdict: dict[str, Any], run: Run, *, filters: dict[str, list[str]], loaded: int) -> None:
+    """Sets ``verdict["state"]`` (docs/conformance.md, "The verdict"): ``incomplete`` when the
+    run stopped before its last vector (never a pass), ``partial`` when a filter chose some of
+    the loaded vectors (not a conformance verdict, though ``passed`` tells whether every selected
+    vector passed), else ``pass`` or ``fail``."""
+    selected = len(run.results) + len(run.not_run)
+    if run.stopped and run.not_run:
+        verdict["passed"] = False
+        verdict["reasons"].insert(0, f"the run was {STOPPED_WORDS.get(run.stopped, run.stopped)}: "
+                                     f"{len(run.not_run)} of {selected} selected vectors not run")
+        verdict["state"] = "incomplete"
+        return
+    if any(filters.get(k) for k in ("clauses", "tags", "ids")) or selected < loaded:
+        verdict["state"] = "partial"
+        verdict["selected"], verdict["loaded"] = selected, loaded
+        return
+    verdict["state"] = "pass" if verdict["passed"] else "fail"
+
+
+def verdict_word(verdict: Mapping[str, Any]) -> str:
+    """The verdict in words: ``PASS``, ``FAIL: reasons``, ``INCOMPLETE: reasons`` or the partial-run line."""
+    state = verdict.get("state") or ("pass" if verdict["passed"] else "fail")
+    reasons = "; ".join(verdict.get("reasons", []))
+    if state == "partial":
+        tail = "every selected vector passed" if verdict["passed"] else f"not every selected vector passed: {reasons}"
+        return (f"partial run: {verdict.get('selected')} of {verdict.get('loaded')} vectors, "
+                f"not a conformance verdict ({tail})")
+    if state == "incomplete":
+        return "INCOMPLETE: " + reasons
+    return "PASS" if state == "pass" else "FAIL: " + reasons
 
 
 def vector_set_digest(docs: list[dict[str, Any]]) -> str:
@@ -185,7 +237,7 @@ def quiet_line(report: dict[str, Any]) -> str:
     verdict = report.get("verdict")
     if verdict is None:
         return closing_line(report)
-    return closing_line(report) + (": PASS" if verdict["passed"] else ": FAIL: " + "; ".join(verdict["reasons"]))
+    return closing_line(report) + ": " + verdict_word(verdict)
 
 
 def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
@@ -254,9 +306,15 @@ def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
         out += ["", "stopped by the circuit breaker: the adapter timed out or crashed on too many vectors in a "
                 f"row; {len(report['not_run'])} vector(s) not run"]
     out += ["", *verdict_lines(report)]
+    if report.get("readings"):
+        out.append(f"readings: the verdict holds under {report['readings']['text']}")
+    if report.get("versions"):
+        v = report["versions"]
+        out.append(f"versions: suite {v['suite'] or '?'}, vector format {', '.join(map(str, v['vector_formats'])) or '?'}, "
+                   f"protocol {v['protocol']}, event vocabulary level {v['vocabulary']}")
     verdict = report.get("verdict")
     if verdict is not None:
-        out.append("verdict: PASS" if verdict["passed"] else "verdict: FAIL: " + "; ".join(verdict["reasons"]))
+        out.append("verdict: " + verdict_word(verdict))
     out += ["", breakdown_line(report), closing_line(report)]
     return plain("\n".join(out)) + "\n"  # adapter output never reaches the terminal raw
 
@@ -266,6 +324,11 @@ def short_line(line: str, limit: int = 300) -> str:
 
 
 # -- JUnit ------------------------------------------------------------------------------------
+
+
+def _verdict_state(report: Mapping[str, Any]) -> str:
+    verdict = report.get("verdict") or {}
+    return str(verdict.get("state") or ("pass" if verdict.get("passed") else "fail"))
 
 
 def render_junit(report: dict[str, Any]) -> str:
@@ -286,8 +349,14 @@ def render_junit(report: dict[str, Any]) -> str:
     for key, value in (("implementation", f"{impl.get('name', '?')} {impl.get('version', '?')}"),
                        ("suite_version", report["suite_version"] or ""),
                        ("protocol", str(report["protocol"])),
-                       ("runner_version", report["runner"]["version"])):
+                       ("runner_version", report["runner"]["version"]),
+                       ("verdict", _verdict_state(report))):
         ET.SubElement(props, "property", {"name": key, "value": value})
+    if _verdict_state(report) == "incomplete":  # a CI reading only failures must not see green
+        case = ET.SubElement(suite, "testcase", {"classname": "verdict", "name": "run-complete", "time": "0"})
+        ET.SubElement(case, "failure", {"message": _xml_safe(verdict_word(report["verdict"])), "type": "incomplete"})
+        suite.attrib["tests"] = str(len(results) + 1)
+        suite.attrib["failures"] = str(int(suite.attrib["failures"]) + 1)
     for r in results:
         case = ET.SubElement(suite, "testcase", {
             "classname": r["clauses"][0], "name": r["id"], "time": f"{r['seconds']:.4f}",
@@ -371,7 +440,8 @@ def render_markdown(report: dict[str, Any]) -> str:
     out += [f"| {s} | {n} |" for s, n in report["totals"].items()]
     if report.get("verdict") is not None:
         v = report["verdict"]
-        out += ["", "**Verdict: " + ("pass**" if v["passed"] else "fail**: " + _md("; ".join(v["reasons"])))]
+        head, _, rest = verdict_word(v).partition(": ")
+        out += ["", f"**Verdict: {_md(head)}**" + (f": {_md(rest)}" if rest else "")]
     verdicts = (report.get("profiles") or {}).get("verdicts") or []
     if verdicts:
         out += ["", "## Profiles", "", "| profile | verdict | passed/vectors | why not |", "|---|---|---:|---|"]

@@ -21,8 +21,10 @@ difference found at a checkpoint carries ``checkpoint``: the number of steps app
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +33,7 @@ from .client import (DEFAULT_TIMEOUT, AdapterClient, AdapterFailure, AdapterStar
 from ..documents import canonical_text
 from .compare import MISSING, Difference, first_difference, pointer_tokens, resolve, set_difference, short
 from .expectations import FAILING, Entry, Expectations
+from .readings import adapt, for_vocabulary, vocabulary_level
 from .vectors import Vector
 
 
@@ -87,7 +90,10 @@ class Result:
     """For ``crashed``: the adapter's exit status (negative: killed by that signal)."""
     excused: str | None = None
     """For ``skipped``: why the skip is not held against a claimed profile (``board``: the
-    adapter's own board differs in a provisional field the vector depends on)."""
+    adapter's own board differs in a provisional field the vector depends on; ``reading``: the
+    vector holds under no reading the adapter follows, see :mod:`.readings`)."""
+    readings: dict[str, Any] | None = None
+    """The option values the vector ran under in place of its own (the adapter's readings)."""
 
 
 @dataclass
@@ -191,9 +197,43 @@ def unmet_requirement(vector: Vector, hello: dict[str, Any], game: str) -> str |
         values = offered.get(name)
         if values == "any":  # a data option (docs/protocol.md): any well-formed value
             continue
+        if isinstance(value, list):  # format 2: the values the vector holds under
+            follows = values if isinstance(values, list) else [option_default(game, name)]
+            if not any(v in follows for v in value):
+                shown = "|".join(v if isinstance(v, str) else canonical_text(v) for v in value)
+                return f"the vector holds only under {name}={shown}, a reading the adapter does not follow"
+            continue
         if not isinstance(values, list) or value not in values:
             shown = value if isinstance(value, str) else canonical_text(value)
             return f"the adapter does not support option {name}={shown}"
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _reference_runner(game: str) -> "Runner":
+    from ..adapter import Adapter
+    from .inprocess import InProcessAdapter
+
+    adapter = InProcessAdapter(Adapter([game]).handle)
+    adapter.start()
+    return Runner(adapter, game)
+
+
+def reference_passes(game: str, doc: Mapping[str, Any]) -> bool:
+    """Whether a vector document passes against the in-process reference engine of ``game``
+    (every capability and option announced): the oracle of :mod:`.readings`."""
+    vector = Vector(dict(doc), "<reference>", 0)
+    return _reference_runner(game).run([vector]).results[0].status == "passed"
+
+
+def option_default(game: str, name: str) -> Any:
+    """The default value of a rule option of ``game`` (what an adapter that does not announce
+    the option follows); ``None`` for a name the game does not have."""
+    from ..games import load
+
+    for o in load(game).info.options:
+        if o.name == name:
+            return o.default
     return None
 
 
@@ -354,18 +394,29 @@ class Runner:
             return Result(vector, "skipped", message=reason, expectation=entry, excused="board"), False
         reason = unmet_requirement(vector, self.adapter.hello or {}, self.game)
         if reason:
-            return Result(vector, "skipped", message=reason, expectation=entry), False
+            excused = "reading" if reason.startswith("the vector holds only under") else None
+            return Result(vector, "skipped", message=reason, expectation=entry, excused=excused), False
+        doc, reason, swapped = adapt(vector.doc, self.game, self.adapter.hello or {}, vector.format,
+                                     reference_passes)
+        if doc is None:
+            return Result(vector, "skipped", message=f"not applicable: it {reason}", expectation=entry,
+                          excused="reading"), False
+        doc, reason = for_vocabulary(doc, self.game, vocabulary_level(self.adapter.hello or {}, self.game))
+        if doc is None:
+            return Result(vector, "skipped", message=f"not applicable: it {reason}", expectation=entry,
+                          excused="vocabulary"), False
+        played = vector if doc == vector.doc else dataclasses.replace(vector, doc=doc)
         self.adapter.reset_transcript()
         started = time.monotonic()
         self._deadline = started + self.vector_deadline
-        result = Result(vector, "passed")
+        result = Result(vector, "passed", readings=swapped or None)
         tracker = self.adapter if isinstance(self.adapter, StrayTracking) else None
         first = tracker.next_seq if tracker is not None else None
         try:
-            if vector.kind == "perft":
-                self._perft(vector)
+            if played.kind == "perft":
+                self._perft(played)
             else:
-                self._play(vector)
+                self._play(played)
         except VectorFailed as exc:
             result.status, result.message = "failed", exc.message
             result.diff = exc.diff.to_json() if exc.diff else None

@@ -10,7 +10,7 @@ engine's initial state instead, so every command is still tried on its own.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from ..errors import RefereeError
@@ -49,11 +49,41 @@ class GameSmoke:
         return self.reference
 
 
-def game_smoke(game_id: str) -> GameSmoke:
-    """The smoke plan of a game: its smallest setup, and what a new game of it looks like."""
+def smoke_setup_for(game_id: str, hello: Mapping[str, Any] | None) -> tuple[dict[str, Any], Any]:
+    """The game's smoke setup under the readings the adapter follows (its ``start`` answer):
+    each disputed option it does not follow at its default is set to the first value it
+    announced, and the player count is raised until those readings accept the setup (Seven
+    Knights as BGA plays it refuses three players in the standard game). Returns the setup
+    document and the reference's new game."""
+    from ..errors import IllegalAction
+    from .readings import followed, reading_options
+
     game = load(game_id)
     setup = game.smoke_setup()
-    state = game.initial_state(game.setup_from_json(setup))
+    if hello:
+        disputed = reading_options(game)
+        pairs = {name: values[0] for name, values in followed(game, hello, game_id).items()
+                 if name in disputed and values and game.option_spec(name).default not in values}
+        if pairs:
+            setup = {**setup, "options": {**(setup.get("options") or {}), **pairs}}
+    low, high = game.info.players
+    seat = setup.get(game.seat_field, 0)
+    players = setup.get("players", low)
+    while True:
+        try:
+            return setup, game.initial_state(game.setup_from_json(setup))
+        except IllegalAction:
+            if players >= high:
+                raise
+            players += 1
+            setup = {**setup, "players": players, game.seat_field: seat}
+
+
+def game_smoke(game_id: str, hello: Mapping[str, Any] | None = None) -> GameSmoke:
+    """The smoke plan of a game: its smallest setup under the adapter's readings, and what a
+    new game of it looks like."""
+    game = load(game_id)
+    setup, state = smoke_setup_for(game_id, hello)
     actors = game.actors(state)
     # a simultaneous node lists players only
     player = cast(int, actors[0]) if len(actors) > 1 else None
@@ -125,7 +155,6 @@ def _check_observe(game_id: str, add: Callable[[str, str, str], None], ask: Call
 
 def run_smoke(adapter: ExternalAdapter, game: str) -> list[Check]:
     """Runs the checks in order and returns them (the adapter is stopped at the end)."""
-    spec = game_smoke(game)
     checks: list[Check] = []
 
     def add(name: str, status: str, message: str) -> None:
@@ -158,6 +187,7 @@ def run_smoke(adapter: ExternalAdapter, game: str) -> list[Check]:
             problems.append(f"implementation.games.{game}.options is not an object")
     if not isinstance(hello.get("capabilities"), list):
         problems.append("capabilities is missing or not a list")
+    spec = game_smoke(game, hello if not problems else None)
     if problems:
         add("start", "failed", "; ".join(problems))
     else:

@@ -34,6 +34,13 @@ class Vector:
     file: str
     index: int
     suite_version: str | None = None
+    format: int = 1
+    """The vector file format (format 2: ``requires.options`` lists the values a vector holds under)."""
+
+    @property
+    def family(self) -> str:
+        """The vector a sibling tests under other readings (``reading_of``), else its own id."""
+        return cast(str, self.doc.get("reading_of") or self.doc["id"])
 
     @property
     def id(self) -> str:
@@ -98,7 +105,7 @@ def load_file(path: Path, game: str, *, check: bool = True) -> list[Vector]:
             problem = _play_problem(v)
             if problem:
                 raise VectorFileError(f"{path}: $.vectors[{i}].{problem}")
-        vectors.append(Vector(v, str(path), i, doc.get("suite_version")))
+        vectors.append(Vector(v, str(path), i, doc.get("suite_version"), doc["format"]))
     if check:
         check_vectors(vectors, game)
     return vectors

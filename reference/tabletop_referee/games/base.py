@@ -69,6 +69,15 @@ class BaseGame(_GameProtocol):
         """The game's table of event kinds; empty until it has one."""
         return {}
 
+    def input_level(self, action_doc: Mapping[str, Any]) -> int:
+        """The event vocabulary level whose interchange format first accepts this action
+        document (docs/protocol.md, "Vocabulary levels"); 1 for a game that never changed it."""
+        return 1
+
+    def vocabulary(self) -> int:
+        """The game's current event vocabulary level: the newest level of its event kinds."""
+        return max([1, *(k.since for k in self.event_kinds().values())])
+
     def violations(self, state: Any, action: Any) -> Iterator[IllegalAction]:
         """Default, for a game without a check table: the refusal ``apply`` raises, if any."""
         try:

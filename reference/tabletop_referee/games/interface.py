@@ -172,6 +172,9 @@ class EventKind:
     """What happened, in one line."""
     optional: tuple[str, ...] = ()
     """Fields present only when they apply (e.g. MLEM's ``landed`` moon ``slot``)."""
+    since: int = 1
+    """The event vocabulary level that added this kind (docs/protocol.md, "Vocabulary levels"):
+    an adapter that announces a lower level is not expected to emit it."""
 
 
 def set_enum_members(value: Any, enums: Mapping[str, type[StrEnum]]) -> None:
@@ -316,6 +319,12 @@ class Game(Protocol):
     def event_kinds(self) -> Mapping[str, EventKind]:
         """Every kind of event the game emits, by type (``tests/test_event_kinds.py`` checks the
         events of the vectors and of random games against it)."""
+
+    def input_level(self, action_doc: Mapping[str, Any]) -> int:
+        """The event vocabulary level whose interchange format first accepts this action document."""
+
+    def vocabulary(self) -> int:
+        """The game's current event vocabulary level (docs/protocol.md, "Vocabulary levels")."""
 
     def violations(self, state: Any, action: Any) -> Iterator[IllegalAction]:
         """Every :class:`~tabletop_referee.errors.IllegalAction` the rule checks find for

@@ -24,7 +24,14 @@ def _options(scene, final) -> dict:
     return {k: v for k, v in sorted(chosen.items()) if defaults.get(k, object()) != v}
 
 
+def _setup_of(scene) -> dict | None:
+    """The setup whose new game is the scenario's given state (none for a later round)."""
+    if scene.start_doc is not None or not scene.setup:
+        return None
+    return dict(scene.setup)
+
+
 EXPORT = VectorExporter(
-    GAME_ID, options=_options, missing_check_alone=True,
+    GAME_ID, options=_options, missing_check_alone=True, setup_of=_setup_of,
     failed_reason="fails against the reference engine (marked @engine-disagrees: see # ENGINE?)")
 pytest_bdd_after_scenario, pytest_sessionfinish = EXPORT.hooks()

@@ -57,13 +57,13 @@ _KINDS = (
     EventKind("points-doubled", ("power.moon-double", "power.deep-space-double", "power.planet-double"),
               ("player", "astronaut", "space", "points"),
               "a doubling astronaut's points are doubled (on landing on a moon or in deep space; a "
-              "planet's at the end)"),
+              "planet's at the end)", since=2),
     EventKind("planet-tie-broken", ("scoring.planet-ties",), ("planet", "players", "astronauts"),
-              "players tied on head count on a planet, ranked by their first arrival"),
+              "players tied on head count on a planet, ranked by their first arrival", since=2),
     EventKind("planet-scored", ("scoring.planets",), ("player", "planet", "rank", "astronauts", "points"),
-              "a player takes a planet's medal (rank 1 gold, 2 silver, 3 bronze)"),
+              "a player takes a planet's medal (rank 1 gold, 2 silver, 3 bronze)", since=2),
     EventKind("final-scores", ("scoring.winner",), ("scores", "winners"),
-              "every player's points per category, and the winners"),
+              "every player's points per category, and the winners", since=2),
     # exploration
     EventKind("token-revealed", ("exploration.setup", "exploration.replace"), ("token", "space"),
               "an exploration token is drawn and placed on its space"),

@@ -328,6 +328,23 @@ class MlemGame(BaseGame):
             return None
         return tokens
 
+    def input_level(self, action_doc: Mapping[str, Any]) -> int:
+        """Level 2 (0.2.0) widened the move document: ``dice`` (a group used in part), an
+        extra-face move that names groups too (ufo_extra_face_use=with-dice) and, as a rule
+        question rather than a schema error, a move naming no group or a face twice
+        (travel.group-count, travel.whole-group)."""
+        if action_doc.get("type") != "move":
+            return 1
+        faces = action_doc.get("faces")
+        if "dice" in action_doc:
+            return 2
+        if action_doc.get("ability") == "extra-face":  # with dice too (ufo_extra_face_use=with-dice)
+            return 2 if faces else 1
+        if isinstance(faces, list) and ((not faces and "ability" not in action_doc)
+                                        or len({str(f) for f in faces}) < len(faces)):
+            return 2
+        return 1
+
     def smoke_setup(self) -> dict[str, Any]:
         return {"players": 2, "start_player": 0, "board": "standard", "options": {}}
 

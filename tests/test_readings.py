@@ -1,0 +1,176 @@
+"""Verdicts for every reading (issue 22, docs/conformance.md "Readings").
+
+- Every vector's ``requires.options`` (vector format 2) is what the reference finds it depends on.
+- The reference adapter following another sourced reading (``referee adapter --reading``), each
+  alone, every source's readings at once, and every first non-default reading at once, announced
+  honestly, gets no failure and runs at least 95% of each claimed profile.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+import pytest
+
+from tabletop_referee.adapter import Adapter
+from tabletop_referee.conformance import readings as R
+from tabletop_referee.conformance.inprocess import InProcessAdapter
+from tabletop_referee.conformance.profiles import EXECUTED, family, judge
+from tabletop_referee.conformance.report import result_to_json
+from tabletop_referee.conformance.runner import Runner, reference_passes
+from tabletop_referee.conformance.vectors import Vector, default_vector_dir, load_vectors
+from tabletop_referee.games import GAMES, load
+from tabletop_referee.impact import disputes_of
+
+COVERAGE = 0.95
+"""The share of each claimed profile's vectors (families: a vector and its siblings) that must
+run under any announced readings (issue 22)."""
+
+
+@lru_cache(maxsize=None)
+def suite(game_id: str) -> tuple[Vector, ...]:
+    return tuple(load_vectors([default_vector_dir(game_id)], game_id))
+
+
+def _chunks(game_id: str, n: int) -> list[tuple[str, int, int]]:
+    return [(game_id, i, n) for i in range(n)]
+
+
+@pytest.mark.parametrize("game_id,part,parts", [c for g in GAMES for c in _chunks(g, 4)],
+                         ids=lambda x: str(x))
+def test_recorded_dependencies_are_the_reference_s(game_id: str, part: int, parts: int) -> None:
+    """For every vector (in four parts, so they can run side by side): replaying it under each
+    other value of each reading in play gives exactly the ``requires.options`` it records."""
+    wrong = []
+    for i, v in enumerate(suite(game_id)):
+        if i % parts != part:
+            continue
+        assert v.format == 2, f"{v.file}: vector format {v.format}"
+        found = R.dependencies(game_id, v.doc, reference_passes)
+        if found != v.requires.get("options", {}):
+            wrong.append(f"{v.id}: recorded {v.requires.get('options')}, the reference finds {found}")
+    assert not wrong, "\n".join(wrong[:10])
+
+
+def test_a_sibling_names_its_vector_and_readings() -> None:
+    for game_id in GAMES:
+        ids = {v.id for v in suite(game_id)}
+        for v in suite(game_id):
+            of = v.doc.get("reading_of")
+            if of is None:
+                assert "@" not in v.id
+                continue
+            assert of in ids, f"{v.id}: reading_of {of} is not a vector of the suite"
+            assert v.id.startswith(of + "@"), v.id
+            for pair in v.id.split("@", 1)[1].split(","):
+                name, _, value = pair.partition("=")
+                held = v.requires["options"].get(name)
+                assert held is not None and value in [R._text(x) for x in held], (v.id, held)
+
+
+def reading_adapters(game_id: str) -> list[tuple[str, dict[str, Any]]]:
+    """Every reading set the suite must certify: each non-default value alone, each source's
+    readings at once, and the first non-default value of every disputed option at once."""
+    game = load(game_id)
+    sets: list[tuple[str, dict[str, Any]]] = []
+    firsts: dict[str, Any] = {}
+    for d in disputes_of(game):
+        for value in d.values:
+            if value != d.default:
+                sets.append((f"{d.option}={R._text(value)}", {d.option: value}))
+                firsts.setdefault(d.option, value)
+    for tag, pairs in R.source_readings(game_id).items():
+        if len(pairs) > 1:
+            sets.append((f"source {tag}", pairs))
+    sets.append(("every first non-default reading", firsts))
+    return sets
+
+
+def run_under(game_id: str, readings: dict[str, Any], vectors: list[Vector]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    handle = Adapter([game_id], readings={game_id: readings}).handle
+    adapter = InProcessAdapter(handle)
+    hello = adapter.start()
+    run = Runner(adapter, game_id).run(vectors)
+    game = load(game_id)
+    return [result_to_json(r, None, tuple(game.vector_profiles(r.vector.doc))) for r in run.results], hello
+
+
+def affected(vectors: tuple[Vector, ...], names: set[str]) -> list[Vector]:
+    """The vectors whose family depends on one of ``names``; any other runs under the adapter's
+    values by construction (its dependencies are checked above), so it is counted as run."""
+    families = {v.family for v in vectors if names & set(v.requires.get("options", {}))}
+    return [v for v in vectors if v.family in families]
+
+
+@pytest.mark.parametrize("game_id,label,readings",
+                         [(g, label, r) for g in GAMES for label, r in reading_adapters(g)],
+                         ids=lambda x: x if isinstance(x, str) else "")
+def test_the_reference_under_other_readings_is_certified(game_id: str, label: str, readings: dict[str, Any]) -> None:
+    """``referee adapter --reading ...`` (the reference following other sourced readings, and
+    announcing just those): no failure, and at least 95% of every claimed profile runs."""
+    vectors = suite(game_id)
+    chosen = affected(vectors, set(readings))
+    results, hello = run_under(game_id, readings, chosen)
+    bad = [f"{r['id']}: {r['status']}: {r['message'][:300]}" for r in results
+           if r["status"] not in ("passed", "skipped")]
+    assert not bad, "\n".join(bad[:10])
+    ran = {family(r) for r in results if r["status"] in EXECUTED}
+    ran |= {v.family for v in vectors if v not in chosen}
+    game = load(game_id)
+    claimed = list(hello["profiles"])
+    per_profile: Counter[str] = Counter()
+    run_profile: Counter[str] = Counter()
+    seen: set[tuple[str, str]] = set()
+    for v in vectors:
+        for p in game.vector_profiles(v.doc):
+            if (p, v.family) in seen or p not in claimed:
+                continue
+            seen.add((p, v.family))
+            per_profile[p] += 1
+            run_profile[p] += v.family in ran
+    low = {p: f"{run_profile[p]}/{n}" for p, n in per_profile.items() if run_profile[p] < COVERAGE * n}
+    assert not low, f"under {label}: profiles below {COVERAGE:.0%} of their vectors run: {low}"
+    judged = judge(results, claimed=claimed, known=game.conformance_profiles(),
+                   suite_profiles=[tuple(game.vector_profiles(v.doc)) for v in chosen])
+    assert judged["verdict"]["passed"], judged["verdict"]["reasons"]
+
+
+def test_a_vector_is_run_under_the_value_the_adapter_follows() -> None:
+    """seven-knights-0029 holds only under last_question=optional: an adapter following
+    required runs its sibling instead, which expects the skip refused; a vector that does not
+    depend on the option runs with required swapped in, and passes."""
+    vectors = [v for v in suite("seven-knights") if v.family in ("seven-knights-0029", "seven-knights-0001")]
+    results, _hello = run_under("seven-knights", {"last_question": "required"}, vectors)
+    by_id = {r["id"]: r for r in results}
+    assert by_id["seven-knights-0029"]["status"] == "skipped"
+    assert by_id["seven-knights-0029"]["excused"] == "reading"
+    assert "last_question=optional" in by_id["seven-knights-0029"]["message"]
+    sibling = by_id["seven-knights-0029@last_question=required"]
+    assert sibling["status"] == "passed"
+    doc = next(v.doc for v in vectors if v.id == sibling["id"])
+    assert doc["expect"]["rejected"]["clause"] == "command.last-question"
+    assert by_id["seven-knights-0001"]["status"] == "passed"
+
+
+def test_an_unannounced_option_means_the_default_reading() -> None:
+    """An adapter announcing no options at all follows the defaults: every vector that holds
+    under the defaults runs, the siblings of other readings are not applicable."""
+    game_id = "seven-knights"
+    vectors = list(suite(game_id))
+    adapter = InProcessAdapter(Adapter([game_id]).handle)
+    hello = adapter.start()
+    hello = json.loads(json.dumps(hello))
+    hello["implementation"]["games"][game_id].pop("options")
+    adapter.hello = hello
+    run = Runner(adapter, game_id).run(vectors)
+    statuses = Counter(r.status for r in run.results)
+    assert statuses["failed"] == statuses["errored"] == 0, statuses
+    for r in run.results:
+        if r.vector.doc.get("reading_of") and r.status == "skipped":
+            assert r.excused == "reading", (r.vector.id, r.message)
+    assert all(r.status == "passed" for r in run.results if not r.vector.doc.get("reading_of")
+               and all(load(game_id).option_spec(n).default in vals
+                       for n, vals in r.vector.requires.get("options", {}).items()))
