@@ -189,7 +189,9 @@ def test_sources_carry_their_ref_from_the_registry(capsys):
     assert info["id"] == "crash.trigger" and info["confidence"] == "sourced"
     assert info["text"] == SPEC.clause("crash.trigger").text
     ja = next(s for s in info["sources"] if s["tag"] == "JA")
-    assert ja["ref"] == SPEC.source("JA")["ref"] and ja["where"]
+    # a seed is cited by its public description: the page it copies, never its local file name
+    assert ja["ref"] == SPEC.source("JA")["url"] and ja["where"] and ja["title"] == SPEC.source("JA")["title"]
+    assert ja["backs"] == "states" and ja["quote"]
     assert info["options"] == ["die_one_rescue"]
 
 

@@ -144,6 +144,13 @@ class SevenKnightsGame(BaseGame):
         o = engine.outcome(state)
         return () if o is None else o.winners
 
+    def score_categories(self) -> tuple[str, ...]:
+        return ("total",)  # one total; no categories
+
+    def category_clause(self, category: str) -> str | None:
+        # what a total is made of, and who wins (referee explain --ask score|winner cites them)
+        return {'total': 'settlement.winners', 'winners': 'end.winner'}.get(category)
+
     def totals(self, state: State) -> tuple[int, ...]:
         return engine.scores(state)
 
