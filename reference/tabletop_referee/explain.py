@@ -212,7 +212,10 @@ def load_question(game_id: str, state_arg: str, action_text: str, options: dict[
     asked = None
     wanted = _asks(list(asks), "--ask") if asks else ()
     if isinstance(doc, dict) and not game.is_full_state(doc) and (
-        {"position", "state", "actions", "question", "ask"} & set(doc)
+        {"position", "state"} & set(doc)
+        # a position may have keys named like a question file's (Seven Knights' 'actions'):
+        # a document with 'players' and no 'position' or 'state' is a position
+        or ("players" not in doc and {"actions", "question", "ask"} & set(doc))
     ):
         unknown = sorted(set(doc) - set(QUESTION_KEYS))
         if unknown:
@@ -911,7 +914,8 @@ def render_brief(answer: Answer) -> str:
         out += [f"  {f.ask}: {line}" for line in f.lines]
     for r in answer.disputes:
         if r.decides:
-            out.append(f"  disputed: {', '.join(d['id'] for d in r.disputes)} (option {r.option}) decides this answer")
+            names = ", ".join(d["id"] for d in r.disputes) or "the rule option"
+            out.append(f"  disputed: {names} (option {r.option}) decides this answer")
     return "\n".join(out) + "\n"
 
 

@@ -35,7 +35,7 @@ def _backing(cite: dict[str, Any]) -> str:
     """How a citation backs its clause, for the pages: its quote and ``states``/``implies``/``context``."""
     quote = f" “{_md(cite['quote'])}”" if cite.get("quote") else ""
     backs = f" ({_md(cite['backs'])})" if cite.get("backs") else ""
-    return f" —{quote}{backs}" if quote or backs else ""
+    return f" —{quote}{backs}" if quote else backs
 
 
 def render_markdown(game: str) -> str:

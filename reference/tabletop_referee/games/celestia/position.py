@@ -150,7 +150,13 @@ class _Reader:
         piles = []
         for i, c in enumerate(self.setup.treasures.cities):
             if str(c.id) in {str(k) for k in piles_doc}:
-                given = next(v for k, v in piles_doc.items() if str(k) == str(c.id))
+                key, given = next((k, v) for k, v in piles_doc.items() if str(k) == str(c.id))
+                if not isinstance(given, list):
+                    raise MalformedInput("a list of treasure cards", path=f"$.piles.{key}")
+                unknown = [str(x) for x in given if str(x) not in self.points]
+                if unknown:
+                    raise MalformedInput(f"unknown treasure card {unknown[0]!r} (cards: {', '.join(self.points)})",
+                                         path=f"$.piles.{key}")
                 piles.append(tuple(sorted((str(x) for x in given), key=self.key)))
             else:
                 taken = Counter(card for w in won for ci, card in w if ci == i)
