@@ -590,7 +590,7 @@ def _disputes(spec: Spec, question: Question, main: dict[str, Any], involved: se
             impossible = _impossible_under(question, option, value)
             if impossible:  # not replayed: the reading makes the position itself impossible
                 alt_run = Run((), game.with_options(question.state, {option: value}))
-                diff = {"position": ["possible", "impossible under this reading"]}
+                diff: dict[str, Any] = {"position": ["possible", "impossible under this reading"]}
                 alternatives.append(Alternative(option, value, reading, alt_run, {}, diff, False, impossible))
                 continue
             alt_run, replayed = _replay(question, option, value)
