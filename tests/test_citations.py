@@ -100,7 +100,8 @@ def reading_problems(disputes, seed_tags) -> list[str]:
         for r in d.get("readings", []):
             sources = set(r.get("sources") or ())
             cites = r.get("citations") or []
-            quoted = {c.get("tag") for c in cites if c.get("quote")}
+            # a quote that is only context does not credit a reading to its source [issue 30]
+            quoted = {c.get("tag") for c in cites if c.get("quote") and c.get("backs") != "context"}
             for tag in sorted(sources & set(seed_tags)):
                 if tag not in quoted:
                     problems.append(f"dispute {d['id']} reading {r['id']} is credited to {tag} without a {tag} quote")
@@ -218,7 +219,8 @@ def test_reading_checker_rejects_a_reading_credited_to_the_walkthrough_without_a
 def test_type_checker_rejects_planted_bad_fields():
     clauses = [{"id": "x.y", "sources": [{"tag": "JA", "where": "w", "quote": 3}]}]
     disputes = [
-        {"id": "a", "readings": [{"id": "r", "sources": ["JA"], "citations": [{"tag": "JA", "where": "w"}]}]},
+        {"id": "a", "readings": [{"id": "r", "sources": ["JA"], "citations": [{"tag": "JA", "where": "w",
+                                                                                  "backs": "states"}]}]},
         {"id": "b", "readings": [], "option_needed": "yes", "option_proposal": "opt = a | b"},
         {"id": "c", "readings": [], "option_needed": True},
         {"id": "d", "readings": [], "option_needed": True, "option_proposal": "an option"},
@@ -228,7 +230,7 @@ def test_type_checker_rejects_planted_bad_fields():
     problems = citation_field_problems(clauses, disputes)
     assert problems == [
         "clause x.y: sources[0].quote must be a non-empty string",
-        "clause x.y: sources[0] quotes its source but does not say how it backs the clause "
+        "clause x.y: sources[0] quotes its source but does not say how the quote backs it "
         "(backs: states | implies | context)",
         "dispute a: reading r: citations[0].quote must be a non-empty string",
         "dispute b: option_needed must be true or false",
@@ -386,7 +388,7 @@ def test_field_checker_rejects_a_quote_without_backs_and_an_unknown_backs():
                                          {"tag": "JA", "where": "w", "quote": "q", "backs": "proves"}]}]
     disputes = [{"id": "d", "readings": [], "precedence_departure": " "}]
     assert citation_field_problems(clauses, disputes) == [
-        "clause x.y: sources[0] quotes its source but does not say how it backs the clause "
+        "clause x.y: sources[0] quotes its source but does not say how the quote backs it "
         "(backs: states | implies | context)",
         "clause x.y: sources[1].backs must be one of states, implies, context, got 'proves'",
         "dispute d: precedence_departure must be a non-empty string saying why",
@@ -490,3 +492,19 @@ def test_die_one_reset_gives_a_real_reason_for_its_default():
     assert "only until the rule option exists" not in " ".join(d["reason"].split())
     assert "ロケットに乗っている限り" in d["reason"]
     assert "as long as this astronaut is aboard the rocket" in d["precedence_departure"]
+
+
+def test_reading_checker_does_not_credit_a_reading_on_a_context_quote():
+    disputes = copy.deepcopy(DISPUTES)
+    zero = next(r for d in disputes if d["id"] == "start-space" for r in d["readings"] if r["id"] == "zero")
+    assert reading_problems(disputes, SEED_REFS) == []
+    for c in zero["citations"]:
+        c["backs"] = "context"
+    assert reading_problems(disputes, SEED_REFS) == [
+        "dispute start-space reading zero is credited to JA without a JA quote"]
+
+
+def test_every_reading_citation_says_how_it_backs_the_reading():
+    cites = [c for d in DISPUTES for r in d["readings"] for c in r.get("citations") or []]
+    assert len(cites) > 60 and all(c.get("backs") in BACKS for c in cites)
+    assert {c["backs"] for c in cites} >= {"states", "implies"}

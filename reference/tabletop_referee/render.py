@@ -459,7 +459,7 @@ def render_disputes_page(game: str) -> str:
                        f"{srcs or 'no source holds this reading'}")
             for c in r.get("citations") or []:
                 out.append(f"    - {_md(c.get('tag', ''))}, {_md(c.get('where', ''))}: "
-                           f"“{_md(c.get('quote', ''))}”")
+                           f"“{_md(c.get('quote', ''))}”" + (f" ({_md(c['backs'])})" if c.get("backs") else ""))
         out += ["", f"**Ruling:** {_code(d.get('ruling'))}. {_md(d.get('reason', ''))}", ""]
         if d.get("precedence_departure"):
             out += [f"**Departs from the [precedence of sources]({_rel(page, f'{game}/sources.md')}#precedence) "

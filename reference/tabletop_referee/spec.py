@@ -106,7 +106,7 @@ def _citation_problems(cite: Any, where: str, *, quote_required: bool, backs_req
     if "backs" in cite and cite["backs"] not in BACKS:
         problems.append(f"{where}.backs must be one of {', '.join(BACKS)}, got {cite['backs']!r}")
     elif backs_required and "quote" in cite and "backs" not in cite:
-        problems.append(f"{where} quotes its source but does not say how it backs the clause "
+        problems.append(f"{where} quotes its source but does not say how the quote backs it "
                         f"(backs: {' | '.join(BACKS)})")
     return problems
 
@@ -116,8 +116,8 @@ def citation_field_problems(clauses: Any, disputes: Any) -> list[str]:
 
     Checks only the fields that carry citations and option requests: a clause source's
     ``tag``/``where``/``quote``/``backs`` (``backs`` one of :data:`BACKS`, required on a quoted
-    clause source); a dispute reading's ``citations`` (a list of ``{tag, where,
-    quote}``, all three non-empty strings); a dispute's ``no_option`` (non-empty string),
+    clause source); a dispute reading's ``citations`` (a list of ``{tag, where, quote, backs}``,
+    the first three non-empty strings, ``backs`` as for a clause but said of the reading); a dispute's ``no_option`` (non-empty string),
     ``option_needed`` (boolean) and ``option_proposal`` (``name = default | other``, given
     exactly when ``option_needed`` is true). Other keys are left alone.
     """
@@ -144,7 +144,7 @@ def citation_field_problems(clauses: Any, disputes: Any) -> list[str]:
                 problems.append(f"{at} must be a list")
                 continue
             for k, cite in enumerate(cites):
-                problems += _citation_problems(cite, f"{at}[{k}]", quote_required=True)
+                problems += _citation_problems(cite, f"{at}[{k}]", quote_required=True, backs_required=True)
         if "no_option" in d and not _nonempty_str(d["no_option"]):
             problems.append(f"dispute {did}: no_option must be a non-empty string saying why")
         needed = d.get("option_needed")
