@@ -783,6 +783,9 @@ def test_celestia_integer_keys_are_read_as_the_documented_seats_and_cities(capsy
     totals = [s["total"] for s in yaml_keys["findings"][0]["scores"]]
     assert totals == [10, 0, 9]
     assert [s["total"] for s in json_keys["findings"][0]["scores"]] == totals
+    flow = _answer(capsys, "celestia", _write_yaml(   # YAML flow style, which starts like JSON
+        tmp_path, "f.yaml", "{players: 3, won: {0: [[1, '4'], [2, '6']], 2: [[4, '9']]}}"), "--ask", "score")
+    assert [s["total"] for s in flow["findings"][0]["scores"]] == totals
     piles = _answer(capsys, "celestia", _write_yaml(
         tmp_path, "c.yaml", "players: 2\nwon: {0: [[25, '25']]}\npiles: {25: ['25', '25', '25', '25', '25']}\n"),
         "--ask", "score")

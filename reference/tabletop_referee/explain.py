@@ -31,7 +31,7 @@ from typing import Any, cast
 from .errors import IllegalAction, RefereeError, UsageError
 from .games import load
 from .games.interface import CHANCE, Event, Game
-from .loading import LoadError, decode, normalise, parse_yaml, read_bytes
+from .loading import LoadError, decode, normalise, parse_json, parse_yaml, read_bytes
 from .spec import Spec, load_spec
 
 QUESTION_KEYS = ("question", "position", "state", "actions", "ask", "title", "notes", "expect")
@@ -120,6 +120,13 @@ def _parse(label: str, text: str) -> Any:
     as JSON would write them; everything else is held to the JSON-only checks of the input
     boundary (:func:`~tabletop_referee.loading.normalise`)."""
     try:
+        if text.lstrip().startswith(("{", "[")):  # JSON (its keys are text): the fast path
+            try:
+                return parse_json(text, label, what="YAML/JSON")
+            except LoadError as exc:
+                if exc.pointer or "nested" in exc.problem or "larger" in exc.problem:
+                    raise  # JSON, but past a limit
+                # not JSON: YAML flow style ({players: 3, hands: {1: [...]}}), read below
         raw = parse_yaml(text, label, what="YAML/JSON", json_only=False)  # capped; keeps int keys
         return normalise(_number_keys_as_text(raw), label)
     except LoadError as exc:
