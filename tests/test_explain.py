@@ -702,6 +702,7 @@ def test_each_game_documents_its_position_format_under_docs(game):
     nav = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
     assert f"{game}/positions.md" in nav
     assert f"({game}/positions.md)" in (REPO / "docs" / "explain.md").read_text(encoding="utf-8")
+    assert "(positions.md)" in (REPO / "docs" / game / "index.md").read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("game", GAMES)

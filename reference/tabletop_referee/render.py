@@ -623,8 +623,13 @@ def render_overview_page(game: str, vectors: _Vectors | None = None) -> str:
             f"{sum(1 for d in spec.disputes if d.get('option'))} of them with a rule option.",
             f"- [Coverage](coverage.md): clauses x scenarios x vectors ({len(vectors.by_id)} vectors).",
             "- [Vector index](vectors.md): every vector id, linked to its scenario.",
-            f"- [Sources](sources.md): the {len(spec.sources)} sources cited.",
-            "- [All rules on one page](rules.md) (without the scenarios).", ""]
+            f"- [Sources](sources.md): the {len(spec.sources)} sources cited, how they rank "
+            "(the precedence every ruling follows or departs from with a reason) and how each "
+            "citation backs its clause.",
+            "- [All rules on one page](rules.md) (without the scenarios).",
+            "- [Position format](positions.md): how `referee explain` takes a position of this "
+            "game, with examples (written by hand, not generated).",
+            ""]
     return "\n".join(out).rstrip() + "\n"
 
 
