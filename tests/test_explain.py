@@ -26,7 +26,7 @@ from tabletop_referee.games import mlem
 from tabletop_referee.games.mlem.notation import action_text
 from tabletop_referee.games.mlem.interchange import state_from_json, state_to_json
 from tabletop_referee.games.mlem.position import state_from_position
-from tabletop_referee.spec import load_spec
+from tabletop_referee.spec import known_games, load_spec
 
 CASES_DIR = Path(__file__).resolve().parent / "explain_cases"
 CASES = sorted(CASES_DIR.glob("*.yaml"))
@@ -681,7 +681,8 @@ def test_brief_names_the_rejecting_clause(capsys):
 # -- every game: position pages, score and winner, --brief, replays, sources ------------------
 
 REPO = Path(__file__).resolve().parents[1]
-GAMES = ("mlem", "celestia", "seven-knights")
+GAMES = tuple(known_games())  # every game documents its position format
+assert set(GAMES) >= {"mlem", "celestia", "seven-knights"}
 
 
 def _page_blocks(game: str, lang: str) -> list[tuple[str, str]]:
