@@ -26,7 +26,7 @@ from tabletop_referee.games import mlem
 from tabletop_referee.games.mlem.notation import action_text
 from tabletop_referee.games.mlem.interchange import state_from_json, state_to_json
 from tabletop_referee.games.mlem.position import state_from_position
-from tabletop_referee.spec import load_spec
+from tabletop_referee.spec import known_games, load_spec
 
 CASES_DIR = Path(__file__).resolve().parent / "explain_cases"
 CASES = sorted(CASES_DIR.glob("*.yaml"))
@@ -189,7 +189,9 @@ def test_sources_carry_their_ref_from_the_registry(capsys):
     assert info["id"] == "crash.trigger" and info["confidence"] == "sourced"
     assert info["text"] == SPEC.clause("crash.trigger").text
     ja = next(s for s in info["sources"] if s["tag"] == "JA")
-    assert ja["ref"] == SPEC.source("JA")["ref"] and ja["where"]
+    # a seed is cited by its public description: the page it copies, never its local file name
+    assert ja["ref"] == SPEC.source("JA")["url"] and ja["where"] and ja["title"] == SPEC.source("JA")["title"]
+    assert ja["backs"] == "states" and ja["quote"]
     assert info["options"] == ["die_one_rescue"]
 
 
@@ -642,7 +644,7 @@ def test_a_bad_variant_section_is_one_line(doc, message, capsys, tmp_path):
 
 def test_the_variant_position_in_the_docs_is_valid(capsys, tmp_path):
     repo = Path(__file__).resolve().parents[1]
-    page = (repo / "docs" / "explain.md").read_text(encoding="utf-8")
+    page = (repo / "docs" / "mlem" / "positions.md").read_text(encoding="utf-8")
     block = next(b.split("```", 1)[0] for b in page.split("```yaml\n")[1:] if "ufo:" in b.split("```", 1)[0])
     doc = yaml.safe_load(block)
     state = state_from_position(doc)
@@ -674,3 +676,209 @@ def test_brief_names_the_rejecting_clause(capsys):
     assert lines[0].startswith("ILLEGAL [travel.whole-group] — ")
     assert lines[1] == "decided by: travel.whole-group"
     assert lines[2].startswith("  1. rejected [travel.whole-group]: a face is used with all its dice")
+
+
+# -- every game: position pages, score and winner, --brief, replays, sources ------------------
+
+REPO = Path(__file__).resolve().parents[1]
+GAMES = tuple(known_games())  # every game documents its position format
+assert set(GAMES) >= {"mlem", "celestia", "seven-knights"}
+
+
+def _page_blocks(game: str, lang: str) -> list[tuple[str, str]]:
+    """(the paragraph line before it, the block) for each ``lang`` fenced block of the game's
+    position page."""
+    page = (REPO / "docs" / game / "positions.md").read_text(encoding="utf-8")
+    found = []
+    for chunk in page.split(f"```{lang}\n")[1:]:
+        found.append(chunk.split("```", 1)[0])
+    heads = [before.rstrip().rsplit("\n", 1)[-1] for before in page.split(f"```{lang}\n")[:-1]]
+    return list(zip(heads, found))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_documents_its_position_format_under_docs(game):
+    page = REPO / "docs" / game / "positions.md"
+    assert page.is_file()
+    nav = (REPO / "mkdocs.yml").read_text(encoding="utf-8")
+    assert f"{game}/positions.md" in nav
+    assert f"({game}/positions.md)" in (REPO / "docs" / "explain.md").read_text(encoding="utf-8")
+    assert "(positions.md)" in (REPO / "docs" / game / "index.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_yaml_block_of_a_position_page_is_a_position_explain_accepts(game, capsys, tmp_path):
+    blocks = _page_blocks(game, "yaml")
+    assert len(blocks) >= 2
+    for i, (_, block) in enumerate(blocks):
+        path = tmp_path / f"block{i}.yaml"
+        path.write_text(block, encoding="utf-8")
+        code, out, err = run(capsys, "explain", "--game", game, str(path), "--ask", "actions", "--json")
+        assert code == EXIT_OK, f"docs/{game}/positions.md yaml block {i}: {err}"
+        assert "actions" in [f["ask"] for f in json.loads(out)["findings"]]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_example_files_a_position_page_shows_are_the_files_themselves(game):
+    shown = [(head, block) for head, block in _page_blocks(game, "yaml") if head.startswith("`examples/")]
+    assert shown, f"docs/{game}/positions.md shows no example file"
+    for head, block in shown:
+        name = head.split("`")[1]
+        assert (REPO / name).read_text(encoding="utf-8") == block, f"{name} differs from docs/{game}/positions.md"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_commands_of_a_position_page_print_what_it_shows(game, capsys, monkeypatch):
+    import shlex
+    commands = [block for _, block in _page_blocks(game, "console")]
+    assert commands
+    monkeypatch.chdir(REPO)
+    for block in commands:
+        command, expected = block.split("\n", 1)
+        assert command.startswith("$ referee explain --game " + game)
+        code, out, err = run(capsys, *shlex.split(command[len("$ referee "):]))
+        assert code == EXIT_OK and err == ""
+        assert out == expected, f"docs/{game}/positions.md is stale for: {command}"
+
+
+def _answer(capsys, game: str, *argv: str) -> dict:
+    code, out, err = run(capsys, "explain", "--game", game, *argv, "--json")
+    assert code == EXIT_OK and err == "", err
+    return json.loads(out)
+
+
+def _write_yaml(tmp_path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return str(path)
+
+
+CELESTIA_WON = "players: 3\nwon: {0: [[1, '4'], [2, '6']], 2: [[4, '9']]}\n"
+KNIGHTS_DEAL = "players: 4\ndeal: [3, 1, W, 2, 4]\n"
+
+
+@pytest.mark.parametrize("game, position, score_clause", [
+    ("mlem", None, "scoring.moons"),
+    ("celestia", CELESTIA_WON, "end.score"),
+    ("seven-knights", KNIGHTS_DEAL, "settlement.winners"),
+])
+def test_score_and_winner_answers_cite_clauses_in_every_game(game, position, score_clause, capsys, tmp_path):
+    case = (str(CASES_DIR / "ask-score.yaml") if position is None
+            else _write_yaml(tmp_path, "p.yaml", position))
+    answer = _answer(capsys, game, case, "--ask", "score", "--ask", "winner")
+    findings = {f["ask"]: f for f in answer["findings"]}
+    spec = load_spec(game)
+    assert score_clause in findings["score"]["clauses"]
+    assert findings["winner"]["clauses"][0] == {"mlem": "scoring.winner"}.get(game, "end.winner")
+    for f in findings.values():
+        assert f["clauses"] and all(c in spec.clause_ids for c in f["clauses"])
+        assert all(info["title"] for info in f["clause_info"])
+
+
+def test_celestia_integer_keys_are_read_as_the_documented_seats_and_cities(capsys, tmp_path):
+    """[issue 30] The documented shape {0: ...} was refused (a YAML integer key), and the JSON
+    shape {"0": ...} silently ignored: both now mean seat 0 (and 25 city 25)."""
+    yaml_keys = _answer(capsys, "celestia", _write_yaml(tmp_path, "a.yaml", CELESTIA_WON), "--ask", "score")
+    json_keys = _answer(capsys, "celestia", _write_yaml(
+        tmp_path, "b.json", json.dumps({"players": 3, "won": {"0": [[1, "4"], [2, "6"]], "2": [[4, "9"]]}})),
+        "--ask", "score")
+    totals = [s["total"] for s in yaml_keys["findings"][0]["scores"]]
+    assert totals == [10, 0, 9]
+    assert [s["total"] for s in json_keys["findings"][0]["scores"]] == totals
+    flow = _answer(capsys, "celestia", _write_yaml(   # YAML flow style, which starts like JSON
+        tmp_path, "f.yaml", "{players: 3, won: {0: [[1, '4'], [2, '6']], 2: [[4, '9']]}}"), "--ask", "score")
+    assert [s["total"] for s in flow["findings"][0]["scores"]] == totals
+    piles = _answer(capsys, "celestia", _write_yaml(
+        tmp_path, "c.yaml", "players: 2\nwon: {0: [[25, '25']]}\npiles: {25: ['25', '25', '25', '25', '25']}\n"),
+        "--ask", "score")
+    assert [s["total"] for s in piles["findings"][0]["scores"]] == [25, 0]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("players: 3\nhands: {7: [compass]}\n", "$.hands.7: no seat '7' (seats 0 to 2)"),
+    ("players: 3\nwon: {\"x\": []}\n", "$.won.x: no seat 'x'"),
+    ("players: 3\npiles: {26: ['25']}\n", "$.piles.26: no city 26"),
+    ("players: 3\npiles: {25: ['30']}\n", "$.piles.25: unknown treasure card '30'"),
+    ("players: 3\nwon: {true: []}\n", "key True is not a string"),
+    ("players: 3\nwon: {2026-01-01: []}\n", "is not a string"),
+])
+def test_celestia_positions_with_bad_keys_are_refused_in_one_line(text, message, capsys, tmp_path):
+    code, out, err = run(capsys, "explain", "--game", "celestia", _write_yaml(tmp_path, "p.yaml", text),
+                         "--ask", "score")
+    assert message in one_line_error(code, err) and out == ""
+
+
+LAST_LANDING = ("position:\n  players: 2\n  city: 4\n  captain: 1\n  aboard: [1]\n"
+                "  won: {0: [[25, '25'], [25, '25']]}\nactions: [land, treasure 4]\n")
+
+
+def test_brief_says_the_game_is_over_and_who_won(capsys, tmp_path):
+    """[issue 30] --brief printed 'legal — ' with nothing after it on a finished game."""
+    code, out, err = run(capsys, "explain", "--game", "celestia", _write_yaml(tmp_path, "q.yaml", LAST_LANDING),
+                         "--brief")
+    assert code == EXIT_OK and err == ""
+    assert out.splitlines()[0] == "legal — the game is over (target): player 0 wins"
+
+
+POWER_WINDOW = """players: 3
+aboard: [0, 1]
+captain: 0
+city: 2
+won: {2: [[1, "1"]]}
+hands: {0: [compass], 2: [alternative-route]}
+roll: [fog, blank]
+phase: power
+cursor: 2
+"""
+
+
+def test_a_reading_that_makes_the_turn_pointer_impossible_is_not_replayed_and_says_so(capsys, tmp_path):
+    """[issue 30] Player 2 has left and acts in the power window (power_players=all). Under
+    power_players=aboard that turn pointer cannot occur: the replay used to keep it and report
+    the same outcome."""
+    path = _write_yaml(tmp_path, "p.yaml", POWER_WINDOW)
+    answer = _answer(capsys, "celestia", path, "pass")
+    report = next(r for r in answer["disputes"] if r["option"] == "power_players")
+    alt = report["alternatives"][0]
+    assert alt["options"] == {"power_players": "aboard"}
+    assert alt["impossible"] == ["the player to act in the power window may not take part"]
+    assert alt["legal"] is None and report["decides"] is True
+    code, out, err = run(capsys, "explain", "--game", "celestia", path, "pass")
+    assert "not replayed: under this reading the position cannot occur (the player to act in the power" in out
+    assert "legal; the same outcome" not in out.split("power_players=aboard", 1)[1].split("\n  - ", 1)[0]
+    # an option under which the position can occur is replayed as before
+    jet = next(r for r in answer["disputes"] if r["option"] == "jetpack_timing")
+    assert jet["alternatives"][0]["impossible"] == [] and jet["alternatives"][0]["legal"] is True
+
+
+def test_seven_knights_does_not_replay_a_dealt_position_under_another_mode(capsys):
+    answer = _answer(capsys, "seven-knights", str(REPO / "examples/seven-knights/position.yaml"), "answer yes")
+    assert {r["option"] for r in answer["disputes"]}.isdisjoint({"variant", "cooperative"})
+
+
+@pytest.mark.parametrize("game, case", [
+    ("mlem", str(CASES_DIR / "die-one-rescue.yaml")),
+    ("celestia", str(REPO / "examples/celestia/last-journey.yaml")),
+    ("seven-knights", str(REPO / "examples/seven-knights/position.yaml")),
+])
+def test_sources_are_cited_by_their_public_description_never_a_local_file(game, case, capsys):
+    """[issue 30] A seed was cited by its local file name, which a reader cannot open."""
+    spec = load_spec(game)
+    local = {s["ref"] for s in spec.sources if s.get("kind") == "seed"}
+    argv = [case] + (["answer yes"] if game == "seven-knights" else [])
+    code, out, err = run(capsys, "explain", "--game", game, *argv)
+    assert code == EXIT_OK and out
+    assert not [name for name in local if name in out]
+    answer = _answer(capsys, game, *argv)
+    infos = [e["clause_info"] for e in answer["events"]] + [i for f in answer["findings"] for i in f["clause_info"]]
+    cited = [s for info in infos for s in info["sources"]]
+    assert cited and all(s["ref"] not in local and s["title"] for s in cited)
+    assert all(s["ref"] is None or s["ref"].startswith(("http://", "https://")) for s in cited)
+
+
+def test_the_french_summary_with_no_public_copy_is_cited_by_its_title(capsys):
+    from tabletop_referee.explain import clause_info
+    info = clause_info(SPEC, "end.timing")
+    fr = next(s for s in info["sources"] if s["tag"] == "FR-seed")
+    assert fr["ref"] is None and fr["title"].startswith("Règles du jeu de MLEM")
+    assert fr["backs"] == "states" and fr["quote"]

@@ -31,7 +31,7 @@ from typing import Any, cast
 from .errors import IllegalAction, RefereeError, UsageError
 from .games import load
 from .games.interface import CHANCE, Event, Game
-from .loading import LoadError, decode, parse_yaml, read_bytes
+from .loading import LoadError, decode, normalise, parse_json, parse_yaml, read_bytes
 from .spec import Spec, load_spec
 
 QUESTION_KEYS = ("question", "position", "state", "actions", "ask", "title", "notes", "expect")
@@ -115,10 +115,46 @@ MAX_QUESTION_BYTES = 1024 * 1024
 
 
 def _parse(label: str, text: str) -> Any:
+    """A question, position or action document. YAML map keys that are whole numbers (a seat,
+    a city: ``hands: {1: [compass]}``, ``piles: {25: ["25"]}``) are read as their decimal text,
+    as JSON would write them; everything else is held to the JSON-only checks of the input
+    boundary (:func:`~tabletop_referee.loading.normalise`)."""
     try:
-        return parse_yaml(text, label, what="YAML/JSON")
+        if text.lstrip().startswith(("{", "[")):  # JSON (its keys are text): the fast path
+            try:
+                return parse_json(text, label, what="YAML/JSON")
+            except LoadError as exc:
+                if exc.pointer or "nested" in exc.problem or "larger" in exc.problem:
+                    raise  # JSON, but past a limit
+                # not JSON: YAML flow style ({players: 3, hands: {1: [...]}}), read below
+        raw = parse_yaml(text, label, what="YAML/JSON", json_only=False)  # capped; keeps int keys
+        return normalise(_number_keys_as_text(raw), label)
     except LoadError as exc:
         raise UsageError(exc.message) from None
+
+
+def _number_keys_as_text(doc: Any) -> Any:
+    """``doc`` with every integer map key (not a boolean) replaced by its decimal text.
+
+    Walks without recursion; :func:`parse_yaml` has already capped the size and depth."""
+    root: list[Any] = [None]
+    stack: list[tuple[Any, Any, Any]] = [(doc, root, 0)]
+    while stack:
+        value, parent, key = stack.pop()
+        if isinstance(value, dict):
+            out: dict[Any, Any] = {}
+            for k, v in value.items():
+                k = str(k) if isinstance(k, int) and not isinstance(k, bool) else k
+                out[k] = None
+                stack.append((v, out, k))
+            parent[key] = out
+        elif isinstance(value, list):
+            items: list[Any] = [None] * len(value)
+            stack.extend((v, items, i) for i, v in enumerate(value))
+            parent[key] = items
+        else:
+            parent[key] = value
+    return root[0]
 
 
 def _state(game: Game, doc: Any, label: str, options: dict[str, Any], base: Path | None) -> Any:
@@ -183,7 +219,10 @@ def load_question(game_id: str, state_arg: str, action_text: str, options: dict[
     asked = None
     wanted = _asks(list(asks), "--ask") if asks else ()
     if isinstance(doc, dict) and not game.is_full_state(doc) and (
-        {"position", "state", "actions", "question", "ask"} & set(doc)
+        {"position", "state"} & set(doc)
+        # a position may have keys named like a question file's (Seven Knights' 'actions'):
+        # a document with 'players' and no 'position' or 'state' is a position
+        or ("players" not in doc and {"actions", "question", "ask"} & set(doc))
     ):
         unknown = sorted(set(doc) - set(QUESTION_KEYS))
         if unknown:
@@ -389,10 +428,12 @@ def _score_finding(game: Game, state: Any) -> Finding:
     decider = game.category_clause("winners")
     events = tuple(e for e in game.scoring_events(state) if e.clause != decider)  # who wins: asked apart
     clauses = [game.category_clause(c) for c in cats if any(row.get(c) for row in sheet)]
+    if not cats:  # a game that scores one total: the clause that says what it is made of
+        clauses.append(game.category_clause("total"))
     clauses += [e.clause for e in events]
     when = "" if game.is_over(state) else " (the game is not over: counted as if it ended now)"
-    lines = [f"{_player(p)}: {row['total']} ("
-             + ", ".join(f"{c.replace('_', ' ')} {row[c]}" for c in cats if c in row) + ")"
+    lines = [f"{_player(p)}: {row['total']}"
+             + (" (" + ", ".join(f"{c.replace('_', ' ')} {row[c]}" for c in cats if c in row) + ")" if cats else "")
              for p, row in enumerate(sheet)]
     lines += [game.describe_event(e, state) for e in events]
     text = "; ".join(f"{_player(p)} {row['total']}" for p, row in enumerate(sheet)) + when
@@ -465,6 +506,9 @@ class Alternative:
     summary: dict[str, Any]
     differences: dict[str, Any]
     replayed_roll: bool
+    impossible: tuple[str, ...] = ()
+    """Why the position cannot occur under this reading (a turn pointer it makes impossible,
+    say); the question is then not replayed, and the alternative says so."""
 
 
 @dataclass(frozen=True)
@@ -549,15 +593,34 @@ def _disputes(spec: Spec, question: Question, main: dict[str, Any], involved: se
         for value in option_spec.values:
             if value == in_force:
                 continue
+            reading = _reading(disputes[0], value) if disputes else None
+            impossible = _impossible_under(question, option, value)
+            if impossible:  # not replayed: the reading makes the position itself impossible
+                alt_run = Run((), game.with_options(question.state, {option: value}))
+                diff: dict[str, Any] = {"position": ["possible", "impossible under this reading"]}
+                alternatives.append(Alternative(option, value, reading, alt_run, {}, diff, False, impossible))
+                continue
             alt_run, replayed = _replay(question, option, value)
             alt = summary(game, alt_run, question.asks)
             seen |= set(alt["clauses"])
             diff = {k: [main[k], alt.get(k)] for k in main if main[k] != alt.get(k)}
-            reading = _reading(disputes[0], value) if disputes else None
             alternatives.append(Alternative(option, value, reading, alt_run, alt, diff, replayed))
         tied = tuple(sorted(_option_clauses(spec, option) & seen))
         if tied or any(a.differences for a in alternatives):
             yield DisputeReport(option, in_force, option_spec.default, disputes, tied, tuple(alternatives))
+
+
+def _impossible_under(question: Question, option: str, value: Any) -> tuple[str, ...]:
+    """Why the asked position cannot occur with ``option`` set to ``value`` (beyond what is
+    already wrong with it as asked): for instance a turn pointer, set by hand, on a player the
+    other reading leaves out. Empty when it can occur."""
+    game = question.game
+    if game.chance_prefix(question.state) is not None:
+        return ()  # replayed from before the chance outcome, which rebuilds the position
+    asked = game.with_options(question.state, {option: value})
+    before = set(game.state_problems(question.state)) | set(game.position_problems(question.state))
+    now = [*game.state_problems(asked), *game.position_problems(asked)]
+    return tuple(dict.fromkeys(p for p in now if p not in before))
 
 
 def _replay(question: Question, option: str, value: Any) -> tuple[Run, bool]:
@@ -602,8 +665,20 @@ def _player(p: Any) -> str:
     return f"player {p}"
 
 
+def public_address(source: dict[str, Any]) -> str | None:
+    """Where a reader can open a source: its web or repository address, or for a seed text the
+    public page it copies; None when there is none (a seed is a local file a reader cannot open,
+    so its file name is never given as its address)."""
+    ref, url = str(source.get("ref") or ""), source.get("url")
+    if source.get("kind") != "seed" and ref.startswith(("http://", "https://")):
+        return ref
+    return str(url) if url else None
+
+
 def clause_info(spec: Spec, clause_id: str) -> dict[str, Any]:
-    """Title, text, confidence, options, disputes and sources (with their refs) of a clause."""
+    """Title, text, confidence, options, disputes and sources of a clause; each source by its
+    public description (title and public address, see :func:`public_address`), with how the
+    citation backs the clause where the spec says (``backs``, and its ``quote``)."""
     try:
         c = spec.clause(clause_id)
     except KeyError:
@@ -612,9 +687,10 @@ def clause_info(spec: Spec, clause_id: str) -> dict[str, Any]:
     sources = []
     for cite in c.sources:
         src = spec.source(cite.get("tag")) or {}
-        sources.append({"tag": cite.get("tag"), "where": cite.get("where"), "ref": src.get("ref"),
-                        "reliability": src.get("reliability"),
-                        **({"url": src["url"]} if src.get("url") else {})})  # a seed's public copy
+        sources.append({"tag": cite.get("tag"), "where": cite.get("where"), "title": src.get("title"),
+                        "ref": public_address(src), "reliability": src.get("reliability"),
+                        **({"backs": cite["backs"]} if cite.get("backs") else {}),
+                        **({"quote": cite["quote"]} if cite.get("quote") else {})})
     return {"id": c.id, "title": c.title, "text": c.text, "confidence": c.confidence,
             "sources": sources, "options": list(c.options), "disputes": list(c.disputes)}
 
@@ -638,7 +714,9 @@ def _clause_block(info: dict[str, Any], indent: str, game_id: str) -> list[str]:
     lines = [f"{indent}{info['title']} — {info['confidence']}"]
     lines += _wrap(info["text"], indent)
     cites = "; ".join(
-        f"{s['tag']}" + (f" ({s['where']})" if s.get("where") else "") + (f" <{s.get('url') or s['ref']}>" if s.get("ref") else "")
+        f"{s['tag']}" + (f" ({s['where']})" if s.get("where") else "")
+        + (f" <{s['ref']}>" if s.get("ref") else f" “{s['title']}”" if s.get("title") else "")
+        + (f" [{s['backs']}]" if s.get("backs") else "")
         for s in info["sources"]
     )
     lines += _wrap("sources: " + cites, indent)
@@ -708,6 +786,12 @@ def _gist(game: Game, run: Run) -> str:
         parts.append(run.rejected.refusal.message)
     elif not game.is_over(run.state):
         parts.append("next: " + game.actor_phrase(run.state))
+    elif not parts:  # a finished game the game's own gist says nothing about
+        winners = list(game.winners(run.state))
+        reason = game.ended_reason(run.state)
+        parts.append("the game is over" + (f" ({reason})" if reason else "") + ": "
+                     + (f"{' and '.join(_player(p) for p in winners)} "
+                        f"{'wins' if len(winners) == 1 else 'share the victory'}" if winners else "nobody wins"))
     return "; ".join(parts)
 
 
@@ -837,7 +921,8 @@ def render_brief(answer: Answer) -> str:
         out += [f"  {f.ask}: {line}" for line in f.lines]
     for r in answer.disputes:
         if r.decides:
-            out.append(f"  disputed: {', '.join(d['id'] for d in r.disputes)} (option {r.option}) decides this answer")
+            names = ", ".join(d["id"] for d in r.disputes) or "the rule option"
+            out.append(f"  disputed: {names} (option {r.option}) decides this answer")
     return "\n".join(out) + "\n"
 
 
@@ -856,6 +941,10 @@ def _dispute_text(r: DisputeReport) -> list[str]:
             srcs = ", ".join(a.reading.get("sources") or []) or "no source"
             reading = f" (reading {a.reading['id']}: {' '.join(str(a.reading.get('summary', '')).split())} — {srcs})"
         lines += _wrap(f"under {a.option}={_value(a.value)}{reading}:", "    ")
+        if a.impossible:
+            lines += _wrap("not replayed: under this reading the position cannot occur ("
+                           + "; ".join(a.impossible) + ")", "      ")
+            continue
         verdict = _verdict(a.run)
         rejected = a.run.rejected
         if rejected is not None:
@@ -913,7 +1002,8 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
                     "options": {a.option: a.value},
                     "reading": ({"id": a.reading["id"], "summary": " ".join(str(a.reading.get("summary", "")).split()),
                                  "sources": list(a.reading.get("sources") or [])} if a.reading else None),
-                    "legal": a.run.legal,
+                    "legal": None if a.impossible else a.run.legal,
+                    "impossible": list(a.impossible),
                     "rejection": rejection_doc(a.run.rejected),
                     "replayed_roll": a.replayed_roll,
                     "summary": a.summary,

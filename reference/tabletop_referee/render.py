@@ -25,9 +25,17 @@ def _source_line(spec: Spec, cite: dict[str, Any]) -> str:
     ref = src.get("ref", "")
     where = f", {cite['where']}" if cite.get("where") else ""
     url = src.get("url", "")
-    link = (f"[{tag}]({ref})" if str(ref).startswith("http") else f"[{tag}]({url}) (seed `{ref}`)" if url
-            else f"{tag} (`{ref}`)" if ref else tag)
-    return f"{link}{where}"
+    # a seed is a local file a reader cannot open: cited by the public page it copies, or its title
+    link = (f"[{tag}]({ref})" if str(ref).startswith("http") else f"[{tag}]({url})" if url
+            else f"{tag} ({_md(src['title'])})" if src.get("title") else tag)
+    return f"{link}{where}{_backing(cite)}"
+
+
+def _backing(cite: dict[str, Any]) -> str:
+    """How a citation backs its clause, for the pages: its quote and ``states``/``implies``/``context``."""
+    quote = f" “{_md(cite['quote'])}”" if cite.get("quote") else ""
+    backs = f" ({_md(cite['backs'])})" if cite.get("backs") else ""
+    return f" —{quote}{backs}" if quote else backs
 
 
 def render_markdown(game: str) -> str:
@@ -284,12 +292,11 @@ def _source_cite(spec: Spec, page: str, cite: dict[str, Any]) -> str:
     text = f"[{_md(tag)}]({_rel(page, f'{spec.game}/sources.md')}#source-{tag})" if src else _md(tag)
     if ref.startswith(("http://", "https://")):
         text += f" ([{_md(src.get('kind', 'web'))}]({ref}))"
-    elif ref:
-        url = str(src.get("url") or "")
-        text += f" (seed file {_code(ref)}" + (f", a copy of [the public page]({url}))" if url else ")")
+    elif src.get("url"):  # a seed: the public page it copies (its local file name is no address)
+        text += f" ([public copy]({src['url']}))"
     if cite.get("where"):
         text += f": {_md(cite['where'])}"
-    return text
+    return text + _backing(cite)
 
 
 def _option_line(spec: Spec, page: str, name: str) -> str:
@@ -452,8 +459,11 @@ def render_disputes_page(game: str) -> str:
                        f"{srcs or 'no source holds this reading'}")
             for c in r.get("citations") or []:
                 out.append(f"    - {_md(c.get('tag', ''))}, {_md(c.get('where', ''))}: "
-                           f"“{_md(c.get('quote', ''))}”")
+                           f"“{_md(c.get('quote', ''))}”" + (f" ({_md(c['backs'])})" if c.get("backs") else ""))
         out += ["", f"**Ruling:** {_code(d.get('ruling'))}. {_md(d.get('reason', ''))}", ""]
+        if d.get("precedence_departure"):
+            out += [f"**Departs from the [precedence of sources]({_rel(page, f'{game}/sources.md')}#precedence) "
+                    f"because:** {_md(d['precedence_departure'])}", ""]
         opt = d.get("option")
         if opt:
             out += [f"**Rule option:** {_code(opt['name'])} (default {_code(opt['default'])}, "
@@ -491,6 +501,19 @@ def render_sources_page(game: str) -> str:
            "written, kept outside the repository (it is not shipped: its file name and line "
            "numbers only make citations exact), linked to the public page it copies where "
            "there is one.", ""]
+    if spec.precedence:
+        tiers = []
+        for tier in spec.precedence.get("tiers") or ():
+            tiers.append(f"every other {_md(tier)} source" if isinstance(tier, str)
+                         else ", ".join(_code(x) for x in tier))
+        out += ["## Precedence {#precedence}", "", _md(spec.precedence.get("statement", "")), "",
+                "From the highest: " + "; then ".join(tiers) + ". A ruling that departs from this "
+                "order says why on the [disputes page](disputes.md).", ""]
+    out += ["## How a citation backs its clause {#backing}", "",
+            "Each quoted citation says how it backs its clause: it *states* the clause, only "
+            "*implies* it (the clause is inferred from it) or is *context*. A `sourced` clause "
+            "has at least one citation that states it; a clause resting only on quotes that imply "
+            "it or give context is `inferred`, with its reasoning in its notes.", ""]
     for s in spec.sources:
         tag = str(s.get("tag"))
         out += [f"## {_code(tag)} — {_md(s.get('title', ''))} {{#source-{tag} .source}}", ""]
@@ -600,8 +623,13 @@ def render_overview_page(game: str, vectors: _Vectors | None = None) -> str:
             f"{sum(1 for d in spec.disputes if d.get('option'))} of them with a rule option.",
             f"- [Coverage](coverage.md): clauses x scenarios x vectors ({len(vectors.by_id)} vectors).",
             "- [Vector index](vectors.md): every vector id, linked to its scenario.",
-            f"- [Sources](sources.md): the {len(spec.sources)} sources cited.",
-            "- [All rules on one page](rules.md) (without the scenarios).", ""]
+            f"- [Sources](sources.md): the {len(spec.sources)} sources cited, how they rank "
+            "(the precedence every ruling follows or departs from with a reason) and how each "
+            "citation backs its clause.",
+            "- [All rules on one page](rules.md) (without the scenarios).",
+            "- [Position format](positions.md): how `referee explain` takes a position of this "
+            "game, with examples (written by hand, not generated).",
+            ""]
     return "\n".join(out).rstrip() + "\n"
 
 

@@ -58,6 +58,9 @@ class Spec:
     clauses: tuple[Clause, ...]
     disputes: tuple[dict[str, Any], ...]
     sources: tuple[dict[str, Any], ...]
+    precedence: dict[str, Any] = field(default_factory=dict)
+    """How the sources rank when they disagree (``precedence`` of sources.yaml): ``statement``,
+    the rule in words, and ``tiers``, highest first (see :func:`source_ranks`)."""
 
     def clause(self, clause_id: str) -> Clause:
         for c in self.clauses:
@@ -81,11 +84,17 @@ OPTION_PROPOSAL = re.compile(r"^[a-z][a-z0-9_]* = [a-z0-9][a-z0-9-]*( \| [a-z0-9
 """Shape of a dispute's ``option_proposal``: ``name = default | other``."""
 
 
+BACKS = ("states", "implies", "context")
+"""How a citation backs its clause (``backs``): the quoted text *states* the clause, only
+*implies* it (we infer the clause from it), or is *context* (it frames the clause, or even
+cuts against it, without backing it). A ``sourced`` clause needs a citation that states it."""
+
+
 def _nonempty_str(value: Any) -> bool:
     return isinstance(value, str) and bool(value.strip())
 
 
-def _citation_problems(cite: Any, where: str, *, quote_required: bool) -> list[str]:
+def _citation_problems(cite: Any, where: str, *, quote_required: bool, backs_required: bool = False) -> list[str]:
     if not isinstance(cite, dict):
         return [f"{where} must be a mapping with tag, where and quote"]
     problems = []
@@ -94,6 +103,11 @@ def _citation_problems(cite: Any, where: str, *, quote_required: bool) -> list[s
     for key in ("where", "quote"):
         if (key in cite or quote_required) and not _nonempty_str(cite.get(key)):
             problems.append(f"{where}.{key} must be a non-empty string")
+    if "backs" in cite and cite["backs"] not in BACKS:
+        problems.append(f"{where}.backs must be one of {', '.join(BACKS)}, got {cite['backs']!r}")
+    elif backs_required and "quote" in cite and "backs" not in cite:
+        problems.append(f"{where} quotes its source but does not say how the quote backs it "
+                        f"(backs: {' | '.join(BACKS)})")
     return problems
 
 
@@ -101,8 +115,9 @@ def citation_field_problems(clauses: Any, disputes: Any) -> list[str]:
     """Returns type errors in the citation fields of a clauses and a disputes document.
 
     Checks only the fields that carry citations and option requests: a clause source's
-    ``tag``/``where``/``quote``; a dispute reading's ``citations`` (a list of ``{tag, where,
-    quote}``, all three non-empty strings); a dispute's ``no_option`` (non-empty string),
+    ``tag``/``where``/``quote``/``backs`` (``backs`` one of :data:`BACKS`, required on a quoted
+    clause source); a dispute reading's ``citations`` (a list of ``{tag, where, quote, backs}``,
+    the first three non-empty strings, ``backs`` as for a clause but said of the reading); a dispute's ``no_option`` (non-empty string),
     ``option_needed`` (boolean) and ``option_proposal`` (``name = default | other``, given
     exactly when ``option_needed`` is true). Other keys are left alone.
     """
@@ -114,7 +129,8 @@ def citation_field_problems(clauses: Any, disputes: Any) -> list[str]:
             problems.append(f"clause {cid}: sources must be a list")
             continue
         for k, cite in enumerate(sources or ()):
-            problems += _citation_problems(cite, f"clause {cid}: sources[{k}]", quote_required=False)
+            problems += _citation_problems(cite, f"clause {cid}: sources[{k}]", quote_required=False,
+                                           backs_required=True)
     for i, d in enumerate(disputes or ()):
         if not isinstance(d, dict):
             continue
@@ -128,7 +144,7 @@ def citation_field_problems(clauses: Any, disputes: Any) -> list[str]:
                 problems.append(f"{at} must be a list")
                 continue
             for k, cite in enumerate(cites):
-                problems += _citation_problems(cite, f"{at}[{k}]", quote_required=True)
+                problems += _citation_problems(cite, f"{at}[{k}]", quote_required=True, backs_required=True)
         if "no_option" in d and not _nonempty_str(d["no_option"]):
             problems.append(f"dispute {did}: no_option must be a non-empty string saying why")
         needed = d.get("option_needed")
@@ -141,6 +157,72 @@ def citation_field_problems(clauses: Any, disputes: Any) -> list[str]:
             problems.append(f"dispute {did}: option_needed is true but there is no option_proposal")
         if "option_proposal" in d and needed is not True:
             problems.append(f"dispute {did}: option_proposal is given but option_needed is not true")
+        if "precedence_departure" in d and not _nonempty_str(d["precedence_departure"]):
+            problems.append(f"dispute {did}: precedence_departure must be a non-empty string saying why")
+    return problems
+
+
+def backing_problems(clauses: Sequence[Any]) -> list[str]:
+    """``sourced`` clauses with no citation that states them (``backs: states``).
+
+    A quote marked ``implies`` or ``context`` does not make a clause sourced: such a clause is
+    ``inferred`` (its notes say how) or ``provisional``. ``clauses`` are :class:`Clause` objects
+    or the mappings of clauses.yaml.
+    """
+    problems = []
+    for c in clauses:
+        get = c.get if isinstance(c, dict) else lambda k, c=c: getattr(c, k, None)
+        if get("confidence") != "sourced":
+            continue
+        if not any(isinstance(s, dict) and s.get("backs") == "states" for s in get("sources") or ()):
+            kinds = sorted({str(s.get("backs")) for s in get("sources") or () if isinstance(s, dict) and s.get("backs")})
+            rests = f"only on citations that {' or '.join(kinds)}" if kinds else "on no citation marked backs: states"
+            problems.append(f"clause {get('id')} is sourced but rests {rests}")
+    return problems
+
+
+def source_ranks(sources: Sequence[dict[str, Any]], precedence: Mapping[str, Any]) -> dict[str, int]:
+    """Each source tag's rank under ``precedence`` (0 = highest).
+
+    ``precedence["tiers"]`` lists tiers from the highest: a tier is a list of tags, or one of
+    the reliability classes ``primary``/``secondary``/``low``, which stands for every source of
+    that class not placed in an earlier tier.
+    """
+    ranks: dict[str, int] = {}
+    for i, tier in enumerate(precedence.get("tiers") or ()):
+        if isinstance(tier, str):
+            for s in sources:
+                if s.get("reliability") == tier:
+                    ranks.setdefault(s["tag"], i)
+        else:
+            for tag in tier:
+                ranks.setdefault(tag, i)
+    return ranks
+
+
+def precedence_problems(spec: "Spec") -> list[str]:
+    """Rulings that do not follow the game's stated precedence of sources and do not say why.
+
+    A ruling follows the precedence when no other reading is backed by a source ranked higher
+    than the best source of the ruled reading (an unsourced reading ranks below every source).
+    A dispute whose ruling departs from it gives ``precedence_departure``: why.
+    """
+    if not spec.precedence:
+        return [f"spec/{spec.game}/sources.yaml states no precedence of sources"]
+    ranks = source_ranks(spec.sources, spec.precedence)
+    problems = [f"precedence of sources does not rank {s['tag']!r}" for s in spec.sources if s["tag"] not in ranks]
+    if not _nonempty_str(spec.precedence.get("statement")):
+        problems.append("precedence of sources has no statement")
+    lowest = len(spec.precedence.get("tiers") or ())
+    for d in spec.disputes:
+        best = {r["id"]: min((ranks.get(t, lowest) for t in r.get("sources") or ()), default=None)
+                for r in d.get("readings") or ()}
+        ruled = best.get(d.get("ruling"))
+        others = {rid: b for rid, b in best.items() if rid != d.get("ruling") and b is not None}
+        above = sorted(rid for rid, b in others.items() if ruled is None or b < ruled)
+        if above and not _nonempty_str(d.get("precedence_departure")):
+            problems.append(f"dispute {d['id']}: ruling {d.get('ruling')!r} is outranked by reading(s) "
+                            f"{', '.join(above)} under the stated precedence, and no precedence_departure says why")
     return problems
 
 
@@ -179,7 +261,9 @@ def load_spec(game: str) -> Spec:
         for c in doc["clauses"]
     )
     sources = _load_yaml(folder / "sources.yaml") if (folder / "sources.yaml").is_file() else []
+    precedence: dict[str, Any] = {}
     if isinstance(sources, dict):
+        precedence = dict(sources.get("precedence") or {})
         sources = sources.get("sources", [])
     return Spec(
         game=game,
@@ -188,6 +272,7 @@ def load_spec(game: str) -> Spec:
         clauses=clauses,
         disputes=tuple(disputes),
         sources=tuple(sources),
+        precedence=precedence,
     )
 
 
@@ -311,6 +396,9 @@ def spec_problems(game: str) -> list[str]:
         readings = {r["id"] for r in d.get("readings", [])}
         if d.get("ruling") not in readings:
             problems.append(f"dispute {d['id']} rules {d.get('ruling')!r}, not one of its readings")
+    problems += backing_problems(spec.clauses)
+    if spec.sources:
+        problems += precedence_problems(spec)
     for cid, scenarios in coverage(game).items():
         if cid not in ids:
             where = ", ".join(f"{s.feature}:{s.line}" for s in scenarios)

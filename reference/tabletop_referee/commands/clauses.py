@@ -14,8 +14,9 @@ from .common import EXIT_FAILED, EXIT_OK, emit, game_arg
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("clauses", help="list the clauses of a game with their sources and scenarios",
                        description="Lists every clause of a game's spec: id, confidence, number of "
-                                   "scenarios, title and sources; exit 1 if a clause has no scenario "
-                                   "or the spec has another problem.")
+                                   "scenarios, title and sources, each source with how it backs the "
+                                   "clause (states, implies or context) where the spec says; exit 1 if "
+                                   "a clause has no scenario or the spec has another problem.")
     p.add_argument("--game", type=game_arg, required=True, help="the game id (referee clauses --game mlem)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(func=run)
@@ -47,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
         width = max(len(r["id"]) for r in rows)
         lines = []
         for r in rows:
-            srcs = ", ".join(s.get("tag", "?") for s in r["sources"])
+            srcs = ", ".join(str(s.get("tag", "?")) + (f" {s['backs']}" if s.get("backs") else "")
+                             for s in r["sources"])
             lines.append(
                 f"{r['id']:<{width}}  {r['confidence']:<11}  {r['scenarios']:>3}  {r['title']}  [{srcs}]"
             )

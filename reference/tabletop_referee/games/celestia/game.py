@@ -155,6 +155,13 @@ class CelestiaGame(BaseGame):
         out = engine.outcome(state)
         return () if out is None else out.winners
 
+    def score_categories(self) -> tuple[str, ...]:
+        return ("total",)  # one total; no categories
+
+    def category_clause(self, category: str) -> str | None:
+        # what a total is made of, and who wins (referee explain --ask score|winner cites them)
+        return {'total': 'end.score', 'winners': 'end.winner'}.get(category)
+
     def totals(self, state: State) -> tuple[int, ...]:
         return engine.totals(state)
 

@@ -87,6 +87,22 @@ class _Reader:
                                  path=path)
         return self.labels[x]
 
+    def by_seat(self, part: Any, path: str) -> dict[int, Any]:
+        """A per-player mapping (or a list in seat order), keyed by seat: keys may be numbers
+        or their decimal text (``{1: ...}`` in YAML, ``{"1": ...}`` in JSON)."""
+        if isinstance(part, list):
+            part = dict(enumerate(part))
+        if not isinstance(part, dict):
+            raise MalformedInput("a mapping from seat to value, or a list in seat order", path=path)
+        out: dict[int, Any] = {}
+        for k, v in part.items():
+            seat = k if isinstance(k, int) and not isinstance(k, bool) else (
+                int(k) if isinstance(k, str) and k.isdigit() else None)
+            if seat is None or not 0 <= seat < self.setup.players:
+                raise MalformedInput(f"no seat {k!r} (seats 0 to {self.setup.players - 1})", path=f"{path}.{k}")
+            out[seat] = v
+        return out
+
     def cards(self, x: Any, path: str) -> tuple[str, ...]:
         if not isinstance(x, list) or any(c not in CARDS for c in x):
             raise MalformedInput(f"a list of action cards ({', '.join(CARDS)})", path=path)
@@ -94,9 +110,7 @@ class _Reader:
 
     def action_cards(self, doc: Doc) -> tuple[tuple[Cards, ...], Cards, Cards]:
         """The hands, the discard pile and the deck (by default every card not elsewhere)."""
-        hands_doc = doc.get("hands", {})
-        if isinstance(hands_doc, list):
-            hands_doc = dict(enumerate(hands_doc))
+        hands_doc = self.by_seat(doc.get("hands", {}), "$.hands")
         hands = tuple(self.cards(hands_doc.get(p, []), f"$.hands.{p}")
                       for p in range(self.setup.players))
         discard = self.cards(doc.get("discard", []), "$.discard")
@@ -109,9 +123,7 @@ class _Reader:
         return hands, discard, sort_cards((full - used).elements())
 
     def won(self, doc: Doc) -> tuple[tuple[tuple[int, str], ...], ...]:
-        won_doc = doc.get("won", {})
-        if isinstance(won_doc, list):
-            won_doc = dict(enumerate(won_doc))
+        won_doc = self.by_seat(doc.get("won", {}), "$.won")
         return tuple(tuple(self._won_item(x, f"$.won.{p}[{j}]")
                            for j, x in enumerate(won_doc.get(p, [])))
                      for p in range(self.setup.players))
@@ -131,10 +143,20 @@ class _Reader:
     def piles(self, doc: Doc, won: tuple[tuple[tuple[int, str], ...], ...]) -> tuple[Cards, ...]:
         """The piles given, and the city's cards not won by anyone for the others."""
         piles_doc = doc.get("piles", {})
+        if not isinstance(piles_doc, dict):
+            raise MalformedInput("a mapping from city number to its cards", path="$.piles")
+        for k in piles_doc:  # a city by its number: 25 in YAML, "25" in JSON
+            self.city(k, f"$.piles.{k}")
         piles = []
         for i, c in enumerate(self.setup.treasures.cities):
             if str(c.id) in {str(k) for k in piles_doc}:
-                given = next(v for k, v in piles_doc.items() if str(k) == str(c.id))
+                key, given = next((k, v) for k, v in piles_doc.items() if str(k) == str(c.id))
+                if not isinstance(given, list):
+                    raise MalformedInput("a list of treasure cards", path=f"$.piles.{key}")
+                unknown = [str(x) for x in given if str(x) not in self.points]
+                if unknown:
+                    raise MalformedInput(f"unknown treasure card {unknown[0]!r} (cards: {', '.join(self.points)})",
+                                         path=f"$.piles.{key}")
                 piles.append(tuple(sorted((str(x) for x in given), key=self.key)))
             else:
                 taken = Counter(card for w in won for ci, card in w if ci == i)

@@ -144,6 +144,13 @@ class SevenKnightsGame(BaseGame):
         o = engine.outcome(state)
         return () if o is None else o.winners
 
+    def score_categories(self) -> tuple[str, ...]:
+        return ("total",)  # one total; no categories
+
+    def category_clause(self, category: str) -> str | None:
+        # what a total is made of, and who wins (referee explain --ask score|winner cites them)
+        return {'total': 'settlement.winners', 'winners': 'end.winner'}.get(category)
+
     def totals(self, state: State) -> tuple[int, ...]:
         return engine.scores(state)
 
@@ -243,6 +250,14 @@ class SevenKnightsGame(BaseGame):
 
     def option_value(self, state: State, name: str) -> Any:
         return getattr(state.options, name)
+
+    MODE_OPTIONS = ("variant", "cooperative")
+    """Options that choose the mode and so the deal (which tiles, how many in the centre, who
+    can be bewitched): a position already holds its deal, so ``explain`` does not replay it
+    under another mode; they settle no dispute."""
+
+    def options_in_play(self, state: State) -> tuple[OptionSpec, ...]:
+        return tuple(o for o in super().options_in_play(state) if o.name not in self.MODE_OPTIONS)
 
     def options_to_json(self, state: State) -> dict[str, Any]:
         return {name: getattr(state.options, name) for name in OPTION_VALUES}
