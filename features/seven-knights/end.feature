@@ -20,7 +20,7 @@ Feature: End of the game
 
     @option:review_phase
     @id:seven-knights-0066
-    Example: With the review phase on, the game ends when the last review is confirmed
+    Example: With the review phase on, the game still ends at the third settlement, with no review
       Given the rule option review_phase is true
       And a 5-player standard game in round 3, after round 1 was won by the Witch team paying Bob and Dave 3 each and round 2 by the Knights paying Alice, Carol and Eve 2 each
       And the tiles are dealt: Alice holds 3, Bob holds the Witch, Carol holds 1, Dave holds 5, Eve holds 2 and the centre tile is 4
@@ -29,11 +29,11 @@ Feature: End of the game
       When everyone recommends Carol
       And Carol asks no last question
       And Carol lines up Carol's tile, Eve's tile, Alice's tile, the centre tile and Dave's tile
-      Then the phase is review
-      And the game is not over
-      When Alice, Bob, Carol, Dave and Eve confirm
       Then the game is over
+      And nobody has an action left
       And the winner is Dave
+      When Alice confirms
+      Then the action is rejected under turn.phase-kind
 
   @clause:end.winner
   Rule: The highest total wins; tied players share the win

@@ -123,7 +123,7 @@ Feature: Modes and rule options
       And the scores are Alice 2, Bob 3, Carol 9, Dave 10 and Eve 9
 
   @clause:modes.review-phase
-  Rule: With the review phase, the table pauses after each round
+  Rule: With the review phase, the table pauses between rounds
 
     @option:review_phase
     @id:seven-knights-0097

@@ -2,7 +2,7 @@ Feature: Rounds
   A game has three rounds. After a round's settlement the tiles are collected, the inspections,
   questions and recommendations are cleared, and the next round is dealt, begun by the player
   whose own tile had the lowest number. With the review phase on, the table waits until every
-  player has confirmed.
+  player has confirmed before rounds 2 and 3; the third round's settlement ends the game.
 
   Below, Alice holds 3, Bob the Witch, Carol 1, Dave 5, Eve 2 and the centre tile is 4 unless
   said otherwise. Alice looked at Bob's tile (and is bewitched), Bob at the centre tile, Carol

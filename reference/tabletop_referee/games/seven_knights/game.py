@@ -34,7 +34,7 @@ _DESCRIPTIONS = {
                "(暗中模索: own knight, three centre tiles, two inspections)",
     "cooperative": "一致団結: no Witch, automatic true answers, everyone scores or nobody",
     "fixed_score": "round 3 pays 2 / 3 like rounds 1-2 instead of 7",
-    "review_phase": "every player confirms after each round before play goes on",
+    "review_phase": "every player confirms after each round but the last before play goes on",
     "witch_in_line": "far-right: a Witch placed last is no mistake; left-out: any placed Witch is",
     "witch_team_recommendation": "all-pairs: no Witch-team member recommends another; "
                                  "witch-pairs: only the Witch and her inspectors",

@@ -160,7 +160,7 @@ class Options:
     fixed_score: bool = False
     """[modes.fixed-score] round 3 pays like rounds 1-2 (2 / 3) instead of 7."""
     review_phase: bool = False
-    """[round.review] after each round every player confirms before the next deal."""
+    """[round.review] after each round but the last every player confirms before the next deal."""
     witch_in_line: WitchInLine = WitchInLine.FAR_RIGHT
     """[command.suspected-witch] ``far-right``: a Witch tile placed last in the line is not a
     mistake (SEED-S); ``left-out``: a placed Witch tile is always a mistake (BGA code)."""

@@ -28,6 +28,9 @@ def next_first_player(s: State) -> int:
 def finish(w: Work, s: State, knights_win: bool, reason: str) -> None:
     """Scores the round [settlement.*] and moves on to the review, next deal or game end.
 
+    The review [round.review] pauses only before another round: after the last round the game
+    ends at once, review or not [end.after-three-rounds].
+
     ``s`` is the state whose tiles and inspections decide the teams.
     """
     n = w.players
@@ -55,7 +58,7 @@ def finish(w: Work, s: State, knights_win: bool, reason: str) -> None:
     w.revealed.update(tiles)
     w.emit("tiles-revealed", "observation.round-end",
            tiles=[{"tile": tile_ref(t), "value": value_ref(s.values[t])} for t in tiles])
-    if opts.review_phase:
+    if opts.review_phase and not is_last_round(w.round):
         w.phase = "review"
         w.confirmed = [False] * n
         return
