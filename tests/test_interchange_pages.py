@@ -21,7 +21,7 @@ from tabletop_referee.games import load
 from tabletop_referee.paths import data_root
 from tabletop_referee.sampler import playout
 
-PAGES = {"celestia": "celestia"}
+PAGES = {"celestia": "celestia", "seven-knights": "seven_knights"}
 """Game id -> its package under games/."""
 TICK = re.compile(r"`([^`]+)`")
 
