@@ -4,7 +4,8 @@ and their values, every state field, the events each action may emit, the event 
 order in which rule checks reject an action or a setup. A page that drifts from the engine, or
 an engine change the page does not follow, fails here.
 
-MLEM's page has its own tests (tests/test_event_clauses.py, tests/test_vectors.py).
+MLEM's page has its own tests of its event table and rejection list (tests/test_event_clauses.py,
+tests/test_vectors.py); the last tests here check its option and action tables.
 """
 
 from __future__ import annotations
@@ -195,3 +196,33 @@ def test_a_drifted_page_is_caught():
     assert "meet" in kinds and kinds["meet"][0] == "crash.when"
     table = per_action_table("celestia")
     assert "captain" in table["meet"] and "captain" not in table["roll"]
+
+
+# -- MLEM's page: its option and action tables against the engine (its event table and
+# rejection list have their own tests) ---------------------------------------------------------
+
+
+def _mlem_rows(heading: str) -> list[list[str]]:
+    return table_rows(section(page("mlem"), heading))
+
+
+def test_mlem_page_lists_every_option_with_its_default_and_other_reading():
+    from tabletop_referee.games.mlem.model import OPTION_VALUES, OPTION_VARIANT
+
+    base = {TICK.findall(r[0])[0]: (TICK.findall(r[1])[0], TICK.findall(r[2])[0])
+            for r in _mlem_rows("## Rule options (`schemas/mlem/options.schema.json`)")}
+    variant = {TICK.findall(r[0])[0]: (r[1], TICK.findall(r[2])[0], TICK.findall(r[3])[0])
+               for r in _mlem_rows("### Variant options (`schemas/mlem/options.schema.json`)")}
+    assert set(base) | set(variant) == set(OPTION_VALUES)
+    plain = {n: [json.dumps(v) if not isinstance(v, str) else v for v in values] for n, values in OPTION_VALUES.items()}
+    for name, (default, other) in base.items():
+        assert name not in OPTION_VARIANT and plain[name] == [default, other], name
+    for name, (var, default, other) in variant.items():
+        assert OPTION_VARIANT[name] == var and plain[name] == [default, other], name
+
+
+def test_mlem_page_lists_every_action_type():
+    text = page("mlem")
+    base = {TICK.findall(r[0])[0] for r in _mlem_rows("## Actions (`schemas/mlem/action.schema.json`)")}
+    variant = {TICK.findall(r[0])[0] for r in table_rows(section(text, "### Actions"))}
+    assert base | variant == set(schema("mlem", "action")["properties"]["type"]["enum"])
