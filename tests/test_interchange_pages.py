@@ -226,3 +226,19 @@ def test_mlem_page_lists_every_action_type():
     base = {TICK.findall(r[0])[0] for r in _mlem_rows("## Actions (`schemas/mlem/action.schema.json`)")}
     variant = {TICK.findall(r[0])[0] for r in table_rows(section(text, "### Actions"))}
     assert base | variant == set(schema("mlem", "action")["properties"]["type"]["enum"])
+
+
+@pytest.mark.parametrize("game_id", sorted(PAGES))
+def test_the_example_setup_and_state_are_documents_the_engine_reads_and_writes_back(game_id):
+    """The page's setup example starts a game; its state example is a state that can occur
+    (no problem found) and that the engine writes back exactly as shown."""
+    text = page(game_id)
+    game = load(game_id)
+    setup_doc = json.loads(section(text, f"## Setup (`schemas/{game_id}/setup.schema.json`)")
+                           .split("```json\n", 1)[1].split("```", 1)[0])
+    game.initial_state(game.setup_from_json(setup_doc))
+    state_doc = json.loads(section(text, f"## State (`schemas/{game_id}/state.schema.json`)")
+                           .split("```json\n", 1)[1].split("```", 1)[0])
+    state = game.state_from_json(state_doc)
+    assert game.state_problems(state) == []
+    assert game.state_to_json(state) == state_doc
