@@ -242,3 +242,13 @@ def test_the_example_setup_and_state_are_documents_the_engine_reads_and_writes_b
     state = game.state_from_json(state_doc)
     assert game.state_problems(state) == []
     assert game.state_to_json(state) == state_doc
+
+
+def test_the_seven_knights_observation_example_is_what_the_engine_shows():
+    text = page("seven-knights")
+    game = load("seven-knights")
+    state = game.state_from_json(json.loads(
+        section(text, "## State (`schemas/seven-knights/state.schema.json`)").split("```json\n", 1)[1].split("```", 1)[0]))
+    observation = section(text, "## Observations (`schemas/seven-knights/observation.schema.json`)")
+    shown = json.loads("{" + re.search(r'`("tiles": \{.+\})`', observation).group(1) + "}")
+    assert game.observation_to_json(state, 1)["tiles"] == shown["tiles"]
