@@ -114,3 +114,36 @@ Feature: End of the game
       And Bob holds 5 turbos
       Then Bob scores 4 points
       And Alice scores 0 points
+
+  @clause:end.fifty-points
+  Rule: Exactly 50 points reach the target; 49 do not
+
+    @id:celestia-0147
+    Example: Exactly 50 points reach the target
+      Given Bob has won a 25 at city 25, a 15 at city 15 and a 4 at city 4
+      When the captain rolls bird, lightning and pirates
+      And Bob leaves
+      And the treasure drawn is 6
+      Then a target event cites end.fifty-points
+      And Bob scores 50 points
+      And the game is not over
+      When everyone stays
+      And everyone passes in the power window
+      And the captain chooses to crash
+      And nobody escapes by jetpack
+      Then the game is over
+      And the winner is Bob
+
+    @id:celestia-0148
+    Example: 49 points do not end the game
+      Given Bob has won a 25 at city 25, a 12 at city 12 and a 6 at city 6
+      When the captain rolls bird, lightning and pirates
+      And Bob leaves
+      And the treasure drawn is 6
+      Then Bob scores 49 points
+      When everyone stays
+      And everyone passes in the power window
+      And the captain chooses to crash
+      And nobody escapes by jetpack
+      Then the game is not over
+      And the next card dealt goes to Bob
