@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 import time
 
 from ..impact import CHUNK, POLICIES, dask_runner, impact, local_runner
 from ..impactreport import html_report, markdown_report, text_report
-from .common import EXIT_OK, check_output, emit, game_arg, positive, write_output
+from .common import EXIT_OK, UsageError, check_output, emit, game_arg, positive, write_output
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,6 +52,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run_impact(args: argparse.Namespace) -> int:
+    if importlib.util.find_spec("scipy") is None:
+        raise UsageError("disputes impact needs scipy (its 95% intervals): pip install 'tabletop-referee[impact]'")
     for option, path in (("--output", args.output), ("--html", args.html), ("--markdown", args.markdown)):
         check_output(option, path)
     started = time.perf_counter()
