@@ -178,3 +178,19 @@ def test_clause_links_point_at_the_clause_anchor_of_its_area_page(monkeypatch):
     assert links.docs_page("index.html") == (REPO / "site").as_uri() + "/index.html"
     title, area, text = links.clause_info("mlem", "crash.parachute")
     assert area == "crash" and title and "\n" not in text and len(text) <= 160
+
+
+def test_a_failing_vector_line_leads_to_the_rule(tmp_path, monkeypatch):
+    """The text of a failing run names each clause's title, a line of its rule text and its docs
+    link, the scenario's docs page, and hints at stdout noise."""
+    adapter = f"{sys.executable} {REPO / 'tests' / 'adapters' / 'garbage.py'}"
+    env = dict(os.environ, REFEREE_DOCS_URL="https://docs.example.org/r/")
+    proc = subprocess.run([sys.executable, "-m", "tabletop_referee", "conform", "--game", "mlem", "--id", "mlem-0001",
+                           "--adapter", adapter], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=300)
+    assert proc.returncode == 1, proc.stderr
+    title, _, rule = links.clause_info("mlem", "crash.trigger")
+    out = proc.stdout
+    assert f"  rule crash.trigger: {title}. {rule}" in out
+    assert "    https://docs.example.org/r/mlem/clauses/crash.html#crash.trigger" in out
+    assert "  scenario: https://docs.example.org/r/mlem/clauses/crash.html#mlem-0001" in out
+    assert "log on stderr instead" in out

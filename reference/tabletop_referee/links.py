@@ -55,3 +55,51 @@ def one_line(text: str, limit: int = 160) -> str:
     end = flat.find(". ")
     first = flat[: end + 1] if end != -1 else flat
     return first if len(first) <= limit else first[: limit - 1].rstrip() + "…"
+
+
+def scenario_page(game: str, clause: str, vector_id: str) -> str | None:
+    """The docs page showing the scenario a vector was exported from (its clause's area page,
+    anchored at the vector id): the feature file's line, in a form that resolves without a checkout."""
+    found = clause_info(game, clause)
+    return docs_page(f"{game}/clauses/{found[1]}.html", vector_id) if found else None
+
+
+STDOUT_NOISE = " is not JSON: "
+"""What the conformance client's message says when an adapter's stdout carries another line."""
+
+
+def unclaimed(report: dict[str, object], result: dict[str, object]) -> list[str]:
+    """The profiles of a result none of which the adapter claims (empty: claimed, or no claim)."""
+    block = report.get("profiles")
+    claimed = block.get("claimed") if isinstance(block, dict) else None
+    profiles = result.get("profiles")
+    if claimed is None or not isinstance(profiles, list) or not profiles:
+        return []
+    return [] if set(profiles) & set(claimed) else [str(p) for p in profiles]  # type: ignore[arg-type]
+
+
+def failure_notes(report: dict[str, object], result: dict[str, object]) -> list[str]:
+    """Lines a failing vector's text adds so the failure leads to the rule: each clause's title,
+    one line of its text and its docs link; the scenario's docs page; a profile the adapter did
+    not claim; a hint when the adapter's stdout carried a line that is not JSON."""
+    game = str(report.get("game"))
+    out = []
+    clauses = [str(c) for c in result.get("clauses") or []]  # type: ignore[attr-defined]
+    for clause in clauses:
+        info = clause_info(game, clause)
+        if info is None:
+            continue
+        title, _, text = info
+        out.append(f"  rule {clause}: {title}. {text}")
+        out.append(f"    {clause_page(game, clause)}")
+    if clauses and result.get("source"):
+        page = scenario_page(game, clauses[0], str(result.get("id")))
+        if page:
+            out.append(f"  scenario: {page}")
+    outside = unclaimed(report, result)
+    if outside:
+        out.append(f"  profile {', '.join(outside)}: not claimed by the adapter")
+    if STDOUT_NOISE in str(result.get("message", "")):
+        out.append("  hint: the adapter wrote a line that is not JSON on stdout, which carries only the "
+                   "protocol: log on stderr instead")
+    return out
