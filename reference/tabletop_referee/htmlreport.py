@@ -23,7 +23,10 @@ import sys
 from collections import Counter
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
 
 from .errors import UsageError
 from .links import STDOUT_NOISE, clause_info, clause_page, scenario_page, unclaimed
@@ -177,7 +180,7 @@ def verdict_view(verdict: Any, summary: dict[str, Any]) -> dict[str, Any] | None
             "reasons": list(verdict.get("reasons") or [])}
 
 
-def _environment():  # type: ignore[no-untyped-def]
+def _environment() -> "Environment":
     from jinja2 import Environment, PackageLoader, select_autoescape
     from markupsafe import Markup
 
@@ -228,7 +231,8 @@ def render_html(report: dict[str, Any], *, source: str = "") -> str:
         "not_run": report["not_run"], "unused": report["expectations"]["unused"],
         "runner_version": report["runner"]["version"], "source": source,
     }
-    return _environment().get_template("report.html.j2").render(context) + "\n"
+    page: str = _environment().get_template("report.html.j2").render(context)
+    return page + "\n"
 
 
 def _facts(report: dict[str, Any], impl: dict[str, Any]) -> list[tuple[str, Any]]:

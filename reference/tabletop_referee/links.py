@@ -75,7 +75,7 @@ def unclaimed(report: dict[str, object], result: dict[str, object]) -> list[str]
     profiles = result.get("profiles")
     if claimed is None or not isinstance(profiles, list) or not profiles:
         return []
-    return [] if set(profiles) & set(claimed) else [str(p) for p in profiles]  # type: ignore[arg-type]
+    return [] if set(profiles) & set(claimed) else [str(p) for p in profiles]
 
 
 def failure_notes(report: dict[str, object], result: dict[str, object]) -> list[str]:

@@ -15,10 +15,14 @@ import pprint
 import shlex
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..adapter import game_handlers
 from ..links import docs_base
 from .common import EXIT_OK, UsageError, game_arg, game_of, write_atomically
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
 
 LANGS = {"python": ("adapter.py", "adapter.py.j2"), "js": ("adapter.js", "adapter.js.j2")}
 
@@ -41,7 +45,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q.set_defaults(func=run)
 
 
-def _environment():  # type: ignore[no-untyped-def]
+def _environment() -> "Environment":
     from jinja2 import Environment, PackageLoader, StrictUndefined
 
     return Environment(loader=PackageLoader("tabletop_referee", "templates/init"), undefined=StrictUndefined,
