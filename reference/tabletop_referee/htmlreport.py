@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from jinja2 import Environment
 
+from markupsafe import Markup
+
 from .errors import UsageError
 from .links import STDOUT_NOISE, clause_info, clause_page, scenario_page, unclaimed
 from .documents import read_json
@@ -181,9 +183,7 @@ def verdict_view(verdict: Any, summary: dict[str, Any]) -> dict[str, Any] | None
 
 
 def _environment() -> "Environment":
-    from jinja2 import Environment, PackageLoader, select_autoescape
-    from markupsafe import Markup
-
+    from jinja2 import Environment, PackageLoader, select_autoescape  # lazy: only a page being rendered needs it
     def finalize(value: Any) -> Any:  # every value shown: control characters made visible
         return value if isinstance(value, Markup) or value is None else _clean(value)
 
@@ -197,8 +197,6 @@ def _environment() -> "Environment":
 def render_html(report: dict[str, Any], *, source: str = "") -> str:
     """The whole report as one self-contained HTML page (templates/report/report.html.j2):
     the verdict, then the failures, the profiles, the summary and the clause table, collapsed."""
-    from markupsafe import Markup
-
     totals, summary = report["totals"], report["summary"]
     impl = report["adapter"]["implementation"]
     verdict = verdict_view(report.get("verdict"), summary)
@@ -236,8 +234,6 @@ def render_html(report: dict[str, Any], *, source: str = "") -> str:
 
 
 def _facts(report: dict[str, Any], impl: dict[str, Any]) -> list[tuple[str, Any]]:
-    from markupsafe import Markup
-
     sel, adapter = report["selection"], report["adapter"]
     facts: list[tuple[str, Any]] = [
         ("implementation", _impl_name(report) + (f" ({impl['language']})" if impl.get("language") else "")),
@@ -281,8 +277,6 @@ def _ids(ids: list[str], limit: int = 50, *, link: bool = True) -> str:
 
 def _profiles_view(report: dict[str, Any]) -> dict[str, Any] | None:
     """The claimed profiles and, per profile, conformant or not, with its counts and why."""
-    from markupsafe import Markup
-
     block = report.get("profiles")
     if not isinstance(block, dict):
         return None
@@ -310,8 +304,6 @@ def _profiles_view(report: dict[str, Any]) -> dict[str, Any] | None:
 
 def _result_view(report: dict[str, Any], r: dict[str, Any], budget: list[int]) -> dict[str, Any]:
     """One result block's values: the clauses with their titles, text and docs links."""
-    from markupsafe import Markup
-
     game = str(report["game"])
     rules = []
     for c in r["clauses"]:

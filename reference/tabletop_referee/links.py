@@ -37,7 +37,7 @@ def clause_page(game: str, clause: str) -> str | None:
 
 def clause_info(game: str, clause: str) -> tuple[str, str, str] | None:
     """(title, area, one-line rule text) of a clause of ``game``'s spec, or None."""
-    from .spec import load_spec  # the spec is read only when a link is asked for
+    from .spec import load_spec  # lazy: the spec (and YAML) only when a link is asked for
 
     try:
         spec = load_spec(game)

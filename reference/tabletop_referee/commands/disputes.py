@@ -7,13 +7,13 @@ import importlib.util
 import json
 import sys
 import textwrap
-import time
 from typing import Any
 
 from ..impact import CHUNK, POLICIES, dask_runner, impact, local_runner
 from ..impactreport import html_report, load_committed, markdown_report, summary_text, text_report, value_text
 from ..links import clause_info, clause_page, docs_page
 from ..spec import Spec, load_spec
+from ..style import Progress
 from .common import EXIT_OK, UsageError, check_output, emit, game_arg, positive, write_output
 
 
@@ -149,17 +149,14 @@ def run_impact(args: argparse.Namespace) -> int:
         raise UsageError("disputes impact needs scipy (its 95% intervals): pip install 'tabletop-referee[impact]'")
     for option, path in (("--output", args.output), ("--html", args.html), ("--markdown", args.markdown)):
         check_output(option, path)
-    started = time.perf_counter()
+    bar: list[Progress] = []
 
-    def progress(done: int, total: int) -> None:
+    def progress(done: int, total: int) -> None:  # on a terminal only (style.Progress), never with --quiet
         if args.quiet:
             return
-        rate = done / max(time.perf_counter() - started, 1e-9)
-        left = (total - done) / rate if rate else 0
-        sys.stderr.write(f"\r{done}/{total} games ({rate:,.0f}/s, about {left:,.0f} s left)  ")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+        if not bar:
+            bar.append(Progress(total, "disputes impact", unit="games"))
+        bar[0].update(done)
 
     if args.backend == "dask":
         runner, close = dask_runner(args.scheduler, args.workers)
@@ -171,6 +168,8 @@ def run_impact(args: argparse.Namespace) -> int:
                         share=args.share)
     finally:
         close()
+        for b in bar:
+            b.close()
     doc = report.to_json()
     text = json.dumps(doc, indent=1) + "\n"
     if args.output:

@@ -46,7 +46,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def _environment() -> "Environment":
-    from jinja2 import Environment, PackageLoader, StrictUndefined
+    from jinja2 import Environment, PackageLoader, StrictUndefined  # lazy: start-up of every other command
 
     return Environment(loader=PackageLoader("tabletop_referee", "templates/init"), undefined=StrictUndefined,
                        keep_trailing_newline=True, autoescape=False)
