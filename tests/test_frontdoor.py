@@ -194,3 +194,28 @@ def test_a_failing_vector_line_leads_to_the_rule(tmp_path, monkeypatch):
     assert "    https://docs.example.org/r/mlem/clauses/crash.html#crash.trigger" in out
     assert "  scenario: https://docs.example.org/r/mlem/clauses/crash.html#mlem-0001" in out
     assert "log on stderr instead" in out
+
+
+def test_charts_carry_axis_values():
+    import re as _re
+
+    doc = _committed("mlem")
+    d = doc["disputes"][0]
+    for chart in (impactreport.score_chart(d), impactreport.seat_chart(d, doc["players"])):
+        ticks = _re.findall(r'text-anchor="end">(\d+)%</text>', chart)
+        assert "0" in ticks and len(ticks) >= 3, ticks
+        values = sorted(int(t) for t in ticks)
+        assert values == sorted(set(values))  # distinct, evenly stepped values
+        steps = {b - a for a, b in zip(values, values[1:])}
+        assert len(steps) == 1
+
+
+def test_impact_html_page_opens_with_the_summary_in_words():
+    doc = _committed("seven-knights")
+    page = impactreport.html_report(doc)
+    assert page.index('id="summary"') < page.index('id="dispute-')
+    assert "which disputes matter, largest effect first" in page
+    assert 'id="multiple-comparisons"' in page
+    assert "seat 1 wins" in page and "<th>seat_1_wins" not in page
+    hostile = {**doc, "title": "<script>x</script>"}
+    assert "<script>x" not in impactreport.html_report(hostile)

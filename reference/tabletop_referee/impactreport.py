@@ -254,6 +254,30 @@ def _svg(width: int, height: int, body: list[str], title: str) -> str:
             f'style="font: 11px sans-serif">' + "".join(body) + "</svg>")
 
 
+def _y_axis(left: int, right: float, base: float, plot_h: float, top: float) -> list[str]:
+    """Value labels (percentages) and light grid lines at 0, a quarter... up to ``top``."""
+    out = []
+    step = _nice_step(top / 4)
+    value = step
+    while value <= top * 1.0001:
+        y = base - plot_h * value / top
+        out.append(f'<line x1="{left}" y1="{y:.1f}" x2="{right}" y2="{y:.1f}" stroke="#ddd"/>')
+        out.append(f'<text x="{left - 3}" y="{y + 4:.1f}" text-anchor="end">{100 * value:.0f}%</text>')
+        value += step
+    out.append(f'<text x="{left - 3}" y="{base + 4:.1f}" text-anchor="end">0%</text>')
+    return out
+
+
+def _nice_step(raw: float) -> float:
+    """A round step (1, 2 or 5 times a power of ten, at least 1%) near ``raw``."""
+    step = 0.01
+    for candidate in (0.01, 0.02, 0.05, 0.1, 0.2, 0.25, 0.5):
+        step = candidate
+        if candidate >= raw:
+            break
+    return step
+
+
 def _legend(readings: Sequence[Mapping[str, Any]], x: int, y: int) -> list[str]:
     out = []
     for i, r in enumerate(readings):
@@ -276,6 +300,7 @@ def score_chart(dispute: Mapping[str, Any]) -> str:
     group = (w - left - 110) / max(1, len(bins))
     bar = group * 0.8 / len(readings)
     body = [f'<text x="{left}" y="12">final scores, share of players per 10 points</text>',
+            *_y_axis(left, w - 110, h - bottom, plot_h, top),
             f'<line x1="{left}" y1="{h - bottom}" x2="{w - 110}" y2="{h - bottom}" stroke="#888"/>']
     for b_i, b in enumerate(bins):
         x0 = left + b_i * group
@@ -302,6 +327,7 @@ def seat_chart(dispute: Mapping[str, Any], players: int) -> str:
     base = h - bottom
     fair = base - plot_h * (1 / players) / top
     body = [f'<text x="{left}" y="12">share of the wins per seat (seat 1 starts), 95% intervals</text>',
+            *_y_axis(left, w - 110, base, plot_h, top),
             f'<line x1="{left}" y1="{base}" x2="{w - 110}" y2="{base}" stroke="#888"/>',
             f'<line x1="{left}" y1="{fair:.1f}" x2="{w - 110}" y2="{fair:.1f}" stroke="#888" stroke-dasharray="4 3"/>']
     for s_i, s in enumerate(seats):
@@ -350,24 +376,24 @@ def markdown_report(report: Mapping[str, Any]) -> str:
 
 
 def html_report(report: Mapping[str, Any]) -> str:
-    """A standalone page: per dispute the table, the score distribution and the seat chart."""
-    e = html.escape
-    out = ["<!doctype html>", '<html lang="en"><head><meta charset="utf-8">',
-           f"<title>{e(report['title'])}: dispute impact</title>",
-           "<style>body{font:14px sans-serif;margin:2em;max-width:70em}table{border-collapse:collapse}"
-           "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}.d{font-weight:bold}</style>",
-           "</head><body>", f"<h1>{e(report['title'])}: does each dispute matter?</h1>",
-           f"<p>Policy {e(report['policy'])} ({e(report.get('policy_description', ''))}); "
-           f"means with {round(100 * report['confidence'])}% intervals; differences paired game by game; "
-           "<span class=d>bold</span>: the interval excludes zero.</p>"]
+    """A standalone page (templates/impact/impact.html.j2): the ranked summary in words, then
+    per dispute the table with human labels, the score distribution and the seat chart."""
+    from jinja2 import Environment, PackageLoader, select_autoescape  # lazy: only this page needs it
+    from markupsafe import Markup
+
+    env = Environment(loader=PackageLoader("tabletop_referee", "templates/impact"),
+                      autoescape=select_autoescape(default=True, default_for_string=True))
+    summary = summary_text(report)
+    note = multiple_comparisons_note(report)
+    disputes = []
     for d in report["disputes"]:
-        header, rows = _rows(report, d)
-        out += [f"<h2>{e(d['title'])} (<code>{e(d['id'])}</code>)</h2>",
-                f"<p>Option <code>{e(d['option'])}</code>; {e(_setup_line(report, d))}. {e(verdict(d))}</p>",
-                "<table><tr>" + "".join(f"<th>{e(c)}</th>" for c in header) + "</tr>"]
-        for r in rows:
-            out.append("<tr>" + "".join(
-                f"<td class=d>{e(c)}</td>" if c.endswith(" *") else f"<td>{e(c)}</td>" for c in r) + "</tr>")
-        out += ["</table>", "<p>", score_chart(d), seat_chart(d, report["players"]), "</p>"]
-    out.append("</body></html>")
-    return "\n".join(out) + "\n"
+        header, rows = _table(report, d, labels=True)
+        disputes.append({"id": d["id"], "title": d["title"], "option": d["option"],
+                         "setup": _setup_line(report, d), "verdict": verdict(d), "header": header, "rows": rows,
+                         "score_chart": Markup(score_chart(d)), "seat_chart": Markup(seat_chart(d, report["players"]))})
+    page: str = env.get_template("impact.html.j2").render(
+        title=report["title"], summary_head=summary[0],
+        summary=[line[2:] for line in summary[1:] if line.startswith("- ")], note=note,
+        policy=report["policy"], policy_description=report.get("policy_description", ""),
+        level=round(100 * report["confidence"]), disputes=disputes)
+    return page + "\n"
