@@ -379,7 +379,7 @@ def html_report(report: Mapping[str, Any]) -> str:
     """A standalone page (templates/impact/impact.html.j2): the ranked summary in words, then
     per dispute the table with human labels, the score distribution and the seat chart."""
     from jinja2 import Environment, PackageLoader, select_autoescape  # lazy: only this page needs it
-    from markupsafe import Markup
+    from markupsafe import Markup  # lazy: with Jinja2, only this page needs it
 
     env = Environment(loader=PackageLoader("tabletop_referee", "templates/impact"),
                       autoescape=select_autoescape(default=True, default_for_string=True))
