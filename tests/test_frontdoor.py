@@ -219,3 +219,42 @@ def test_impact_html_page_opens_with_the_summary_in_words():
     assert "seat 1 wins" in page and "<th>seat_1_wins" not in page
     hostile = {**doc, "title": "<script>x</script>"}
     assert "<script>x" not in impactreport.html_report(hostile)
+
+
+# -- one progress layer ---------------------------------------------------------------------------
+
+
+class _Stream:
+    def __init__(self, tty: bool) -> None:
+        self.tty, self.text = tty, ""
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, s: str) -> int:
+        self.text += s
+        return len(s)
+
+    def flush(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("plain", ["1", ""])
+def test_progress_draws_only_on_a_terminal_and_leaves_nothing_behind(monkeypatch, plain):
+    from tabletop_referee.style import Progress
+
+    monkeypatch.setenv("REFEREE_PLAIN_PROGRESS", plain)
+    if not plain:
+        pytest.importorskip("rich", reason="the pretty extra draws through rich")
+    for tty in (True, False):
+        stream = _Stream(tty)
+        bar = Progress(8, "impact", unit="games", stream=stream)  # type: ignore[arg-type]
+        for done in range(9):
+            bar.update(done, "2 failing")
+        bar.close()
+        if not tty:
+            assert stream.text == ""
+            continue
+        assert "8/8" in stream.text and "2 failing" in stream.text
+        assert ("[####" in stream.text) is bool(plain)  # our bar, or rich's
+        assert stream.text.endswith("\x1b[K") or stream.text.endswith("\x1b[2K")  # erased at the end
