@@ -10,8 +10,8 @@ Progress: one line on stderr, redrawn in place, only when stderr is a terminal
 
 Progress with a count (:class:`Progress`: a bar, the count, the rate and the time left) is
 drawn by rich when it is installed (the ``pretty`` extra) and by :class:`ProgressLine`
-otherwise; every command with a long run (conform, disputes impact, simulate, vectors export)
-draws through this module, and none draws anything when stderr is not a terminal.
+otherwise (conform, disputes impact); simulate and vectors export show a :class:`ProgressLine`.
+Nothing is drawn when stderr is not a terminal.
 
 The text itself stays plain ANSI-free lines that tests and users parse; colour is added per
 line only on a terminal.
