@@ -82,6 +82,21 @@ def test_every_generated_page_is_in_the_nav():
     assert area_pages == [f"mlem/clauses/{a['id']}.md" for a in SPEC.areas]  # in the spec's order
 
 
+def test_no_page_of_docs_lands_in_more():
+    """Every hand-written page has its place in the nav (the hook's "More" is a safety net)."""
+    config = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    assert load_hook().unlisted_pages(DOCS, config["nav"]) == []
+
+
+def test_packaged_site_shows_every_link_leaving_the_docs_as_text(tmp_path):
+    """In a site written by `referee docs --site` (no repository around it) a link leaving the
+    docs becomes text even when its target is missing (the strict build would fail on it)."""
+    hook = load_hook()
+    text = "see [the schema](../schemas/mlem/gone.schema.json) and [page](other.md)\n"
+    assert hook._unlink_outside(text, "logs.md", DOCS) == text  # in a checkout: a broken link, left to mkdocs
+    assert hook._unlink_outside(text, "logs.md", DOCS, packaged=True) == "see the schema and [page](other.md)\n"
+
+
 def test_docs_check_and_write(capsys, tmp_path):
     docs = tmp_path / "docs"
     shutil.copytree(DOCS, docs)

@@ -251,6 +251,74 @@ def test_passing_report(capsys, reports, tmp_path):
     assert "None: every executed vector passed" in page.first("failures")
 
 
+def test_failures_come_first_and_the_clause_table_is_collapsed(capsys, reports, tmp_path):
+    """Issue 28: a reader sees the verdict, then the failures; the table of every clause (green
+    ones included) comes last, folded in a <details>, failing clauses first."""
+    text, page = render_cli(capsys, reports["bad"], tmp_path)
+    at = {name: text.index(f'id="{name}"') for name in ("verdict", "failures", "profiles", "summary", "clause-matrix")}
+    assert at["verdict"] < at["failures"] < at["profiles"] < at["summary"] < at["clause-matrix"]
+    details = text.rindex("<details", 0, at["clause-matrix"])
+    assert text[details:details + 9] == "<details>" and "</details>" not in text[details:at["clause-matrix"]]
+    rows = [a["data-clause"] for t, a in page.tags if t == "tr" and "data-clause" in a]
+    classes = [a["class"] for t, a in page.tags if t == "tr" and "data-clause" in a]
+    assert classes == sorted(classes)  # "bad" rows before "ok" rows
+    assert classes[0] == "bad" and rows[0] in {"power.satellite", "takeoff.rocket-start",
+                                               "takeoff.boarding-order", "exploration.trigger"}
+
+
+def test_failures_lead_to_the_rule(capsys, reports, tmp_path, monkeypatch):
+    """Each failure block names its clauses' titles, one line of their text and a docs link."""
+    from tabletop_referee.links import clause_info, clause_page
+
+    monkeypatch.setenv("REFEREE_DOCS_URL", "https://docs.example.org/referee/")
+    text, page = render_cli(capsys, reports["bad"], tmp_path)
+    block = page.first("result-mlem-0077")
+    title, _, rule = clause_info("mlem", "power.satellite")
+    assert title in block and rule in block
+    url = clause_page("mlem", "power.satellite")
+    assert url.startswith("https://docs.example.org/referee/mlem/clauses/") and url.endswith("#power.satellite")
+    assert ("a", {"href": url, "rel": "noreferrer noopener"}) in page.tags
+    assert "https://docs.example.org/referee/mlem/clauses/" in text.split('id="result-mlem-0077"')[1].split("</article>")[0]
+
+
+@pytest.mark.parametrize(("state", "word", "explained"), [
+    ("pass", "pass", None), ("fail", "fail", None),
+    ("incomplete", "incomplete", "Not every vector of a claimed profile ran"),
+    ("partial", "partial run", "not a conformance verdict"),
+])
+def test_the_verdict_state_is_shown_when_the_report_has_one(reports, state, word, explained):
+    doc = load(reports["good"])
+    doc["verdict"] = {**doc["verdict"], "state": state, "passed": state == "pass",
+                      "reasons": [] if state == "pass" else [f"reason for {state}"]}
+    page = Page(render_html(doc))
+    assert page.first("run-verdict") == f"Verdict: {word}"
+    assert ("p", {"id": "run-verdict", "class": f"verdict {'ok' if state == 'pass' else 'bad'}",
+                  "data-state": state}) in page.tags
+    if explained:
+        assert explained in page.first("verdict-state")
+    else:
+        assert "verdict-state" not in page.by_id
+    if state != "pass":
+        assert page.by_id["verdict-reasons"][0].strip() == f"reason for {state}"
+
+
+def test_without_a_state_the_verdict_falls_back_to_passed(reports):
+    doc = load(reports["bad"])
+    doc["verdict"].pop("state", None)
+    assert Page(render_html(doc)).first("run-verdict") == ("Verdict: pass" if doc["verdict"]["passed"] else "Verdict: fail")
+
+
+def test_the_page_is_rendered_from_its_template():
+    from importlib.resources import files
+
+    template = files("tabletop_referee").joinpath("templates/report/report.html.j2").read_text(encoding="utf-8")
+    assert 'id="clause-matrix"' in template and 'id="failures"' in template
+    import tabletop_referee.htmlreport as hr
+
+    source = Path(hr.__file__).read_text(encoding="utf-8")
+    assert "<table" not in source and "<article" not in source  # no markup built by hand for the page
+
+
 def _profile_rows(page_text: str) -> dict[str, dict]:
     """The profile verdict rows: name -> {verdict, passed, failed, skipped, why} (cell texts)."""
     rows = {}
@@ -352,7 +420,7 @@ def hostile(report: dict) -> dict:
 
 ALLOWED_TAGS = {"html", "head", "meta", "title", "style", "body", "header", "footer", "section", "article",
                 "h1", "h2", "h3", "p", "span", "dl", "dt", "dd", "table", "thead", "tbody", "tr", "th", "td",
-                "code", "pre", "a", "details", "summary", "ol", "ul", "li"}
+                "code", "pre", "a", "details", "summary", "ol", "ul", "li", "nav", "br"}
 
 
 def assert_self_contained(page: Page) -> None:

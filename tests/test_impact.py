@@ -192,7 +192,8 @@ def test_command_prints_a_table_per_dispute_and_json(tmp_path):
                  "--dispute", "ufo_token_value", "-o", str(out), "--html", str(tmp_path / "i.html"),
                  "--markdown", str(tmp_path / "i.md"))
     assert "dice-selection: One group or several per roll" in cp.stdout
-    assert "winner changed" in cp.stdout and "seat_1_wins" in cp.stdout
+    assert "winner changed" in cp.stdout and "seat 1 wins" in cp.stdout  # human labels, not seat_1_wins
+    assert "which disputes matter, largest effect first" in cp.stdout.splitlines()[0]
     doc = json.loads(out.read_text())
     assert doc["format"] == "tabletop-referee/impact/1"
     assert [d["id"] for d in doc["disputes"]] == ["dice-selection", "ufo-token-scoring"]

@@ -28,7 +28,7 @@ GAME_PACKAGES = {f"{PACKAGE}.games.{package_name(g)}" for g in GAMES}
 # Lower number = lower layer. A module may import from its own layer or below.
 LAYERS: dict[str, int] = {
     "errors": 0, "paths": 0, "schemas": 0, "documents": 0, "output": 0, "loading": 0, "style": 0,
-    "spec": 1,
+    "spec": 1, "links": 1,
     "games": 2,
     # game-neutral services
     "sampler": 3, "perft": 3, "impact": 3, "impactreport": 3, "datavectors": 3, "simulate": 3, "adapter": 3, "vectors": 3, "render": 3,

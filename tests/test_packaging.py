@@ -269,3 +269,114 @@ def test_search_finds_vector_ids_and_clause_ids(tmp_path: Path):
     assert found["crash.trigger"] == ["crash.html"]      # not crash.parachute's page
     assert found["here"] == ["crash.html"]               # a sentence's full stop is no part of a word
     assert found["parachutist"] == ["vectors.html"]
+
+
+# the front door: a wheel in a fresh venv, in a folder that is no checkout (issue 28)
+
+
+@pytest.fixture(scope="module")
+def fresh_venv(wheel: Path, tmp_path_factory) -> Path:
+    """A new venv with only the wheel (and its dependencies) installed: no checkout, no extras."""
+    where = tmp_path_factory.mktemp("fresh")
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(where / "venv")], check=True)
+    python = where / "venv" / "bin" / "python"
+    proc = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "-q", str(wheel)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return where
+
+
+def _in_fresh(fresh: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    return subprocess.run([str(fresh / "venv" / "bin" / "referee"), *args], cwd=cwd, capture_output=True,
+                          text=True, env=env, stdin=subprocess.DEVNULL, timeout=600)
+
+
+def test_the_wheel_ships_examples_docs_and_the_site_config(wheel: Path):
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+    data = "tabletop_referee/_data/"
+    for path in ("examples/python/adapter_template.py", "examples/mlem/position.yaml", "examples/js/mlem.js",
+                 "docs/index.md", "docs/protocol.md", "mkdocs.yml", "tools/build_docs.py"):
+        assert data + path in names, path
+    for template in ("adapter.py.j2", "adapter.js.j2", "README.md.j2"):
+        assert f"tabletop_referee/templates/init/{template}" in names, template
+
+
+def test_scipy_is_an_extra_and_jinja2_a_dependency(metadata):
+    requires = metadata.get_all("Requires-Dist")
+    scipy = [r for r in requires if re.match(r"scipy\b(?!-)", r)]
+    assert scipy and all("extra ==" in r for r in scipy), scipy  # never a hard dependency
+    assert any("extra == 'impact'" in r or 'extra == "impact"' in r for r in scipy), scipy
+    assert any(r.lower().startswith("jinja2>=") and "extra" not in r for r in requires)
+    assert {"impact", "fast", "pretty", "completion", "docs"} <= set(metadata.get_all("Provides-Extra"))
+
+
+def test_the_project_urls(metadata):
+    urls = dict(u.split(", ", 1) for u in metadata.get_all("Project-URL"))
+    for label in ("Homepage", "Documentation", "Source", "Issues", "Changelog"):
+        assert urls.get(label, "").startswith("https://"), label
+
+
+def test_the_index_description_has_no_relative_links(metadata):
+    """The README becomes the package index's page: every link there must be absolute."""
+    description = metadata.get_payload()
+    assert description.startswith("# tabletop-referee")
+    links = re.findall(r"(?<!!)\[[^\]]*\]\(([^)\s]+)\)", description)
+    assert links, "the README has links"
+    relative = [link for link in links if not re.match(r"https?://|#", link)]
+    assert relative == []
+    assert "pip install 'tabletop-referee[fast]'" in description
+
+
+def test_twine_check_passes(wheel: Path, tmp_path: Path):
+    pytest.importorskip("twine", reason="twine is in the test extra")
+    proc = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(wheel)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "PASSED" in proc.stdout
+
+
+def test_a_fresh_install_inits_an_adapter_that_passes_smoke(fresh_venv: Path, tmp_path: Path):
+    """`referee init adapter --game celestia my-adapter` in a folder that is no checkout gives an
+    adapter that passes smoke and its base profile."""
+    proc = _in_fresh(fresh_venv, "init", "adapter", "--game", "celestia", "my-adapter", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "TODO" in (tmp_path / "my-adapter" / "adapter.py").read_text(encoding="utf-8")
+    python = str(fresh_venv / "venv" / "bin" / "python")
+    command = f"{python} my-adapter/adapter.py"
+    proc = _in_fresh(fresh_venv, "conform", "smoke", "--game", "celestia", "--adapter", command, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert re.search(r"^\d+ passed, 0 failed", proc.stdout, re.M), proc.stdout
+    proc = _in_fresh(fresh_venv, "conform", "-q", "--game", "celestia", "--adapter", command, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert proc.stdout.strip().endswith("PASS"), proc.stdout
+    proc = _in_fresh(fresh_venv, "init", "adapter", "--game", "celestia", "my-adapter", cwd=tmp_path)
+    assert proc.returncode == 2 and "already exists" in proc.stderr  # never overwritten unasked
+
+
+def test_a_fresh_install_writes_a_site_that_builds(fresh_venv: Path, tmp_path: Path):
+    """`referee docs --site` needs no checkout; the sources it writes build with mkdocs --strict."""
+    proc = _in_fresh(fresh_venv, "docs", "--game", "mlem", cwd=tmp_path)
+    assert proc.returncode == 2 and "--site" in proc.stderr  # no checkout to write into
+    proc = _in_fresh(fresh_venv, "docs", "--site", "site", cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "mkdocs is not installed" in proc.stdout  # the fresh venv has no docs extra: it says so
+    assert (tmp_path / "site" / "mkdocs.yml").is_file()
+    for game in ("mlem", "celestia", "seven-knights"):
+        assert (tmp_path / "site" / "docs" / game / "rules.md").is_file(), game
+    pytest.importorskip("material", reason="the docs extra is not installed")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", "site/mkdocs.yml",
+                           "-d", str(tmp_path / "html")], cwd=tmp_path, capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert (tmp_path / "html" / "mlem" / "clauses" / "crash.html").is_file()
+    assert (tmp_path / "html" / "getting-started.html").is_file()
+
+
+def test_a_fresh_install_without_scipy_says_so_in_one_line(fresh_venv: Path, tmp_path: Path):
+    proc = _in_fresh(fresh_venv, "disputes", "impact", "--game", "mlem", "--games", "2", cwd=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines() == [
+        "referee disputes: error: disputes impact needs scipy (its 95% intervals): "
+        "pip install 'tabletop-referee[impact]'"]

@@ -18,7 +18,9 @@ As a hook (``hooks:`` in mkdocs.yml):
   repository (``[schema](../schemas/mlem/log.schema.json)``: it works when reading the
   Markdown in the repository, but the site does not carry that file) into its plain text. A
   link to a path that does not exist in the repository is left alone, so the strict build
-  still fails on it.
+  still fails on it. In a site written by ``referee docs --site`` (a ``.referee-site`` file
+  beside mkdocs.yml) the repository's other files are not there: every link leaving ``docs/``
+  becomes text.
 """
 
 from __future__ import annotations
@@ -93,10 +95,10 @@ def outside_link_target(page_src: str, target: str, docs_dir: Path) -> Path | No
     return (docs_dir / joined).resolve()
 
 
-def _unlink_outside(markdown: str, page_src: str, docs_dir: Path) -> str:
+def _unlink_outside(markdown: str, page_src: str, docs_dir: Path, packaged: bool = False) -> str:
     def replace(m: re.Match) -> str:
         target = outside_link_target(page_src, m.group(2), docs_dir)
-        if target is None or not target.exists():
+        if target is None or not (packaged or target.exists()):
             return m.group(0)  # a page of the site, a URL, or a broken link mkdocs will report
         log.info("%s: link to %s outside the docs shown as text", page_src, m.group(2))
         return m.group(1)
@@ -119,7 +121,8 @@ def _unlink_outside(markdown: str, page_src: str, docs_dir: Path) -> str:
 
 def on_page_markdown(markdown, page, config, files, **_kwargs):
     """mkdocs hook: links leaving docs/ for a file of the repository become plain text."""
-    return _unlink_outside(markdown, page.file.src_uri, Path(config["docs_dir"]))
+    packaged = (Path(config["config_file_path"]).parent / ".referee-site").is_file()
+    return _unlink_outside(markdown, page.file.src_uri, Path(config["docs_dir"]), packaged)
 
 
 def main(argv: list[str]) -> int:

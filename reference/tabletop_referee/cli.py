@@ -1,3 +1,4 @@
+# PYTHON_ARGCOMPLETE_OK  (shell completion with the 'completion' extra: docs/cli.md)
 """The ``referee`` command line: a thin shell over the pure engines.
 
 The parser is made from the command modules (:mod:`tabletop_referee.commands`); this module
@@ -16,6 +17,7 @@ import threading
 
 from . import __version__
 from .commands import MODULES
+from .games import GAMES
 from .commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
 from .errors import RefereeError, UsageError
 from .output import StdoutClosed, plain
@@ -39,7 +41,39 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in MODULES:
         importlib.import_module(f"{__package__}.commands.{name}").register(sub)
+    _list_the_games(parser)
     return parser
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """``parser`` and every parser below it."""
+    found = [parser]
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in dict.fromkeys(action.choices.values()):
+                found += _subparsers(child)
+    return found
+
+
+def _list_the_games(parser: argparse.ArgumentParser) -> None:
+    """Every ``--game`` says which games there are (in its help, and to shell completion)."""
+    for p in _subparsers(parser):
+        for action in p._actions:
+            if action.dest == "game" and action.option_strings:
+                if action.help and "known:" not in action.help:
+                    action.help += f" (known: {', '.join(GAMES)})"
+                action.completer = lambda **_kw: list(GAMES)  # type: ignore[attr-defined]
+
+
+def _complete(parser: argparse.ArgumentParser) -> None:
+    """Shell completion (argcomplete, the 'completion' extra), only when a shell asks for it."""
+    if "_ARGCOMPLETE" not in os.environ:
+        return
+    try:
+        import argcomplete  # lazy: only when a shell asks for completion
+    except ImportError:
+        return
+    argcomplete.autocomplete(parser)
 
 
 class Terminated(KeyboardInterrupt):
@@ -53,6 +87,7 @@ def _on_sigterm(signum: int, frame: object) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    _complete(parser)
     args = parser.parse_args(argv)
     previous = None
     if threading.current_thread() is threading.main_thread():

@@ -1,9 +1,12 @@
 """Conformance reports for people, and the documentation site's generated pages.
 
 ``referee report REPORT.json --html OUT.html`` renders a ``referee conform --report`` JSON
-document (schemas/conformance/report.schema.json) as one self-contained HTML page: inline CSS,
-no script, nothing loaded from elsewhere (a Content-Security-Policy says so to the browser
-too). Every text from the report is escaped; an adapter's stderr may hold anything.
+document (schemas/conformance/report.schema.json) as one self-contained HTML page from a
+Jinja2 template (``templates/report/report.html.j2``): the verdict, then the failures (each
+with its clauses' titles, rule text and docs links), the profiles, the summary, and the clause
+table collapsed last. Inline CSS, no script, nothing loaded from elsewhere (a
+Content-Security-Policy says so to the browser too). Every text from the report is
+autoescaped; an adapter's stderr may hold anything.
 
 ``referee report compare OLD.json NEW.json [--json]`` tells what changed between two runs:
 fixed (failing -> passing), regressed (passing -> failing), new and removed vectors, other
@@ -20,9 +23,15 @@ import sys
 from collections import Counter
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from jinja2 import Environment
+
+from markupsafe import Markup
 
 from .errors import UsageError
+from .links import STDOUT_NOISE, clause_info, clause_page, scenario_page, unclaimed
 from .documents import read_json
 from .schemas import validation_errors
 
@@ -137,10 +146,6 @@ tr.bad td:first-child { font-weight: 600; } #clause-matrix td:first-child { whit
 CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; form-action 'none'; base-uri 'none'"
 
 
-def _status_badge(status: str, extra: str = "") -> str:
-    return f'<span class="badge st-{h(status)}">{h(status)}{h(extra)}</span>'
-
-
 def _impl_name(report: dict[str, Any]) -> str:
     impl = report["adapter"]["implementation"]
     return f"{impl.get('name', '?')} {impl.get('version', '?')}"
@@ -155,93 +160,112 @@ def clause_matrix(report: dict[str, Any]) -> list[tuple[str, Counter[str]]]:
     return [(c, rows[c]) for c in sorted(rows)]
 
 
+VERDICT_WORDS = {
+    "pass": ("pass", ""),
+    "fail": ("fail", ""),
+    "incomplete": ("incomplete", "Not every vector of a claimed profile ran: not a pass."),
+    "partial": ("partial run", "A filtered selection of the suite: not a conformance verdict."),
+}
+"""The words a verdict's ``state`` is shown with (the state is decided by conformance/profiles.py)."""
+
+
+def verdict_view(verdict: Any, summary: dict[str, Any]) -> dict[str, Any] | None:
+    """The verdict as the page shows it: its ``state`` when the report has one (pass, fail,
+    incomplete, partial), else passed true/false; with its reasons."""
+    if not isinstance(verdict, dict):
+        return None
+    state = verdict.get("state")
+    if state not in VERDICT_WORDS:
+        state = "pass" if verdict.get("passed") else "fail"
+    word, explain = VERDICT_WORDS[state]
+    return {"state": state, "word": word, "explain": explain, "ok": state == "pass",
+            "reasons": list(verdict.get("reasons") or [])}
+
+
+def _environment() -> "Environment":
+    from jinja2 import Environment, PackageLoader, select_autoescape  # lazy: only a page being rendered needs it
+    def finalize(value: Any) -> Any:  # every value shown: control characters made visible
+        return value if isinstance(value, Markup) or value is None else _clean(value)
+
+    env = Environment(loader=PackageLoader("tabletop_referee", "templates/report"),
+                      autoescape=select_autoescape(default=True, default_for_string=True),
+                      finalize=finalize, trim_blocks=False, lstrip_blocks=False)
+    env.globals["anchor"] = _anchor
+    return env
+
+
 def render_html(report: dict[str, Any], *, source: str = "") -> str:
-    """The whole report as one self-contained HTML page."""
+    """The whole report as one self-contained HTML page (templates/report/report.html.j2):
+    the verdict, then the failures, the profiles, the summary and the clause table, collapsed."""
     totals, summary = report["totals"], report["summary"]
     impl = report["adapter"]["implementation"]
-    verdict = report.get("verdict")
-    ok = verdict["passed"] if isinstance(verdict, dict) else summary["failed"] == 0
-    title = f"Conformance: {report['game']} — {_impl_name(report)}"
-    out = [
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        f'<meta http-equiv="Content-Security-Policy" content="{h(CSP)}">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        '<meta name="referrer" content="no-referrer">',
-        f"<title>{h(title)}</title>",
-        f"<style>{CSS}</style>",
-        "</head>",
-        "<body>",
-        "<header>",
-        f"<h1>{h(title)}</h1>",
-        f'<p id="verdict" class="verdict {"ok" if ok else "bad"}">'
-        f'<span data-summary="passed">{summary["passed"]}</span> passed, '
-        f'<span data-summary="failed">{summary["failed"]}</span> failed, '
-        f'<span data-summary="skipped">{summary["skipped"]}</span> skipped</p>',
-        f'<p class="muted">failed counts failed, errored, timeout, crashed and xpass; '
-        f'{totals["xfail"]} expected failure{"s" if totals["xfail"] != 1 else ""} (xfail) counted apart.</p>',
-    ]
-    if isinstance(verdict, dict):
-        out.append(f'<p id="run-verdict" class="verdict {"ok" if ok else "bad"}">Verdict: '
-                   + ("pass" if ok else "fail") + "</p>")
-        if verdict.get("reasons"):
-            out += ['<ul id="verdict-reasons">', *(f"<li>{h(r)}</li>" for r in verdict["reasons"]), "</ul>"]
-    out += ["</header>"]
-    out += _summary_section(report, impl, source)
-    out += _profiles_section(report)
-    out += _matrix_section(report)
-    out += _failures_section(report)
-    out += _other_sections(report)
-    out += [f'<footer class="muted"><p>Rendered by <code>referee report</code> '
-            f'(tabletop-referee {h(report["runner"]["version"])}) from {h(source or "a report")}.</p></footer>',
-            "</body>", "</html>", ""]
-    return "\n".join(out)
+    verdict = verdict_view(report.get("verdict"), summary)
+    ok = verdict["ok"] if verdict else summary["failed"] == 0
+    budget = [TRANSCRIPT_BUDGET]
+    failing = [r for r in report["results"] if r["status"] in FAILING]
+    failing.sort(key=lambda r: bool(unclaimed(report, r)))  # the unclaimed profiles' failures last, apart
+    expected = [r for r in report["results"] if r["status"] == "xfail"]
+    rows = clause_matrix(report)
+    not_passing = {r["clause"]: r for r in report["clauses"]}
+    matrix = []
+    for clause, counts in rows:
+        roll = not_passing.get(clause, {})
+        matrix.append({"clause": clause, "bad": any(counts[s] for s in FAILING),
+                       "cells": [(s, counts[s]) for s in ORDER],
+                       "ids": list(roll.get("failed", [])) + list(roll.get("xfail", []))})
+    matrix.sort(key=lambda row: not row["bad"])  # clauses with a vector not passing first
+    skipped = Counter(r["message"] for r in report["results"] if r["status"] == "skipped")
+    context = {
+        "title": f"Conformance: {report['game']} — {_impl_name(report)}",
+        "csp": CSP, "css": Markup(CSS), "summary": summary, "totals": totals, "ok": ok, "verdict": verdict,
+        "failing": [_result_view(report, r, budget) for r in failing],
+        "expected": [_result_view(report, r, budget) for r in expected],
+        "profiles": _profiles_view(report),
+        "facts": _facts(report, impl),
+        "status_totals": [(s, totals[s]) for s in ORDER], "total_all": sum(totals.values()),
+        "matrix": matrix, "order": ORDER, "bad_clauses": sum(1 for row in matrix if row["bad"]),
+        "open_matrix": False,
+        "skipped": skipped.most_common(), "skipped_total": sum(skipped.values()),
+        "not_run": report["not_run"], "unused": report["expectations"]["unused"],
+        "runner_version": report["runner"]["version"], "source": source,
+    }
+    page: str = _environment().get_template("report.html.j2").render(context)
+    return page + "\n"
 
 
-def _summary_section(report: dict[str, Any], impl: dict[str, Any], source: str) -> list[str]:
+def _facts(report: dict[str, Any], impl: dict[str, Any]) -> list[tuple[str, Any]]:
     sel, adapter = report["selection"], report["adapter"]
-    facts: list[tuple[str, str]] = [
-        ("implementation", h(_impl_name(report)) + (f" ({h(impl['language'])})" if impl.get("language") else "")),
+    facts: list[tuple[str, Any]] = [
+        ("implementation", _impl_name(report) + (f" ({impl['language']})" if impl.get("language") else "")),
     ]
     if impl.get("homepage"):
-        facts.append(("homepage", _link(impl["homepage"])))
+        facts.append(("homepage", Markup(_link(impl["homepage"]))))
     facts += [
-        ("game", h(report["game"])),
-        ("suite version", h(report["suite_version"] or "unknown")),
-        ("protocol", h(report["protocol"])),
-        ("runner", h(f"{report['runner']['name']} {report['runner']['version']}")),
-        ("started", h(report["started_at"]) + f", {h(report['seconds'])} s"),
-        ("adapter command", f"<code>{h(shlex.join(adapter['command']))}</code>"),
-        ("capabilities", h(", ".join(adapter["capabilities"]) or "none")),
-        ("timeout", h(f"{adapter['timeout']:g} s per request") + (
-            f"; restarted {h(adapter['restarts'])} time(s) after failures" if adapter["restarts"] else "")),
-        ("vectors", h(f"{sel['selected']} selected of {sel['loaded']} loaded from {len(sel['files'])} file(s)")),
+        ("game", report["game"]),
+        ("suite version", report["suite_version"] or "unknown"),
+        ("protocol", report["protocol"]),
+        ("runner", f"{report['runner']['name']} {report['runner']['version']}"),
+        ("started", f"{report['started_at']}, {report['seconds']} s"),
+        ("adapter command", Markup(f"<code>{h(shlex.join(adapter['command']))}</code>")),
+        ("capabilities", ", ".join(adapter["capabilities"]) or "none"),
+        ("timeout", f"{adapter['timeout']:g} s per request" + (
+            f"; restarted {adapter['restarts']} time(s) after failures" if adapter["restarts"] else "")),
+        ("vectors", f"{sel['selected']} selected of {sel['loaded']} loaded from {len(sel['files'])} file(s)"),
     ]
     filters = [f"--{name} {v}" for name, key in (("clause", "clauses"), ("tag", "tags"), ("id", "ids"))
                for v in sel[key]]
     if filters:
-        facts.append(("filters", f"<code>{h(' '.join(filters))}</code>"))
+        facts.append(("filters", Markup(f"<code>{h(' '.join(filters))}</code>")))
     if report["expectations"]["file"]:
-        facts.append(("expectations", f"<code>{h(report['expectations']['file'])}</code>"))
+        facts.append(("expectations", Markup(f"<code>{h(report['expectations']['file'])}</code>")))
     if report["stopped"]:
         why = {"fail-fast": "at the first failure (-x/--exitfirst)",
                "circuit-breaker": "by the circuit breaker (too many timeouts or crashes in a row)"}.get(
             report["stopped"], "interrupted")
-        facts.append(("stopped", h(f"{why}; {len(report['not_run'])} vector(s) not run")))
+        facts.append(("stopped", f"{why}; {len(report['not_run'])} vector(s) not run"))
     for fault in adapter.get("faults", []):
-        facts.append(("fault between vectors", h(fault)))
-    out = ['<section id="summary">', "<h2>Summary</h2>", '<dl class="facts">']
-    out += [f"<dt>{h(k)}</dt><dd>{v}</dd>" for k, v in facts]
-    out += ["</dl>", '<table id="totals">', "<thead><tr><th>status</th><th>vectors</th></tr></thead>", "<tbody>"]
-    for s in ORDER:
-        n = report["totals"][s]
-        out.append(f'<tr><td>{_status_badge(s)}</td><td class="n{" zero" if not n else ""}" '
-                   f'id="total-{s}" data-status="{s}">{n}</td></tr>')
-    out += [f'<tr><td>total</td><td class="n" id="total-all">{sum(report["totals"].values())}</td></tr>',
-            "</tbody>", "</table>", "</section>"]
-    return out
+        facts.append(("fault between vectors", fault))
+    return facts
 
 
 def _ids(ids: list[str], limit: int = 50, *, link: bool = True) -> str:
@@ -251,138 +275,66 @@ def _ids(ids: list[str], limit: int = 50, *, link: bool = True) -> str:
     return links + (h(f", … {len(ids) - limit} more") if len(ids) > limit else "")
 
 
-def _profiles_section(report: dict[str, Any]) -> list[str]:
+def _profiles_view(report: dict[str, Any]) -> dict[str, Any] | None:
     """The claimed profiles and, per profile, conformant or not, with its counts and why."""
     block = report.get("profiles")
     if not isinstance(block, dict):
-        return []
+        return None
     known = block.get("known") or {}
-    claimed = block.get("claimed")
-    out = ['<section id="profiles">', "<h2>Profiles</h2>"]
-    if claimed is None:
-        out.append('<p id="profiles-claimed">The adapter claims no profile, so skips are not held against it. '
-                   f"Profiles of this suite: {h(', '.join(known) or 'none')}.</p>")
-    else:
-        out.append(f'<p id="profiles-claimed">Claimed: {h(", ".join(claimed) or "none")}. A claimed profile is '
-                   "conformant when every vector of it in the selection ran and passed.</p>")
-    verdicts = block.get("verdicts") or []
-    if verdicts:
-        out += ['<table id="profile-verdicts">', "<thead><tr><th>profile</th><th>verdict</th><th>passed</th>"
-                "<th>failed</th><th>skipped</th><th>vectors</th><th>why not</th></tr></thead>", "<tbody>"]
-        for v in verdicts:
-            name = v["profile"]
-            word = "conformant" if v["conformant"] else "not conformant"
-            skipped = len(v["skipped"]) + len(v["listed_skips"]) + len(v.get("not_applicable", []))
-            count = f"{v['vectors']}" + (f" of {v['in_suite']} in the suite" if v["in_suite"] > v["vectors"] else "")
-            why = [h(v["why"])] if v["why"] else []
-            if v.get("note"):
-                why.append(h(v["note"]))
-            for label, ids, link in (("failed", v["not_passed"], True), ("skipped", v["skipped"], False),
-                                     ("skipped by the expectations file", v["listed_skips"], False),
-                                     ("xfail", v["xfail"], True)):
-                if ids:
-                    why.append(f"{h(label)}: {_ids(ids, link=link)}")
-            about = f' <span class="muted">{h(known[name])}</span>' if name in known else ""
-            out.append(f'<tr class="{"ok" if v["conformant"] else "bad"}" data-profile="{h(name)}">'
-                       f"<td><code>{h(name)}</code>{about}</td>"
-                       f'<td><span class="badge st-{"passed" if v["conformant"] else "failed"}">{h(word)}</span></td>'
-                       f'<td class="n" data-count="passed">{v["passed"]}</td>'
-                       f'<td class="n" data-count="failed">{len(v["not_passed"])}</td>'
-                       f'<td class="n" data-count="skipped">{skipped}</td>'
-                       f'<td class="n">{h(count)}</td><td>{"; ".join(why)}</td></tr>')
-        out += ["</tbody>", "</table>"]
-    return out + ["</section>"]
+    rows = []
+    for v in block.get("verdicts") or []:
+        name = v["profile"]
+        why = [h(v["why"])] if v["why"] else []
+        if v.get("note"):
+            why.append(h(v["note"]))
+        for label, ids, link in (("failed", v["not_passed"], True), ("skipped", v["skipped"], False),
+                                 ("skipped by the expectations file", v["listed_skips"], False),
+                                 ("xfail", v["xfail"], True)):
+            if ids:
+                why.append(f"{h(label)}: {_ids(ids, link=link)}")
+        rows.append({
+            "name": name, "about": known.get(name), "conformant": v["conformant"], "passed": v["passed"],
+            "failed": len(v["not_passed"]),
+            "skipped": len(v["skipped"]) + len(v["listed_skips"]) + len(v.get("not_applicable", [])),
+            "count": f"{v['vectors']}" + (f" of {v['in_suite']} in the suite" if v["in_suite"] > v["vectors"] else ""),
+            "why": Markup("; ".join(why)),
+        })
+    return {"claimed": block.get("claimed"), "known_names": ", ".join(known), "rows": rows}
 
 
-def _matrix_section(report: dict[str, Any]) -> list[str]:
-    rows = clause_matrix(report)
-    out = ['<section id="clauses">', "<h2>Clauses</h2>"]
-    if not rows:
-        return out + ["<p>No vector was executed.</p>", "</section>"]
-    not_passing = {r["clause"]: r for r in report["clauses"]}
-    out += [f'<p class="muted">{len(rows)} clauses cited by the executed vectors; each cell counts the '
-            "vectors citing the clause with that status.</p>",
-            '<table id="clause-matrix">', "<thead><tr><th>clause</th>"
-            + "".join(f"<th>{_status_badge(s)}</th>" for s in ORDER) + "<th>not passing</th></tr></thead>",
-            "<tbody>"]
-    for clause, counts in rows:
-        bad = any(counts[s] for s in FAILING)
-        cells = "".join(
-            f'<td class="n{f" st-{s}" if counts[s] else " zero"}" data-status="{s}">{counts[s]}</td>'
-            for s in ORDER)
-        roll = not_passing.get(clause, {})
-        ids = list(roll.get("failed", [])) + list(roll.get("xfail", []))
-        links = ", ".join(f'<a href="#{h(_anchor(i))}">{h(i)}</a>' for i in ids)
-        out.append(f'<tr class="{"bad" if bad else "ok"}" data-clause="{h(clause)}"><td><code>{h(clause)}</code></td>'
-                   f"{cells}<td>{links}</td></tr>")
-    out += ["</tbody>", "</table>", "</section>"]
-    return out
-
-
-def _failures_section(report: dict[str, Any]) -> list[str]:
-    failing = [r for r in report["results"] if r["status"] in FAILING]
-    expected = [r for r in report["results"] if r["status"] == "xfail"]
-    budget = [TRANSCRIPT_BUDGET]
-    out = ['<section id="failures">', f"<h2>Failures ({len(failing)})</h2>"]
-    if not failing:
-        out.append("<p>None: every executed vector passed or is an expected failure.</p>")
-    for r in failing:
-        out += _result_block(r, budget)
-    out.append("</section>")
-    if expected:
-        out += ['<section id="expected-failures">', f"<h2>Expected failures ({len(expected)})</h2>"]
-        for r in expected:
-            out += _result_block(r, budget)
-        out.append("</section>")
-    return out
-
-
-def _result_block(r: dict[str, Any], budget: list[int]) -> list[str]:
-    status = r["status"]
-    extra = f" ({r['underlying']})" if r.get("underlying") else ""
-    out = [f'<article class="result st-{h(status)}" id="{h(_anchor(r["id"]))}" data-vector="{h(r["id"])}">',
-           f"<h3>{_status_badge(status, extra)} <code>{h(r['id'])}</code> {h(r['description'])}</h3>",
-           '<dl class="facts">',
-           "<dt>clauses</dt><dd>" + ", ".join(f"<code>{h(c)}</code>" for c in r["clauses"]) + "</dd>",
-           f"<dt>vector</dt><dd><code>{h(r['file'])}</code> $.vectors[{h(r['index'])}]"
-           + (f" (<code>{h(r['source'])}</code>)" if r.get("source") else "") + "</dd>"]
-    if r.get("expectation"):
-        e = r["expectation"]
-        out.append(f"<dt>expectation</dt><dd>{h(e['status'])} <code>{h(e['id'])}</code>: {h(e['reason'])}"
-                   + (f" ({_link(e['issue_url'])})" if e.get("issue_url") else "") + "</dd>")
-    if r.get("exit_code") is not None:
-        out.append(f"<dt>exit status</dt><dd>{h(r['exit_code'])}</dd>")
-    out += ["</dl>", f'<pre class="message">{h(r["message"])}</pre>']
+def _result_view(report: dict[str, Any], r: dict[str, Any], budget: list[int]) -> dict[str, Any]:
+    """One result block's values: the clauses with their titles, text and docs links."""
+    game = str(report["game"])
+    rules = []
+    for c in r["clauses"]:
+        info = clause_info(game, c)
+        url = clause_page(game, c) if info else None
+        rules.append({"id": c, "title": info[0] if info else None, "text": info[2] if info else None,
+                      "link": Markup(_link(url, "docs")) if url else None})
+    scenario = scenario_page(game, r["clauses"][0], r["id"]) if r["clauses"] and r.get("source") else None
+    view: dict[str, Any] = {
+        **r, "anchor": _anchor(r["id"]), "extra": f" ({r['underlying']})" if r.get("underlying") else "",
+        "rules": rules, "scenario": Markup(_link(scenario, "its scenario on the docs site")) if scenario else None,
+        "outside": ", ".join(unclaimed(report, r)),
+        "hint": ("The adapter wrote a line that is not JSON on stdout, which carries only the protocol: "
+                 "log on stderr instead.") if STDOUT_NOISE in str(r.get("message", "")) else None,
+        "expectation_link": None, "exit_code": r.get("exit_code"), "transcript": None,
+    }
+    e = r.get("expectation")
+    if e and e.get("issue_url"):
+        view["expectation_link"] = Markup(_link(e["issue_url"]))
     diff = r.get("diff")
     if diff:
-        out += ['<table class="diff">',
-                f'<tr><th>pointer</th><td><code class="pointer">{h(diff["pointer"] or "(root)")}</code></td></tr>']
-        if "checkpoint" in diff:
-            out.append(f"<tr><th>checkpoint</th><td>after {h(diff['checkpoint'])} step(s)</td></tr>")
-        for key in ("expected", "actual"):
-            value = f'<pre class="{key}">{h(_json_text(diff[key]))}</pre>' if key in diff else \
-                '<span class="muted">(nothing there)</span>'
-            out.append(f"<tr><th>{key}</th><td>{value}</td></tr>")
-        for key in ("missing", "unexpected", "duplicates"):
-            if diff.get(key):
-                out.append(f'<tr><th>{key}</th><td><pre>{h(_json_text(diff[key]))}</pre></td></tr>')
-        for key in ("expected_count", "actual_count"):
-            if key in diff:
-                out.append(f"<tr><th>{key.replace('_', ' ')}</th><td>{h(diff[key])}</td></tr>")
-        out += [f"<tr><th>difference</th><td>{h(diff['message'])}</td></tr>", "</table>"]
-    if r.get("stderr_tail"):
-        out += ["<details><summary>adapter stderr (end)</summary>",
-                f'<pre class="stderr">{h(r["stderr_tail"])}</pre>', "</details>"]
-    if r.get("rerun"):
-        out += ['<p>Rerun just this vector:</p>', f'<pre class="rerun"><code>{h(r["rerun"])}</code></pre>']
+        view["json"] = {k: _json_text(diff[k]) for k in ("expected", "actual", "missing", "unexpected",
+                                                         "duplicates") if k in diff}
     transcript = r.get("transcript")
     if transcript:
         omitted = r.get("transcript_omitted", 0)
         label = f"transcript: the last {len(transcript)} request(s)"
         if omitted:
             label += f", {omitted} earlier omitted"
-        body = []
-        for i, x in enumerate(transcript):
+        items: list[dict[str, Any]] = []
+        for x in transcript:
             parts = [f"request: {_json_text(x['request'], indent=None, limit=VALUE_LIMIT * 10)}"]
             if "response" in x:
                 parts.append(f"response: {_json_text(x['response'], indent=None, limit=VALUE_LIMIT * 10)}")
@@ -390,34 +342,12 @@ def _result_block(r: dict[str, Any], budget: list[int]) -> list[str]:
                 parts.append(f"failure: {x['failure']['status']}: {x['failure']['message']}")
             text = "\n".join(parts)
             if len(text) > budget[0]:
-                body.append(f'<li class="muted">(left out: the page holds at most {TRANSCRIPT_BUDGET:,} '
-                            "characters of transcripts; the JSON report has them all)</li>")
+                items.append({"left_out": f"{TRANSCRIPT_BUDGET:,}"})
                 break
             budget[0] -= len(text)
-            body.append(f"<li><pre>{h(text)}</pre></li>")
-        out += [f"<details><summary>{h(label)}</summary>", "<ol>", *body, "</ol>", "</details>"]
-    out.append("</article>")
-    return out
-
-
-def _other_sections(report: dict[str, Any]) -> list[str]:
-    out: list[str] = []
-    skipped = Counter(r["message"] for r in report["results"] if r["status"] == "skipped")
-    if skipped:
-        out += ['<section id="skipped">', f"<h2>Skipped ({sum(skipped.values())})</h2>",
-                "<table><thead><tr><th>reason</th><th>vectors</th></tr></thead><tbody>"]
-        out += [f'<tr><td>{h(reason)}</td><td class="n">{n}</td></tr>' for reason, n in skipped.most_common()]
-        out += ["</tbody></table>", "</section>"]
-    if report["not_run"]:
-        out += ['<section id="not-run">', f"<h2>Not run ({len(report['not_run'])})</h2>",
-                "<p>" + ", ".join(f"<code>{h(i)}</code>" for i in report["not_run"]) + "</p>", "</section>"]
-    unused = report["expectations"]["unused"]
-    if unused:
-        out += ['<section id="stale-expectations">', f"<h2>Expectations matching no vector ({len(unused)})</h2>",
-                "<ul>"]
-        out += [f"<li><code>{h(e['id'])}</code> {h(e['status'])}: {h(e['reason'])}</li>" for e in unused]
-        out += ["</ul>", "</section>"]
-    return out
+            items.append({"text": text, "left_out": None})
+        view["transcript"], view["transcript_label"] = items, label
+    return view
 
 
 # -- compare ----------------------------------------------------------------------------------

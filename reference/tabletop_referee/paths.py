@@ -20,6 +20,11 @@ def data_root() -> Path:
     return _PACKAGE.parents[1]
 
 
+def in_checkout() -> bool:
+    """True when the data is a checkout's (an editable install), False for a wheel's bundle."""
+    return not (_PACKAGE / "_data").is_dir()
+
+
 def spec_dir(game: str) -> Path:
     return data_root() / "spec" / game
 

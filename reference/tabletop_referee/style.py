@@ -8,8 +8,13 @@ itself, and everything written to a file or a pipe, stays exactly the same.
 Progress: one line on stderr, redrawn in place, only when stderr is a terminal
 (:class:`ProgressLine`); it is erased before any other output, so nothing of it is left behind.
 
-Plain ANSI escapes rather than a library such as rich: the output is plain lines that tests
-and users parse, and all we add is a colour per line and a ``\\r``-redrawn status line.
+Progress with a count (:class:`Progress`: a bar, the count, the rate and the time left) is
+drawn by rich when it is installed (the ``pretty`` extra) and by :class:`ProgressLine`
+otherwise (conform, disputes impact); simulate and vectors export show a :class:`ProgressLine`.
+Nothing is drawn when stderr is not a terminal.
+
+The text itself stays plain ANSI-free lines that tests and users parse; colour is added per
+line only on a terminal.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import TextIO
+import time
+from typing import IO
 
 COLOR_CHOICES = ("auto", "always", "never")
 
@@ -84,8 +90,8 @@ def paint(text: str, enabled: bool) -> str:
 class ProgressLine:
     """A status line on stderr, redrawn in place; silent unless stderr is a terminal."""
 
-    def __init__(self, stream: TextIO | None = None, *, enabled: bool | None = None) -> None:
-        self.stream: TextIO = stream if stream is not None else sys.stderr
+    def __init__(self, stream: IO[str] | None = None, *, enabled: bool | None = None) -> None:
+        self.stream: IO[str] = stream if stream is not None else sys.stderr
         self.enabled = _isatty(self.stream) if enabled is None else enabled
         self.shown = False
 
@@ -101,3 +107,60 @@ class ProgressLine:
             self.stream.write("\r\033[K")
             self.stream.flush()
             self.shown = False
+
+
+class Progress:
+    """Progress of ``total`` units of work on stderr: a bar, ``done/total``, the rate, the time
+    left and a note; through rich when installed, else a :class:`ProgressLine`; silent unless
+    stderr is a terminal (``enabled`` forces it either way)."""
+
+    def __init__(self, total: int, label: str, *, unit: str = "", stream: IO[str] | None = None,
+                 enabled: bool | None = None) -> None:
+        self.total, self.label, self.unit = total, label, unit
+        self.stream: IO[str] = stream if stream is not None else sys.stderr
+        self.enabled = _isatty(self.stream) if enabled is None else enabled
+        self._clock = time.perf_counter
+        self._started = self._clock()
+        self._rich: object | None = None
+        self._task: object | None = None
+        self._line = ProgressLine(self.stream, enabled=self.enabled)
+        if self.enabled and not os.environ.get("REFEREE_PLAIN_PROGRESS"):
+            try:
+                from rich.console import Console  # lazy: the pretty extra, on a terminal only
+                from rich.progress import BarColumn, MofNCompleteColumn, Progress as RichProgress  # lazy: the same
+                from rich.progress import TextColumn, TimeRemainingColumn  # lazy: the same
+            except ImportError:  # the pretty extra is not installed: our own line
+                pass
+            else:
+                console = Console(file=self.stream, force_terminal=True,
+                                  no_color=bool(os.environ.get("NO_COLOR")))
+                rich = RichProgress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                    TextColumn("{task.fields[note]}"), TimeRemainingColumn(),
+                                    console=console, transient=True,
+                                    redirect_stdout=False, redirect_stderr=False)
+                rich.start()
+                self._task = rich.add_task(label, total=total, note="")
+                self._rich = rich
+
+    def update(self, done: int, note: str = "") -> None:
+        """``done`` of ``total`` units are finished; ``note`` says anything else (failures so far)."""
+        if not self.enabled:
+            return
+        if self._rich is not None:
+            self._rich.update(self._task, completed=done, note=note)  # type: ignore[attr-defined]
+            return
+        width = 30
+        filled = int(width * done / self.total) if self.total else width
+        elapsed = max(self._clock() - self._started, 1e-9)
+        rate = done / elapsed
+        left = f", about {(self.total - done) / rate:,.0f} s left" if rate and done < self.total else ""
+        unit = f" {self.unit}" if self.unit else ""
+        self._line.show(f"{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{self.total}{unit} "
+                        f"({rate:,.0f}/s{left})" + (f"  {note}" if note else ""))
+
+    def close(self) -> None:
+        """Erases the progress: nothing of it stays on the terminal."""
+        if self._rich is not None:
+            self._rich.stop()  # type: ignore[attr-defined]
+            self._rich = None
+        self._line.close()

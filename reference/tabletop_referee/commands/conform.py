@@ -34,6 +34,7 @@ from ..games import load as load_game
 from ..conformance.vectors import VectorFileError, check_vectors, default_vector_dir, load_vectors, select, vector_files
 from ..htmlreport import load_report
 from ..output import StdoutClosed, check_outputs, dumps, write_stdout
+from ..style import Progress as StyleProgress
 from .common import UsageError, add_color_flag, check_output, game_arg, positive, seconds, show, write_output
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -134,29 +135,23 @@ def rerun_command(args: argparse.Namespace, vector_id: str) -> str:
 
 
 class Progress:
-    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+    """The run's progress on stderr (tabletop_referee.style.Progress), on a terminal only."""
 
     def __init__(self, stream: IO[str] | None = None) -> None:
         self.stream = stream or sys.stderr
-        self.enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.bar: StyleProgress | None = None
         self.bad = 0
 
     def __call__(self, result: Result, done: int, total: int) -> None:
-        if not self.enabled:
-            return
-
+        if self.bar is None:
+            self.bar = StyleProgress(total, "conform", unit="vectors", stream=self.stream)
         if result.status in COUNTED_FAILED:
             self.bad += 1
-        width = 30
-        filled = int(width * done / total) if total else width
-        line = f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}  {self.bad} failing  {result.vector.id}"
-        self.stream.write(line[:120] + "\033[K")
-        self.stream.flush()
+        self.bar.update(done, f"{self.bad} failing  {result.vector.id}")
 
     def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\r\033[K")
-            self.stream.flush()
+        if self.bar is not None:
+            self.bar.close()
 
 
 def cmd_conform(args: argparse.Namespace) -> int:

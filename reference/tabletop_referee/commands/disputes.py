@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
-import time
+import textwrap
+from typing import Any
 
 from ..impact import CHUNK, POLICIES, dask_runner, impact, local_runner
-from ..impactreport import html_report, markdown_report, text_report
-from .common import EXIT_OK, check_output, emit, game_arg, positive, write_output
+from ..impactreport import html_report, load_committed, markdown_report, summary_text, text_report, value_text
+from ..links import clause_info, clause_page, docs_page
+from ..spec import Spec, load_spec
+from ..style import Progress
+from .common import EXIT_OK, UsageError, check_output, emit, game_arg, positive, write_output
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("disputes", help="questions about the disputes register (impact)",
+    p = sub.add_parser("disputes", help="questions about the disputes register (show, impact)",
                        description="Questions about a game's disputes register.")
     inner = p.add_subparsers(dest="disputes_command", metavar="COMMAND", required=True)
     q = inner.add_parser(
@@ -48,22 +53,110 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q.add_argument("--markdown", metavar="FILE", help="also write the Markdown summary")
     q.add_argument("--quiet", action="store_true", help="no progress on stderr")
     q.set_defaults(func=run_impact)
+    w = inner.add_parser(
+        "show", help="one dispute for people: the question, the readings and their sources, the ruling, its effect",
+        description="Prints one dispute of the register: its question, each reading with the sources that "
+                    "back it, the ruling and why, the rule option that selects another reading, the clauses "
+                    "it touches, and its measured effect in words (from the committed impact report).")
+    w.add_argument("words", nargs="+", metavar="[GAME] ID",
+                   help="the dispute id or its option name, after the game id (or give --game)")
+    w.add_argument("--game", type=game_arg, help="the game id (instead of the first word)")
+    w.set_defaults(func=run_show)
+
+
+def run_show(args: argparse.Namespace) -> int:
+    words = list(args.words)
+    game = args.game
+    if game is None:
+        if len(words) != 2:
+            raise UsageError("give GAME ID (or --game GAME ID)")
+        game = game_arg_or_usage(words.pop(0))
+    if len(words) != 1:
+        raise UsageError("give one dispute id")
+    spec = load_spec(game)
+    wanted = words[0]
+    found = next((d for d in spec.disputes if d["id"] == wanted or (d.get("option") or {}).get("name") == wanted), None)
+    if found is None:
+        ids = ", ".join(d["id"] for d in spec.disputes)
+        raise UsageError(f"{game} has no dispute {wanted!r} (its disputes: {ids})")
+    emit(dispute_text(spec, found))
+    return EXIT_OK
+
+
+def game_arg_or_usage(text: str) -> str:
+    try:
+        return game_arg(text)
+    except argparse.ArgumentTypeError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _wrap(text: str, indent: str = "  ") -> str:
+    return textwrap.fill(" ".join(str(text).split()), width=96, initial_indent=indent, subsequent_indent=indent)
+
+
+def dispute_text(spec: Spec, d: dict[str, Any]) -> str:
+    """One dispute for people: question, readings with sources, ruling, option, clauses, effect."""
+    out = [f"{d['title']} ({spec.title}, dispute {d['id']})", "", "The question:", _wrap(d.get("question", "")), ""]
+    option = d.get("option") or {}
+    out.append("The readings:")
+    for r in d.get("readings", []):
+        mark = "  <- our ruling" if r.get("id") == d.get("ruling") else ""
+        value = ""
+        readings = d.get("readings", [])
+        if option and r.get("id") == d.get("ruling"):
+            value = f" (option {option['name']} = {value_text(option.get('default'))}, the default)"
+        elif option and (len(readings) == 2 or str(r.get("id")) == value_text(option.get("other"))):
+            value = f" (option {option['name']} = {value_text(option.get('other'))})"
+        out.append(f"- {r.get('id')}{value}{mark}")
+        out.append(_wrap(r.get("summary", ""), "    "))
+        tags = r.get("sources") or []
+        if tags:
+            names = []
+            for tag in tags:
+                src = spec.source(tag)
+                names.append(f"{tag} ({src['title']})" if src and src.get("title") else str(tag))
+            out.append(_wrap("backed by: " + "; ".join(names), "    "))
+        else:
+            out.append("    backed by: no source (listed because a reader could reasonably assume it)")
+    out += ["", f"The ruling: {d.get('ruling')} ({d.get('status', 'ruled')})", _wrap(d.get("reason", ""))]
+    if option:
+        out += ["", f"To play the other reading: --option {option['name']}={value_text(option.get('other'))} "
+                    f"(default {value_text(option.get('default'))})"]
+    clauses = d.get("clauses") or []
+    if clauses:
+        out += ["", "Clauses it touches:"]
+        for cid in clauses:
+            info = clause_info(spec.game, cid)
+            url = clause_page(spec.game, cid)
+            out.append(f"- {cid}" + (f": {info[0]}" if info else "") + (f"  {url}" if url else ""))
+    out += ["", "Measured effect:"]
+    report = load_committed(spec.game)
+    measured = next((x for x in (report or {}).get("disputes", []) if x.get("id") == d["id"]), None)
+    if report is None or measured is None:
+        why = "it has no rule option to play" if not option else "the committed impact report does not cover it"
+        out.append(f"  not measured: {why}" + (f"; referee disputes impact --game {spec.game} --dispute {d['id']} "
+                                                "measures it" if option else ""))
+    else:
+        summary = summary_text({**report, "disputes": [measured]})
+        out += [_wrap(line[2:] if line.startswith("- ") else line) for line in summary[1:]]
+        out.append(f"  ({report['games_per_reading']} games per reading, {report['players']} players, "
+                   f"{report['policy']} players; docs: {docs_page(f'{spec.game}/disputes.html', 'dispute-' + d['id'])})")
+    return "\n".join(out) + "\n"
 
 
 def run_impact(args: argparse.Namespace) -> int:
+    if importlib.util.find_spec("scipy") is None:
+        raise UsageError("disputes impact needs scipy (its 95% intervals): pip install 'tabletop-referee[impact]'")
     for option, path in (("--output", args.output), ("--html", args.html), ("--markdown", args.markdown)):
         check_output(option, path)
-    started = time.perf_counter()
+    bar: list[Progress] = []
 
-    def progress(done: int, total: int) -> None:
+    def progress(done: int, total: int) -> None:  # on a terminal only (style.Progress), never with --quiet
         if args.quiet:
             return
-        rate = done / max(time.perf_counter() - started, 1e-9)
-        left = (total - done) / rate if rate else 0
-        sys.stderr.write(f"\r{done}/{total} games ({rate:,.0f}/s, about {left:,.0f} s left)  ")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+        if not bar:
+            bar.append(Progress(total, "disputes impact", unit="games"))
+        bar[0].update(done)
 
     if args.backend == "dask":
         runner, close = dask_runner(args.scheduler, args.workers)
@@ -75,6 +168,8 @@ def run_impact(args: argparse.Namespace) -> int:
                         share=args.share)
     finally:
         close()
+        for b in bar:
+            b.close()
     doc = report.to_json()
     text = json.dumps(doc, indent=1) + "\n"
     if args.output:

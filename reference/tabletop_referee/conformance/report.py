@@ -17,6 +17,7 @@ from typing import Any
 from ..documents import canonical_text, list_digest
 from .. import __version__
 from ..output import fence, plain
+from ..links import failure_notes, unclaimed
 from ..paths import display_path
 from .client import PROTOCOL
 from .compare import short
@@ -267,12 +268,14 @@ def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
             bad = r["failed"] + [f"{x} (xfail)" for x in r["xfail"]]
             out.append(f"{r['clause']:<{width}}  {r['passed']:>6}/{r['total']:<5}  {r['skipped']:>7}  {', '.join(bad)}".rstrip())
     bad = [r for r in report["results"] if r["status"] in COUNTED_FAILED or (verbose and r["status"] == "xfail")]
+    bad.sort(key=lambda r: bool(unclaimed(report, r)))  # failures of unclaimed profiles last, apart
     for r in bad:
         label = r["status"].upper()
         if r.get("underlying"):
             label += f" ({r['underlying']})"
         out += ["", f"{label} {r['id']} [{', '.join(r['clauses'])}] {r['description']}"]
         out.append(f"  {r['message']}")
+        out += failure_notes(report, r)  # the clause's title, text and docs link (issue 28)
         diff = r.get("diff")
         if diff and (not diff["pointer"] or diff["pointer"] not in r["message"]):
             line = f"  at {diff['pointer'] or '(root)'}:"
