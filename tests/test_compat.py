@@ -47,3 +47,51 @@ def test_the_frozen_adapters_are_frozen() -> None:
         text = (COMPAT / name / "adapter.js").read_text(encoding="utf-8")
         assert "protocol" in text
     assert "protocols" not in (COMPAT / "js-protocol-1" / "adapter.js").read_text(encoding="utf-8")
+
+
+def _report(results: list[dict], *, version: str = "1.0", followed: dict | None = None) -> dict:
+    return {"game": "mlem", "results": [{"clauses": ["travel.allowed-faces"], "description": "d", "message": "m", **r}
+                                        for r in results],
+            "not_run": [], "selection": {"vectors_sha256": None}, "suite_version": "0.2.0",
+            "started_at": "2026-12-02T00:00:00Z", "summary": {"passed": 0, "failed": 0, "skipped": 0},
+            "totals": {"xfail": 0}, "adapter": {"implementation": {"name": "x", "version": version}},
+            "readings": {"followed": followed or {}, "text": ""}, "versions": {"vocabulary": 1}}
+
+
+def test_report_compare_tells_a_suite_change_from_an_implementation_change() -> None:
+    from tabletop_referee.htmlreport import compare_reports, render_comparison
+
+    old = _report([{"id": "a", "status": "passed", "sha256": "1" * 64},
+                   {"id": "b", "status": "passed", "sha256": "2" * 64},
+                   {"id": "c", "status": "passed", "sha256": "3" * 64}])
+    new = _report([{"id": "a", "status": "failed", "sha256": "9" * 64},   # the vector changed
+                   {"id": "b", "status": "failed", "sha256": "2" * 64},   # same vector, new answer
+                   {"id": "c", "status": "failed"}], version="1.1")        # an old report: no digest
+    diff = compare_reports(old, new)
+    causes = {e["id"]: e["cause"] for e in diff["regressed"]}
+    assert causes == {"a": "suite", "b": "implementation", "c": "unknown"}
+    text = render_comparison(diff)
+    assert "the vector changed (suite)" in text and "same vector (implementation)" in text
+    other = _report([{"id": "b", "status": "failed", "sha256": "2" * 64}], followed={"last_question": ["required"]})
+    assert compare_reports(_report([{"id": "b", "status": "passed", "sha256": "2" * 64}]), other)["regressed"][0]["cause"] \
+        == "announcement"
+
+
+def test_a_retired_vector_id_is_never_used_again() -> None:
+    """Vector ids are immutable: a changed expectation gets a new id and the old one is retired
+    with its reason (spec/<game>/retired.yaml); no feature or vector uses a retired id, and
+    each names the id that replaced it."""
+    from tabletop_referee.games import GAMES
+    from tabletop_referee.vectors import retired_ids
+
+    seen = 0
+    for game in GAMES:
+        retired = retired_ids(game)
+        texts = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "features" / game).glob("**/*.feature"))
+        vectors = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "vectors" / game).glob("*.json"))
+        for vid, entry in retired.items():
+            seen += 1
+            assert entry["reason"].strip() and entry["version"]
+            assert f"@id:{vid}\n" not in texts and f'"{vid}"' not in vectors and f'"{vid}@' not in vectors, vid
+            assert f"@id:{entry['replaced_by']}\n" in texts, entry["replaced_by"]
+    assert seen >= 1

@@ -489,7 +489,7 @@ def test_invalid_vector_file_names_file_and_json_path(capsys, tmp_path) -> None:
 @pytest.mark.parametrize(("content", "fragments"), [
     ("{\"format\": 1,", ["line 1 column", "not JSON"]),
     ({"format": 1, "game": "chess", "vectors": []}, ["$.game", "'chess'"]),
-    ({"format": 2, "game": "mlem", "vectors": []}, ["$.format"]),
+    ({"format": 3, "game": "mlem", "vectors": []}, ["$.format"]),
 ])
 def test_unreadable_vector_files(capsys, tmp_path, content, fragments) -> None:
     path = _write_json(tmp_path / "v.json", content)

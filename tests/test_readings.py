@@ -174,3 +174,81 @@ def test_an_unannounced_option_means_the_default_reading() -> None:
     assert all(r.status == "passed" for r in run.results if not r.vector.doc.get("reading_of")
                and all(load(game_id).option_spec(n).default in vals
                        for n, vals in r.vector.requires.get("options", {}).items()))
+
+
+# -- no green without evidence -------------------------------------------------------------------
+
+
+def _report_of(game_id: str, run, hello, vectors, **kw):
+    from tabletop_referee.conformance.report import build_report
+
+    game = load(game_id)
+    args = dict(game=game_id, command=["x"], hello=hello, started_at="2026-12-02T00:00:00Z", suite_versions=["0.2.0"],
+                files=[], filters={}, loaded=len(vectors), expectations_file=None, unused_expectations=[],
+                fail_fast=False, timeout=1.0, rerun={}, profiles_of=lambda v: game.vector_profiles(v.doc),
+                known_profiles=game.conformance_profiles(),
+                suite_profiles=[game.vector_profiles(v.doc) for v in vectors], vector_formats=[2])
+    args.update(kw)
+    return build_report(run, **args)
+
+
+def test_an_adapter_that_errors_on_every_request_never_passes() -> None:
+    """Every vector sends the adapter at least one request, so answering each with an error
+    fails every vector."""
+    game_id = "seven-knights"
+    reference = Adapter([game_id]).handle
+
+    def erring(req: dict[str, Any]) -> dict[str, Any]:
+        if req.get("cmd") in ("start", "stop"):
+            return reference(req)
+        return {"seq": req.get("seq"), "error": {"kind": "internal", "message": "no"}}
+
+    vectors = [v for v in suite(game_id) if not v.doc.get("reading_of")]
+    adapter = InProcessAdapter(erring)
+    hello = adapter.start()
+    run = Runner(adapter, game_id).run(vectors)
+    assert not [r.vector.id for r in run.results if r.status == "passed"]
+    report = _report_of(game_id, run, hello, vectors)
+    assert report["verdict"]["state"] == "fail" and not report["verdict"]["passed"]
+
+
+def test_every_vector_sends_a_request() -> None:
+    for game_id in GAMES:
+        for v in suite(game_id):
+            if v.kind != "play":
+                continue
+            checks = [v.doc["expect"], *(c["expect"] for c in v.doc.get("checkpoints", []))]
+            asks = bool(v.doc.get("steps")) or "setup" in v.doc or any(
+                "legal_actions" in c or "chance" in c
+                or any(not p["pointer"].startswith("/state") for p in c.get("values", [])) for c in checks)
+            assert asks, f"{v.id} sends the adapter no request: it proves nothing"
+
+
+def test_a_run_stopped_early_is_incomplete_in_every_format() -> None:
+    from tabletop_referee.conformance.report import render_junit, render_markdown, render_text
+
+    game_id = "seven-knights"
+    vectors = [v for v in suite(game_id) if not v.doc.get("reading_of")][:5]
+    adapter = InProcessAdapter(Adapter([game_id]).handle)
+    hello = adapter.start()
+    run = Runner(adapter, game_id).run(vectors[:1])
+    run.stopped, run.not_run = "interrupted", vectors[1:]
+    report = _report_of(game_id, run, hello, vectors)
+    assert report["verdict"]["state"] == "incomplete" and report["verdict"]["passed"] is False
+    assert "4 of 5 selected vectors not run" in report["verdict"]["reasons"][0]
+    assert "verdict: INCOMPLETE" in render_text(report)
+    assert "**Verdict: INCOMPLETE**" in render_markdown(report)
+    assert 'name="run-complete"' in render_junit(report)
+
+
+def test_a_filtered_run_is_partial_and_not_a_verdict() -> None:
+    from tabletop_referee.conformance.report import render_text
+
+    game_id = "seven-knights"
+    vectors = [v for v in suite(game_id) if not v.doc.get("reading_of")]
+    adapter = InProcessAdapter(Adapter([game_id]).handle)
+    hello = adapter.start()
+    run = Runner(adapter, game_id).run(vectors[:3])
+    report = _report_of(game_id, run, hello, vectors, filters={"ids": [v.id for v in vectors[:3]]})
+    assert report["verdict"]["state"] == "partial" and report["verdict"]["passed"] is True
+    assert f"partial run: 3 of {len(vectors)} vectors, not a conformance verdict" in render_text(report)

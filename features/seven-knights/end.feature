@@ -19,7 +19,7 @@ Feature: End of the game
       And the winner is Dave
 
     @option:review_phase
-    @id:seven-knights-0066
+    @id:seven-knights-0180
     Example: With the review phase on, the game still ends at the third settlement, with no review
       Given the rule option review_phase is true
       And a 5-player standard game in round 3, after round 1 was won by the Witch team paying Bob and Dave 3 each and round 2 by the Knights paying Alice, Carol and Eve 2 each

@@ -13,6 +13,6 @@ The last two are defined in :mod:`tabletop_referee.versions`.
 
 from .versions import PROTOCOL_VERSION, VECTOR_FORMAT
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = ["PROTOCOL_VERSION", "VECTOR_FORMAT", "__version__"]

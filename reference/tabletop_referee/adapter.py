@@ -46,14 +46,26 @@ class Following:
     def __getattr__(self, name: str) -> Any:
         return getattr(self._game, name)
 
+    def _applying(self, state: Any) -> dict[str, Any]:
+        """The readings of options that exist in ``state`` (a variant's options with the variant)."""
+        return {name: value for name, value in self._readings.items()
+                if self._game.option_applies(state, self._game.option_spec(name))}
+
     def setup_from_json(self, doc: Any) -> Any:
-        if isinstance(doc, dict):
-            doc = {**doc, "options": {**(doc.get("options") if isinstance(doc.get("options"), dict) else {}),
-                                      **self._readings}}
-        return self._game.setup_from_json(doc)
+        setup = self._game.setup_from_json(doc)
+        if not isinstance(doc, dict):
+            return setup
+        try:
+            pairs = self._applying(self._game.initial_state(setup))
+        except RefereeError:  # a setup the rules refuse: the readings that always exist
+            pairs = {n: v for n, v in self._readings.items() if self._game.option_spec(n).requires is None}
+        given = doc.get("options")
+        options: dict[str, Any] = dict(given) if isinstance(given, dict) else {}
+        return self._game.setup_from_json({**doc, "options": {**options, **pairs}})
 
     def state_from_json(self, doc: Any) -> Any:
-        return self._game.with_options(self._game.state_from_json(doc), self._readings)
+        state = self._game.state_from_json(doc)
+        return self._game.with_options(state, self._applying(state))
 
 
 def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Handler]]:
@@ -108,7 +120,7 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
 
     def scores(req: dict[str, Any]) -> dict[str, Any]:
         state = game.state_from_json(req["state"])
-        return game.result_to_json(state)
+        return cast("dict[str, Any]", game.result_to_json(state))
 
     def observe(req: dict[str, Any]) -> dict[str, Any]:
         state = game.state_from_json(req["state"])

@@ -381,6 +381,8 @@ def compare_reports(old: dict[str, Any], new: dict[str, Any], *, old_name: str =
             e["new"] = now
         if now in FAILING_OUTCOME and vid in after:
             e["message"] = after[vid].get("message", "")
+        if was is not None and now is not None:
+            e["cause"] = _cause(before[vid], after[vid], old, new)
         return e
 
     diff: dict[str, Any] = {"game": new["game"], "old": _run_facts(old, old_name), "new": _run_facts(new, new_name),
@@ -402,6 +404,26 @@ def compare_reports(old: dict[str, Any], new: dict[str, Any], *, old_name: str =
         elif now in FAILING_OUTCOME:
             diff["still_failing"].append(vid)
     return diff
+
+
+def _cause(was: dict[str, Any], now: dict[str, Any], old: dict[str, Any], new: dict[str, Any]) -> str:
+    """Where a vector's change of status comes from: ``suite`` (the vector itself changed),
+    ``announcement`` (the same vector, but the adapter announced other readings or another
+    vocabulary level), ``implementation`` (the same vector and announcement: the adapter
+    answers differently), or ``unknown`` (a report without vector digests)."""
+    a, b = was.get("sha256"), now.get("sha256")
+    if not a or not b:
+        return "unknown"
+    if a != b:
+        return "suite"
+    if (old.get("readings") or {}).get("followed") != (new.get("readings") or {}).get("followed") or \
+            (old.get("versions") or {}).get("vocabulary") != (new.get("versions") or {}).get("vocabulary"):
+        return "announcement"
+    return "implementation"
+
+
+CAUSE_WORDS = {"suite": "the vector changed (suite)", "announcement": "same vector, other readings announced",
+               "implementation": "same vector (implementation)", "unknown": "cause unknown (no vector digest)"}
 
 
 def _run_facts(report: dict[str, Any], name: str) -> dict[str, Any]:
@@ -433,9 +455,13 @@ def render_comparison(diff: dict[str, Any]) -> str:
         out += ["", f"{label}: {len(items)}"]
         for e in items:
             change = f"{e.get('old', '-')} -> {e.get('new', '-')}"
-            out.append(f"  {e['id']:<16} {change:<22} [{', '.join(e['clauses'])}] {e['description']}".rstrip())
+            cause = f" ({CAUSE_WORDS[e['cause']]})" if "cause" in e else ""
+            out.append(f"  {e['id']:<16} {change:<22} [{', '.join(e['clauses'])}] {e['description']}{cause}".rstrip())
             if e.get("message") and key in ("regressed", "new_vectors", "changed"):
                 out.append(f"    {' '.join(e['message'].split())[:300]}")
+    causes = Counter(e["cause"] for key in ("regressed", "fixed", "changed") for e in diff[key] if "cause" in e)
+    if causes:
+        out += ["", "changes of verdict by cause: " + ", ".join(f"{n} {CAUSE_WORDS[c]}" for c, n in sorted(causes.items()))]
     out += ["", f"still failing: {len(diff['still_failing'])}",
             f"{len(diff['fixed'])} fixed, {len(diff['regressed'])} regressed, {len(diff['new_vectors'])} new, "
             f"{len(diff['removed_vectors'])} removed, {len(diff['changed'])} other changes"]

@@ -25,6 +25,18 @@ OBSERVATIONS = "observations"
 """Value pointers rooted at ``/observations/<player>`` read the ``observe`` answer for that player."""
 
 
+def retired_ids(game: str) -> dict[str, dict[str, Any]]:
+    """The retired vector ids of ``spec/<game>/retired.yaml`` (id -> its entry: ``reason``,
+    ``replaced_by``, ``version``); empty when the game has retired none."""
+    from .paths import spec_dir
+
+    path = spec_dir(game) / "retired.yaml"
+    if not path.is_file():
+        return {}
+    doc = read_document(path, what="retired vector ids", fmt="yaml", json_only=False)
+    return {e["id"]: e for e in (doc or {}).get("retired", [])}
+
+
 def assign_ids(game: str) -> list[str]:
     """Gives every scenario of ``features/<game>/`` without an ``@id:`` tag the next free id.
 
@@ -32,9 +44,9 @@ def assign_ids(game: str) -> list[str]:
     are never changed or reused. Returns the ids added (and rewrites those feature files).
     """
     files = sorted(features_dir(game).glob("**/*.feature"))
-    used = [int(m.group(1).rsplit("-", 1)[1]) for f in files
-            for m in ID_TAG.finditer(f.read_text(encoding="utf-8"))
-            if m.group(1).startswith(f"{game}-") and m.group(1).rsplit("-", 1)[1].isdigit()]
+    ids = [m.group(1) for f in files for m in ID_TAG.finditer(f.read_text(encoding="utf-8"))]
+    ids += list(retired_ids(game))  # a retired id is never given again
+    used = [int(i.rsplit("-", 1)[1]) for i in ids if i.startswith(f"{game}-") and i.rsplit("-", 1)[1].isdigit()]
     next_number = max(used, default=0) + 1
     added = []
     for path in files:

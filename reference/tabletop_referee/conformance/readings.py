@@ -28,7 +28,7 @@ from typing import Any
 
 from ..documents import canonical_text
 from ..games import load
-from ..games.interface import Game, OptionSpec
+from ..games.interface import CHANCE, Game, OptionSpec
 
 READINGS_PREFIX = "readings-"
 """The siblings of the vectors of ``vectors/<game>/<area>.json`` are in ``readings-<area>.json``
@@ -63,8 +63,13 @@ def current_options(game: Game, doc: Mapping[str, Any]) -> dict[str, Any] | None
     state = start_state(game, doc)
     if state is None:
         return None
-    specs = _choice_options(game)
-    return {o.name: _plain(game.option_value(state, o.name)) for o in game.options_in_play(state) if o.name in specs}
+    return {o.name: _plain(game.option_value(state, o.name)) for o in in_play(game, state)}
+
+
+def in_play(game: Game, state: Any) -> list[OptionSpec]:
+    """The choice options (of two values or more) that exist in ``state``: the game's modes
+    included, and a variant's options only with the variant (:meth:`Game.option_applies`)."""
+    return [o for o in _choice_options(game).values() if game.option_applies(state, o)]
 
 
 def _plain(value: Any) -> Any:
@@ -304,8 +309,8 @@ def _perft_holds(game: Game, doc: Mapping[str, Any]) -> bool:
         state = game.state_from_json(doc["state"])
         pins = pins_of(doc)
         want = doc["expect"]["perft"]
-        return (divide(game, state, doc["depth"], pins) == want["divide"]
-                and perft(game, state, doc["depth"], pins) == want["nodes"])
+        return bool(divide(game, state, doc["depth"], pins) == want["divide"]
+                    and perft(game, state, doc["depth"], pins) == want["nodes"])
     except Exception:  # noqa: BLE001 - a rejected pinned outcome: not this reading's vector
         return False
 
@@ -352,7 +357,7 @@ def result_document(game: Game, state: Any, pointers: Any = ()) -> dict[str, Any
     actors = game.actors(state)
     if len(actors) > 1:
         actor: Any = list(actors)
-        legal = [a for p in actors for a in game.legal_actions(state, p)]
+        legal = [a for p in actors if isinstance(p, int) for a in game.legal_actions(state, p)]
     else:
         actor = actors[0] if actors else None
         legal = list(game.legal_actions(state))
@@ -398,7 +403,8 @@ def _expect_at(game: Game, old: Mapping[str, Any], state: Any, events: list[dict
                          "probabilities": [_prob(p) for _a, p in outcomes]}
     if "event_list" in old:
         new["event_list"] = events
-    present, absent = [], []
+    present: list[Any] = []
+    absent: list[Any] = []
     for pattern in [*old.get("events", []), *old.get("events_absent", [])]:
         (present if any(_matches(pattern, e) for e in events) else absent).append(pattern)
     if present:
@@ -421,6 +427,8 @@ def sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any],
     is illegal under the other reading, the sibling starts from the position after that step
     (reached under the vector's own reading, the options then swapped), if that position is one
     the other reading can hold (:meth:`Game.state_problems`)."""
+    if doc.get("kind") == "perft":
+        return _perft_sibling(game_id, doc, pairs, reference_passes)
     if doc.get("kind") != "play" or "invalid_input" in doc.get("expect", {}):
         return None
     game = load(game_id)
@@ -470,16 +478,30 @@ def sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any],
                 t = game.apply(state, action)
             except Exception as exc:  # noqa: BLE001 - IllegalAction (or a refused input)
                 clause = getattr(exc, "clause", None)
+                if "chance" in want and rejected_at is None and i == len(steps) - 1:
+                    offset += 1  # the subject is the chance node ahead: reached below, another way
+                    continue
                 if clause and (rejected_at == i or (rejected_at is None and i == len(steps) - 1)):
                     kept.append(step)
                     rejection = {"step": len(kept) - 1, "clause": clause}
                     break
+                if game.actors(state) == (CHANCE,):  # another roll or draw here: the first the rules allow
+                    outcomes = game.chance_outcomes(state)
+                    if not outcomes:
+                        return None
+                    t = game.apply(state, outcomes[0][0])
+                    state = t.state
+                    kept.append({"action": game.action_to_json(outcomes[0][0])})
+                    events += [game.event_to_json(e) for e in t.events]
+                    continue
                 # the step is illegal here: reach the next step another way, by a short detour of
                 # legal actions, else start after it, from the vector's own reading
                 later = game.action_from_json(steps[i + 1]["action"]) if i + 1 < len(steps) else None
+                if later is not None and game.actors(_own_state_before(game, doc, i + 1)) == (CHANCE,):
+                    later = CHANCE  # the next step is chance's: any way to a chance node will do
                 # the goal: the next step meets the rules as it would at the vector's own position
                 # under these readings (legal, or refused under the same clause)
-                goal = None if later is None else _verdict(
+                goal = None if later is None or later == CHANCE else _verdict(
                     game, game.with_options(_own_state_before(game, doc, i + 1), pairs), later)
                 path = _detour(game, state, later, goal)
                 if path is not None:
@@ -505,6 +527,13 @@ def sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any],
             if i + 1 in checkpoints:
                 new_checkpoints.append({"after": i + 1 - offset,
                                         "expect": _expect_at(game, checkpoints[i + 1], state, events)})
+        if "chance" in want and rejection is None and game.actors(state) != (CHANCE,):
+            # the subject is a chance node: under this reading it comes a few actions later
+            for a in _detour(game, state, CHANCE, None) or _first_actions_to_chance(game, state):
+                t = game.apply(state, a)
+                state = t.state
+                kept.append({"action": game.action_to_json(a)})
+                events += [game.event_to_json(e) for e in t.events]
         old = {k: v for k, v in want.items() if k != "rejected"}
         if rejected_at is not None and rejection is None and not old:
             old = {"values": [{"pointer": "/actor", "value": None}]}  # what follows the accepted step
@@ -561,7 +590,7 @@ def _detour(game: Game, state: Any, target: Any | None, goal: str | None = None)
     while queue and seen < DETOUR_NODES:
         here, path = queue.popleft()
         seen += 1
-        if path and _verdict(game, here, target) == goal:
+        if path and (game.actors(here) == (CHANCE,) if target == CHANCE else _verdict(game, here, target) == goal):
             return path
         if len(path) >= DETOUR_DEPTH or game.is_over(here):
             continue
@@ -571,6 +600,41 @@ def _detour(game: Game, state: Any, target: Any | None, goal: str | None = None)
         for a in game.legal_actions(here)[:DETOUR_BREADTH]:
             queue.append((game.apply(here, a).state, [*path, a]))
     return None
+
+
+def _perft_sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any],
+                   reference_passes: Passes) -> dict[str, Any] | None:
+    """A perft vector's position under other readings, its counts from the reference."""
+    from ..perft import divide, perft, pins_of
+
+    game = load(game_id)
+    try:
+        state = game.with_options(game.state_from_json(doc["state"]), pairs)
+        pins = pins_of(doc)
+        counts = divide(game, state, doc["depth"], pins)
+        nodes = perft(game, state, doc["depth"], pins)
+    except Exception:  # noqa: BLE001 - a pinned outcome the other reading refuses
+        return None
+    out = {k: copy.deepcopy(v) for k, v in doc.items()}
+    out.update(id=sibling_id(doc["id"], pairs), state=game.state_to_json(state), reading_of=doc["id"],
+               expect={"perft": {"nodes": nodes, "divide": counts}})
+    out["requires"] = {**doc.get("requires", {}), "options": {k: [v] for k, v in sorted(pairs.items())}}
+    return out
+
+
+def _first_actions_to_chance(game: Game, state: Any, limit: int = 40) -> list[Any]:
+    """The first legal action, again and again, until a chance node (empty if none comes)."""
+    path: list[Any] = []
+    for _ in range(limit):
+        if game.actors(state) == (CHANCE,):
+            return path
+        actors = game.actors(state)
+        if len(actors) != 1 or game.is_over(state):
+            return []
+        action = game.legal_actions(state)[0]
+        path.append(action)
+        state = game.apply(state, action).state
+    return []
 
 
 def _own_state_before(game: Game, doc: Mapping[str, Any], i: int) -> Any:

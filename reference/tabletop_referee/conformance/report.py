@@ -46,6 +46,7 @@ def result_to_json(r: Result, rerun: str | None, profiles: tuple[str, ...] = ("b
     }
     if "source" in v.doc:
         doc["source"] = v.doc["source"]
+    doc["sha256"] = list_digest([canonical_text(v.doc)])
     if r.underlying:
         doc["underlying"] = r.underlying
     if r.expectation:

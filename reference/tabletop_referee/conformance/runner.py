@@ -214,7 +214,12 @@ def _reference_runner(game: str) -> "Runner":
     from ..adapter import Adapter
     from .inprocess import InProcessAdapter
 
-    adapter = InProcessAdapter(Adapter([game]).handle)
+    reference = Adapter([game])
+
+    def handle(req: dict[str, Any]) -> dict[str, Any]:
+        return reference.handle(req) or {}
+
+    adapter = InProcessAdapter(handle)
     adapter.start()
     return Runner(adapter, game)
 

@@ -306,6 +306,24 @@ class BaseGame(_GameProtocol):
             "chance": "the probability of each chance outcome (capability chance-probabilities)",
         }
 
+    def non_default_options(self, vector: Mapping[str, Any]) -> list[str]:
+        """The options of a vector's ``requires.options`` it needs at a value other than the
+        default: format 1 names one non-default value; format 2 lists the values the vector
+        holds under, and a list without the default needs another reading."""
+        requires = vector.get("requires")
+        options = requires.get("options") if isinstance(requires, Mapping) else None
+        if not isinstance(options, Mapping):
+            return []
+        defaults = {o.name: o.default for o in self.info.options}
+        out = []
+        for name, value in options.items():
+            if name not in defaults:
+                continue
+            held = value if isinstance(value, list) else [value]
+            if defaults[name] not in held:
+                out.append(name)
+        return out
+
     def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
         """The profiles a vector document belongs to: ``base`` always, plus one per kind of
         requirement it states (a vector may also name them itself in ``profiles``). A vector is
@@ -321,7 +339,7 @@ class BaseGame(_GameProtocol):
             found.append("perft")
         if requires.get("variants"):
             found.append("variants")
-        if requires.get("options"):
+        if self.non_default_options(vector):
             found.append("options")
         for cap in requires.get("capabilities") or ():
             cap = "chance" if cap == "chance-probabilities" else cap

@@ -285,14 +285,7 @@ class CelestiaGame(BaseGame):
         the profile of that option (game type, component set, or a disputed reading)."""
         found = [p for p in super().vector_profiles(vector) if p != "options"]
         if not (isinstance(vector.get("profiles"), list) and vector["profiles"]):
-            requires: Mapping[str, Any] = (
-                vector["requires"] if isinstance(vector.get("requires"), Mapping) else {})
-            options: Mapping[str, Any] = (
-                requires["options"] if isinstance(requires.get("options"), Mapping) else {})
-            defaults = {o.name: o.default for o in self.info.options}
-            for name, value in options.items():
-                if name in defaults and value == defaults[name]:
-                    continue
+            for name in self.non_default_options(vector):
                 found.append("game-types" if name in ("game_type", "fast_game_turbo", "grappling_hook")
                              else "components" if name in ("treasure_set", "city_dice", "telescope_cities")
                              else "options")

@@ -344,14 +344,7 @@ class SevenKnightsGame(BaseGame):
         ``modes`` (a game mode) or ``options`` (a disputed reading)."""
         found = [p for p in super().vector_profiles(vector) if p != "options"]
         if not (isinstance(vector.get("profiles"), list) and vector["profiles"]):
-            requires: Mapping[str, Any] = (
-                vector["requires"] if isinstance(vector.get("requires"), Mapping) else {})
-            options: Mapping[str, Any] = (
-                requires["options"] if isinstance(requires.get("options"), Mapping) else {})
-            defaults = {o.name: o.default for o in self.info.options}
-            for name, value in options.items():
-                if name in defaults and value == defaults[name]:
-                    continue
+            for name in self.non_default_options(vector):
                 found.append("modes" if name in ("variant", "cooperative", "fixed_score", "review_phase")
                              else "options")
         else:
