@@ -198,7 +198,9 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
     """Plays one reference game with ``random.Random(f"{seed}:{game}")``: the setup, and per step
     the action, the illegal probe and the observed player (the same draws whatever the protocol)."""
     rng = random.Random(f"{seed}:{game}")
-    setup_doc = g.fuzz_setup(rng, supported, custom_boards, variants)
+    setup_doc = g.fuzz_setup(rng, _announced_only(g, supported), custom_boards, variants)
+    if supported is not None:
+        setup_doc = _without_unannounced(g, setup_doc, supported, variants)
     state = g.initial_state(g.setup_from_json(setup_doc))
     plan = Plan(game, setup_doc, state, [], g.state_digest(state) if digests else None)
     plan.odds = odds and digests
@@ -246,6 +248,30 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
     if last is not None and "state" not in last:
         last["state"] = g.state_digest(state)  # the last step always has one
     return plan
+
+
+def _announced_only(g: Game, supported: Mapping[str, Sequence[Any]] | None) -> Mapping[str, Sequence[Any]] | None:
+    """The option values a setup may use: the announced ones, and the default alone for an
+    option the adapter did not announce (``None``: every value of every option)."""
+    if supported is None:
+        return None
+    return {o.name: (supported[o.name] if o.name in supported else (o.default,))
+            for o in g.info.options if o.kind == "choice"}
+
+
+def _without_unannounced(g: Game, setup_doc: dict[str, Any], supported: Mapping[str, Sequence[Any]],
+                         variants: Sequence[str]) -> dict[str, Any]:
+    """``setup_doc`` with no option the adapter did not announce written into it (issue 23):
+    each such option was drawn at its default, so leaving it out is the same game, and an
+    adapter written before the option existed can still read the setup. ``variants`` (MLEM's
+    set option) stays when the adapter announced a variant."""
+    options = setup_doc.get("options")
+    if not isinstance(options, dict):
+        return setup_doc
+    kinds = {o.name: o.kind for o in g.info.options}
+    keep = {k: v for k, v in options.items()
+            if k in supported or (kinds.get(k) == "set" and variants) or k not in kinds}
+    return {**setup_doc, "options": keep}
 
 
 def check_new_game(g: Game, adapter: _Requester, plan: Plan) -> Divergence | None:
