@@ -175,6 +175,8 @@ class PlanStep:
     digests: dict[str, Any] | None = None
     """The expected protocol-2 answer of this step (``legal``, ``observation``, ``probe``,
     ``events``, ``state``), with ``digest``."""
+    rejection: str | None = None
+    """The clause that rejects the probe, if there is a probe and the reference rejects it."""
 
 
 @dataclass
@@ -230,6 +232,8 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
                 probe, probe_expected = bad, _reference_apply(g, state, parsed)
         t = g.apply(state, action)
         step = PlanStep(state, player, legal, observe, probe, probe_expected, action, t)
+        if probe_expected is not None and "rejected" in probe_expected:
+            step.rejection = probe_expected["rejected"]["clause"]
         if digests:
             d: dict[str, Any] = {"legal": g.legal_digest(legal)}
             if observe is not None:
@@ -395,6 +399,40 @@ def compare_v1(g: Game, adapter: _Requester, plan: Plan, events: bool,
     return len(plan.steps), None
 
 
+@dataclass
+class Coverage:
+    """Which clauses the compared transitions exercised: how many events and rejections
+    named each clause, and in how many games (the fuzz signal of issue 27)."""
+
+    events: dict[str, int] = field(default_factory=dict)
+    rejections: dict[str, int] = field(default_factory=dict)
+    games: dict[str, int] = field(default_factory=dict)
+
+    def add_game(self, plan: Plan, compared: int) -> None:
+        """Counts the first ``compared`` steps of ``plan`` (those compared with the adapter)."""
+        seen: set[str] = set()
+        for st in plan.steps[:compared]:
+            for e in st.transition.events:
+                self.events[e.clause] = self.events.get(e.clause, 0) + 1
+                seen.add(e.clause)
+            if st.rejection is not None:
+                self.rejections[st.rejection] = self.rejections.get(st.rejection, 0) + 1
+                seen.add(st.rejection)
+        for clause in seen:
+            self.games[clause] = self.games.get(clause, 0) + 1
+
+    def merge(self, other: Coverage) -> None:
+        for mine, theirs in ((self.events, other.events), (self.rejections, other.rejections),
+                             (self.games, other.games)):
+            for k, n in theirs.items():
+                mine[k] = mine.get(k, 0) + n
+
+    def clauses(self) -> dict[str, dict[str, int]]:
+        """Per clause reached, in clause order: ``events``, ``rejections`` and ``games``."""
+        return {c: {"events": self.events.get(c, 0), "rejections": self.rejections.get(c, 0),
+                    "games": self.games[c]} for c in sorted(self.games)}
+
+
 class DigestMismatch(ProtocolViolation):
     """A protocol-2 answer whose digests differ where the same steps asked one by one agree:
     the adapter's digest (or its batch play) is wrong, not its rules."""
@@ -521,6 +559,8 @@ class FuzzResult:
     """With keep-going: how many games hit each key."""
     protocol: int = 1
     stopped_early: bool = False
+    coverage: Coverage = field(default_factory=Coverage)
+    """The clauses exercised by the transitions compared (events and probe rejections)."""
 
 
 @dataclass
@@ -578,7 +618,7 @@ def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) 
                 current = todo[0]
                 p = plan(todo.pop(0))
                 n, div = compare_v1(g, adapter, p, events, observations)
-                report("game", (p.game, n, div))
+                report("game", (p.game, n, div, _covered(p, n)))
                 continue
             while todo and len(inflight) < depth:
                 p = plan(todo.pop(0))
@@ -592,12 +632,12 @@ def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) 
             # single requests, so the answers still in the pipe are taken first
             proxy = _Draining(adapter)
             n, div = compare_v2(g, proxy, p, resp, events, observations, opts.digest_every)
-            report("game", (p.game, n, div))
+            report("game", (p.game, n, div, _covered(p, n)))
             if proxy.drained:
                 for q, r in zip(inflight, proxy.drained):
                     current = q.game
                     n, div = compare_v2(g, adapter, q, r, events, observations, opts.digest_every)
-                    report("game", (q.game, n, div))
+                    report("game", (q.game, n, div, _covered(q, n)))
                 inflight.clear()
         except AdapterFailure as exc:
             report("failure", f"game {current}: {type(exc).__name__}: {exc}")
@@ -613,6 +653,12 @@ def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) 
         adapter.kill()
     adapter.stop()
     report("done", None)
+
+
+def _covered(plan: Plan, compared: int) -> Coverage:
+    cov = Coverage()
+    cov.add_game(plan, compared)
+    return cov
 
 
 class _Draining:
@@ -672,6 +718,7 @@ def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
     found: list[Divergence] = []
     best_by_key: dict[DivergenceKey, Divergence] = {}
     counts: dict[DivergenceKey, int] = {}
+    coverage = Coverage()
     bar = _Progress(games, progress)
     stopped = False
     limit = max_failures if keep_going else None
@@ -684,8 +731,9 @@ def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
         elif kind == "failure":
             failures.append(payload)
         elif kind == "game":
-            _, n, div = payload
+            _, n, div, cov = payload
             played += 1
+            coverage.merge(cov)
             transitions += n
             if div is not None and limit is not None and len(best_by_key) >= limit and div.key not in best_by_key:
                 div = None  # found after the limit was reached (a game still in flight): not kept
@@ -738,7 +786,7 @@ def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
     distinct = [best_by_key[k] for k in sorted(best_by_key)] if keep_going else []
     return FuzzResult(played, transitions, seconds, best, failures, impl, distinct,
                       {k: counts[k] for k in sorted(counts)} if keep_going else {}, agreed,
-                      stopped and played < games)
+                      stopped and played < games, coverage)
 
 
 def _size(d: Divergence) -> tuple[int, int, int]:
@@ -746,4 +794,4 @@ def _size(d: Divergence) -> tuple[int, int, int]:
     return (len(canonical_text(d.state)), d.step, d.game)
 
 
-__all__ = ["fuzz", "FuzzResult", "Divergence", "plan_game", "play_request", "compare_v2"]
+__all__ = ["fuzz", "FuzzResult", "Divergence", "Coverage", "plan_game", "play_request", "compare_v2"]
