@@ -5,6 +5,7 @@ spec's clauses never reached."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -56,3 +57,36 @@ def test_fuzz_json_lists_reached_and_unreached_clauses():
     assert "components.dice" in cov["unreached"]  # a component, never named by an event
     assert all(c["games"] >= 1 and c["events"] + c["rejections"] >= c["games"] for c in cov["clauses"].values())
     assert f"clause coverage: {cov['reached']} of {cov['total']} clauses" in proc.stderr
+
+
+def test_steering_takes_the_candidate_naming_the_rarest_clause():
+    from tabletop_referee.conformance.fuzz import STEER_CANDIDATES, Coverage, _steered
+    from tabletop_referee.games.interface import CHANCE
+
+    g = load("mlem")
+    plan = plan_game(g, 0, 1, None, True, variants=g.info.variants)
+    tried = 0
+    for st in plan.steps:
+        actors = g.actors(st.state)
+        if actors == (CHANCE,) or len(actors) != 1 or len(st.legal) < 2:
+            continue
+        candidates = random.Random(7).sample(list(st.legal), min(STEER_CANDIDATES, len(st.legal)))
+        fired = [{e.clause for e in g.apply(st.state, a).events} for a in candidates]
+        rare = next((c for f in fired for c in f if sum(c in other for other in fired) == 1), None)
+        if rare is None:  # every clause fired by several candidates: nothing to prefer
+            continue
+        steer = Coverage(events={c: 100 for f in fired for c in f})
+        steer.events[rare] = 0
+        action, t = _steered(g, random.Random(7), st.state, st.legal, steer)
+        assert rare in {e.clause for e in t.events}, (rare, action)
+        assert t == g.apply(st.state, action)
+        tried += 1
+    assert tried >= 3
+
+
+def test_a_steered_run_against_the_reference_finds_nothing_and_reports_coverage():
+    proc = subprocess.run([sys.executable, "-m", "tabletop_referee", "fuzz", "--game", "mlem", "--games", "3",
+                           "--seed", "2", "--steer", "--json"], capture_output=True, text=True, cwd=REPO, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["steer"] is True and doc["divergences"] == [] and doc["coverage"]["reached"] > 0

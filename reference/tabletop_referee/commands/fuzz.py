@@ -47,6 +47,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "a mismatch is narrowed down step by step)")
     p.add_argument("--pipeline", type=positive, default=2, metavar="N",
                    help="protocol 2: games in flight per adapter (default 2)")
+    p.add_argument("--steer", action="store_true",
+                   help="steer play towards the clauses reached least so far (of a few random legal actions "
+                        "and probes, the one naming the rarest clause); reproducible for a given --workers")
     p.set_defaults(func=run)
 
 
@@ -78,6 +81,7 @@ def report_doc(args: argparse.Namespace, result: FuzzResult, vectors: list[dict[
         "seconds": round(result.seconds, 3),
         "protocol": result.protocol,
         "workers": args.workers,
+        "steer": args.steer,
         "implementation": result.implementation,
         "stopped_early": result.stopped_early,
         "adapter_failures": result.adapter_failures,
@@ -108,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         result = fuzz(argv, game=args.game, games=args.games, seed=args.seed, workers=args.workers,
                       timeout=args.timeout, keep_going=args.keep_going, max_failures=args.max_failures,
                       protocol=args.protocol, digest_every=args.digest_every, pipeline=args.pipeline,
-                      progress=sys.stderr.isatty())
+                      progress=sys.stderr.isatty(), steer=args.steer)
     except BaseException:  # Ctrl-C, SIGTERM: no adapter (nor a worker's orphaned one) outlives us
         kill_all()
         raise

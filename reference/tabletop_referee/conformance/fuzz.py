@@ -196,9 +196,16 @@ class Plan:
 def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[Any]] | None, custom_boards: bool,
               max_steps: int = 2000, variants: Sequence[str] = (), observations: bool = False,
               digests: bool = False, digest_every: int = 1,
-              odds: bool = False) -> Plan:
+              odds: bool = False, steer: Coverage | None = None) -> Plan:
     """Plays one reference game with ``random.Random(f"{seed}:{game}")``: the setup, and per step
-    the action, the illegal probe and the observed player (the same draws whatever the protocol)."""
+    the action, the illegal probe and the observed player (the same draws whatever the protocol).
+
+    With ``steer`` (the coverage of the games planned so far, updated with this one) a player's
+    action is the one, among :data:`STEER_CANDIDATES` legal actions drawn at random, whose
+    events name the clause reached least so far, and a probe likewise the one whose rejection
+    clause is rarest: play is pushed towards rarely exercised rules (a game then depends on the
+    games planned before it in the same worker, so a steered run is reproducible for a given
+    number of workers)."""
     rng = random.Random(f"{seed}:{game}")
     setup_doc = g.fuzz_setup(rng, _announced_only(g, supported), custom_boards, variants)
     if supported is not None:
@@ -219,18 +226,26 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
         observe: int | None = None
         if observations and g.hides_anything(state):
             observe = rng.randrange(g.player_count(state))
-        action = rng.choice(legal) if len(actors) > 1 else choose(g, rng, state)
+        steered = _steered(g, rng, state, legal, steer) if steer is not None and actors != (CHANCE,) else None
+        if steered is not None:
+            action, t = steered
+        else:
+            action = rng.choice(legal) if len(actors) > 1 else choose(g, rng, state)
         probe: dict[str, Any] | None = None
         probe_expected: dict[str, Any] | None = None
         if rng.random() < g.probe_rate(state, action):
-            bad = g.illegal_probe(state, action, rng)
-            try:
-                parsed = g.action_from_json(bad) if bad is not None else None
-            except RefereeError:  # not even a readable action: not what this check compares
-                parsed = None
-            if parsed is not None:
-                probe, probe_expected = bad, _reference_apply(g, state, parsed)
-        t = g.apply(state, action)
+            for _try in range(STEER_CANDIDATES if steer is not None else 1):
+                bad = g.illegal_probe(state, action, rng)
+                try:
+                    parsed = g.action_from_json(bad) if bad is not None else None
+                except RefereeError:  # not even a readable action: not what this check compares
+                    parsed = None
+                if parsed is not None:
+                    expected = _reference_apply(g, state, parsed)
+                    if probe_expected is None or _rarity(steer, expected) < _rarity(steer, probe_expected):
+                        probe, probe_expected = bad, expected
+        if steered is None:
+            t = g.apply(state, action)
         step = PlanStep(state, player, legal, observe, probe, probe_expected, action, t)
         if probe_expected is not None and "rejected" in probe_expected:
             step.rejection = probe_expected["rejected"]["clause"]
@@ -248,10 +263,39 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
             step.digests = d
         plan.steps.append(step)
         state = t.state
+    if steer is not None:
+        steer.add_game(plan, len(plan.steps))
     last = plan.steps[-1].digests if digests and plan.steps else None
     if last is not None and "state" not in last:
         last["state"] = g.state_digest(state)  # the last step always has one
     return plan
+
+
+STEER_CANDIDATES = 4
+"""How many random legal actions (and probes) a steered step weighs against each other."""
+
+
+def _steered(g: Game, rng: random.Random, state: Any, legal: Sequence[Any],
+             steer: Coverage) -> tuple[Any, Any] | None:
+    """Among up to :data:`STEER_CANDIDATES` of ``legal`` drawn at random, the action (and its
+    transition) whose events name the clause reached least so far; ``None`` with one action."""
+    if len(legal) < 2:
+        return None
+    best: tuple[float, Any, Any] | None = None
+    for action in rng.sample(list(legal), min(STEER_CANDIDATES, len(legal))):
+        t = g.apply(state, action)
+        rarity = min((steer.events.get(e.clause, 0) for e in t.events), default=float("inf"))
+        if best is None or rarity < best[0]:
+            best = (rarity, action, t)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _rarity(steer: Coverage | None, expected: dict[str, Any]) -> float:
+    """How often the probe's rejection clause was reached so far (an accepted probe: never rare)."""
+    if steer is None or "rejected" not in expected:
+        return float("inf")
+    return steer.rejections.get(expected["rejected"]["clause"], 0)
 
 
 def _announced_only(g: Game, supported: Mapping[str, Sequence[Any]] | None) -> Mapping[str, Sequence[Any]] | None:
@@ -574,6 +618,7 @@ class _Options:
     digest_every: int
     pipeline: int
     keep_going: bool
+    steer: bool = False
 
 
 def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) -> None:
@@ -602,10 +647,13 @@ def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) 
     v2 = adapter.protocol >= 2
     depth = max(1, opts.pipeline) if v2 else 1
 
+    steer = Coverage() if opts.steer else None  # what this worker's games have reached so far
+
     def plan(game: int) -> Plan:
         odds = "chance-probabilities" in caps and "play-odds" in caps  # v1 requests pin an odds mismatch
         p = plan_game(g, game, opts.seed, supported, custom, variants=variants,
-                      observations=observations, digests=v2, digest_every=opts.digest_every, odds=odds)
+                      observations=observations, digests=v2, digest_every=opts.digest_every, odds=odds,
+                      steer=steer)
         p.probabilities = "chance-probabilities" in caps
         return p
 
@@ -700,15 +748,17 @@ class _Progress:
 def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
          timeout: float = 10.0, keep_going: bool = False, max_failures: int | None = None,
          protocol: int = 2, digest_every: int = 1, pipeline: int = 2,
-         progress: bool = False) -> FuzzResult:
+         progress: bool = False, steer: bool = False) -> FuzzResult:
     """Plays ``games`` differential games of ``game`` against the adapter ``argv``.
 
     Without ``keep_going`` the run stops at the first divergence (the earliest in its game
     among those in flight); with it the run goes on, keeping one divergence per distinct key,
     until ``games`` are played or ``max_failures`` distinct divergences are found.
-    ``protocol`` is the highest version offered at the handshake (1 forces version 1)."""
+    ``protocol`` is the highest version offered at the handshake (1 forces version 1);
+    ``steer`` pushes play towards the clauses the worker's games have reached least
+    (:func:`plan_game`)."""
     chunks = [list(range(i, games, workers)) for i in range(workers)]
-    jobs = [_Options(argv, game, chunk, seed, timeout, protocol, digest_every, pipeline, keep_going)
+    jobs = [_Options(argv, game, chunk, seed, timeout, protocol, digest_every, pipeline, keep_going, steer)
             for chunk in chunks if chunk]
     started = time.perf_counter()
     played = transitions = 0
