@@ -21,7 +21,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 def test_coverage_counts_the_events_and_rejections_of_the_games_played():
     g = load("mlem")
-    result = fuzz(default_command("mlem"), game="mlem", games=3, seed=4)
+    result = fuzz(default_command("mlem"), game="mlem", games=3, seed=4, timeout=120)
     assert result.divergence is None and result.games == 3
     # the same games planned here (the reference adapter announces everything): counted by hand
     events: Counter[str] = Counter()
@@ -46,7 +46,7 @@ def test_coverage_counts_the_events_and_rejections_of_the_games_played():
 
 def test_fuzz_json_lists_reached_and_unreached_clauses():
     proc = subprocess.run([sys.executable, "-m", "tabletop_referee", "fuzz", "--game", "celestia", "--games", "2",
-                           "--seed", "1", "--json"], capture_output=True, text=True, cwd=REPO, timeout=600)
+                           "--seed", "1", "--timeout", "120", "--json"], capture_output=True, text=True, cwd=REPO, timeout=600)
     assert proc.returncode == 0, proc.stderr
     cov = json.loads(proc.stdout)["coverage"]
     ids = [c.id for c in load_spec("celestia").clauses]
@@ -86,7 +86,7 @@ def test_steering_takes_the_candidate_naming_the_rarest_clause():
 
 def test_a_steered_run_against_the_reference_finds_nothing_and_reports_coverage():
     proc = subprocess.run([sys.executable, "-m", "tabletop_referee", "fuzz", "--game", "mlem", "--games", "3",
-                           "--seed", "2", "--steer", "--json"], capture_output=True, text=True, cwd=REPO, timeout=600)
+                           "--seed", "2", "--steer", "--timeout", "120", "--json"], capture_output=True, text=True, cwd=REPO, timeout=600)
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
     assert doc["steer"] is True and doc["divergences"] == [] and doc["coverage"]["reached"] > 0
