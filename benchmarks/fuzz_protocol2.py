@@ -38,9 +38,9 @@ def engine_baseline(games: int) -> tuple[float, int, list]:
     g = load("mlem")
     variants = g.info.variants
     for i in range(4):  # untimed: the first games load the boards and token sets (YAML) once
-        plan_game(g, 10_000 + i, SEED, {}, True, variants=variants, observations=True)
+        plan_game(g, 10_000 + i, SEED, None, True, variants=variants, observations=True)
     started = time.perf_counter()
-    plans = [plan_game(g, i, SEED, {}, True, variants=variants, observations=True) for i in range(games)]
+    plans = [plan_game(g, i, SEED, None, True, variants=variants, observations=True) for i in range(games)]
     seconds = time.perf_counter() - started
     return seconds, sum(len(p.steps) for p in plans), plans
 

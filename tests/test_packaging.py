@@ -90,10 +90,13 @@ def test_the_classifiers_are_known_to_pypi():
         assert classifier not in trove.deprecated_classifiers, classifier
 
 
-def test_jsonschema_rs_is_only_in_the_fast_extra(metadata):
+def test_jsonschema_rs_is_a_dependency_on_cpython_and_the_fast_extra_stays(metadata):
+    """A plain install is the fast one where jsonschema-rs has wheels (CPython, issue 27); the
+    pure-Python fallback is tested in tests/test_schema_fallback.py."""
     requires = metadata.get_all("Requires-Dist")
     rs = [r for r in requires if r.lower().replace("_", "-").startswith("jsonschema-rs")]
-    assert rs and all("extra ==" in r for r in rs), rs
+    plain = [r for r in rs if "extra ==" not in r]
+    assert len(plain) == 1 and "platform_python_implementation == 'cpython'" in plain[0].lower().replace('"', "'"), rs
     assert any("extra == 'fast'" in r or 'extra == "fast"' in r for r in rs), rs
     assert "fast" in metadata.get_all("Provides-Extra")
     assert any(r.startswith("jsonschema>=") and "extra" not in r for r in requires)

@@ -164,7 +164,7 @@ def test_play_requests_and_answers_match_the_protocol_schemas():
     assert validation_errors("protocol", "request", start) == []
     assert validation_errors("protocol", "response", adapter.handle(start)) == []
     for game in range(3):
-        plan = plan_game(g, game, 5, {}, True, variants=g.info.variants, observations=True, digests=True)
+        plan = plan_game(g, game, 5, None, True, variants=g.info.variants, observations=True, digests=True)
         req = {"cmd": "play", "seq": game + 1, **play_request(g, plan, digest_every=1 + game)}
         assert validation_errors("protocol", "request", req) == []
         resp = adapter.handle(req)

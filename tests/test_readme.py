@@ -85,20 +85,37 @@ def test_tour_marks_every_node_line():
         assert (" node " in line or '"node ' in line) == (NEEDS_NODE in line), line
 
 
+def _run_tour_line(line: str, where: Path) -> subprocess.CompletedProcess:
+    _TOUR["ran"] = int(_TOUR["ran"]) + 1  # type: ignore[call-overload]
+    done = _TOUR.setdefault("done", set())
+    done.add(line)  # type: ignore[attr-defined]
+    return subprocess.run(["bash", "-c", "set -o pipefail; " + line], cwd=where, capture_output=True, text=True,
+                          stdin=subprocess.DEVNULL)
+
+
+def _runnable(line: str) -> bool:
+    return NEEDS_NODE not in line or shutil.which("node") is not None
+
+
+# The tour is read top to bottom (a line may read what an earlier one wrote: `report r.json`),
+# so its tests share one folder (and, under pytest-xdist's --dist loadscope, one worker); a
+# line run alone or out of order first runs the earlier lines not yet run in its folder.
 @pytest.mark.parametrize("line", tour_lines(), ids=lambda ln: re.sub(r"\s+", " ", ln.split("#")[0])[:60])
 def test_tour_line_runs(line, tmp_path_factory):
-    if NEEDS_NODE in line and shutil.which("node") is None:
+    if not _runnable(line):
         pytest.skip("node is not installed: this tour line runs the JavaScript implementation")
     where = _tour_dir(tmp_path_factory)
-    proc = subprocess.run(["bash", "-c", "set -o pipefail; " + line], cwd=where, capture_output=True, text=True,
-                          stdin=subprocess.DEVNULL)
-    _TOUR["ran"] = int(_TOUR["ran"]) + 1  # type: ignore[call-overload]
+    lines = tour_lines()
+    for earlier in lines[:lines.index(line)]:
+        if _runnable(earlier) and earlier not in _TOUR.get("done", set()):  # type: ignore[operator]
+            _run_tour_line(earlier, where)  # its own test reports its failure
+    proc = _run_tour_line(line, where)
     assert proc.returncode == 0, f"{line}\nexit {proc.returncode}\n{proc.stderr[-2000:]}\n{proc.stdout[-2000:]}"
 
 
 def test_tour_leaves_the_checkout_clean(tmp_path_factory):
     if not _TOUR.get("ran"):  # run alone: run the lines that need nothing else first
         for line in tour_lines():
-            if NEEDS_NODE not in line or shutil.which("node"):
+            if _runnable(line):
                 test_tour_line_runs(line, tmp_path_factory)
     assert _git_status() == _TOUR["status"], "a tour line changed the checkout"

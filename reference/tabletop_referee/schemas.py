@@ -10,8 +10,8 @@ Every schema has an absolute ``$id``; schemas refer to each other by relative ``
 >>> validation_errors("mlem", "action", {"type": "stay"})
 ["$: 'player' is a required property"]
 
-The yes/no question (:func:`is_valid`) goes to jsonschema-rs when it is installed (the
-``fast`` extra: ``pip install 'tabletop-referee[fast]'``) and to the pure-Python validator
+The yes/no question (:func:`is_valid`) goes to jsonschema-rs when it is installed (a
+dependency on CPython, and the ``fast`` extra elsewhere) and to the pure-Python validator
 otherwise; :data:`FAST` tells which. Both give the same verdicts; errors are always worded by
 the Python validator.
 """

@@ -10,6 +10,7 @@ from typing import Any
 from ..conformance.client import become_subreaper, default_command, kill_all
 from ..conformance.fuzz import Divergence, FuzzResult, fuzz
 from ..output import check_outputs, dumps, plain
+from ..spec import load_spec
 from ..vectors import dump
 from .common import (EXIT_FAILED, EXIT_OK, UsageError, adapter_argv, add_color_flag, emit, game_arg, positive, seconds,
                      show, write_output)
@@ -46,12 +47,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "a mismatch is narrowed down step by step)")
     p.add_argument("--pipeline", type=positive, default=2, metavar="N",
                    help="protocol 2: games in flight per adapter (default 2)")
+    p.add_argument("--steer", action="store_true",
+                   help="steer play towards the clauses reached least so far (of a few random legal actions "
+                        "and probes, the one naming the rarest clause); reproducible for a given --workers")
     p.set_defaults(func=run)
 
 
 def _key_text(key: tuple[str, ...]) -> str:
     kind, pointer, clause = key
     return f"{kind} {pointer} {clause}".strip()
+
+
+def coverage_doc(game: str, result: FuzzResult) -> dict[str, Any]:
+    """The clauses the compared transitions exercised (events and probe rejections naming
+    them: how many of each, in how many games) and the spec's clauses never reached."""
+    reached = result.coverage.clauses()
+    ids = [c.id for c in load_spec(game).clauses]
+    return {
+        "clauses": reached,
+        "reached": sum(1 for c in ids if c in reached),
+        "total": len(ids),
+        "unreached": [c for c in ids if c not in reached],
+    }
 
 
 def report_doc(args: argparse.Namespace, result: FuzzResult, vectors: list[dict[str, Any]]) -> dict[str, Any]:
@@ -64,6 +81,7 @@ def report_doc(args: argparse.Namespace, result: FuzzResult, vectors: list[dict[
         "seconds": round(result.seconds, 3),
         "protocol": result.protocol,
         "workers": args.workers,
+        "steer": args.steer,
         "implementation": result.implementation,
         "stopped_early": result.stopped_early,
         "adapter_failures": result.adapter_failures,
@@ -73,6 +91,7 @@ def report_doc(args: argparse.Namespace, result: FuzzResult, vectors: list[dict[
             for d, v in zip(_distinct(result), vectors)
         ],
         "vectors": args.out if vectors else None,
+        "coverage": coverage_doc(args.game, result),
     }
 
 
@@ -93,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         result = fuzz(argv, game=args.game, games=args.games, seed=args.seed, workers=args.workers,
                       timeout=args.timeout, keep_going=args.keep_going, max_failures=args.max_failures,
                       protocol=args.protocol, digest_every=args.digest_every, pipeline=args.pipeline,
-                      progress=sys.stderr.isatty())
+                      progress=sys.stderr.isatty(), steer=args.steer)
     except BaseException:  # Ctrl-C, SIGTERM: no adapter (nor a worker's orphaned one) outlives us
         kill_all()
         raise
@@ -114,6 +133,12 @@ def run(args: argparse.Namespace) -> int:
     divs = _distinct(result)
     vectors = [d.to_vector(args.seed) for d in divs]
     doc = report_doc(args, result, vectors)
+    cov = doc["coverage"]
+    if result.transitions:
+        lines.append(f"clause coverage: {cov['reached']} of {cov['total']} clauses reached by events or "
+                     f"rejections" + (f"; never reached: {', '.join(cov['unreached'][:8])}"
+                                      + (f" and {len(cov['unreached']) - 8} more" if len(cov['unreached']) > 8 else "")
+                                      if cov["unreached"] else "") + " (--json lists them all)")
     if args.report:
         write_output("--report", args.report, dumps(doc, indent=2) + "\n")
     if divs:

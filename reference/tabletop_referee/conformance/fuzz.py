@@ -175,6 +175,8 @@ class PlanStep:
     digests: dict[str, Any] | None = None
     """The expected protocol-2 answer of this step (``legal``, ``observation``, ``probe``,
     ``events``, ``state``), with ``digest``."""
+    rejection: str | None = None
+    """The clause that rejects the probe, if there is a probe and the reference rejects it."""
 
 
 @dataclass
@@ -194,11 +196,20 @@ class Plan:
 def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[Any]] | None, custom_boards: bool,
               max_steps: int = 2000, variants: Sequence[str] = (), observations: bool = False,
               digests: bool = False, digest_every: int = 1,
-              odds: bool = False) -> Plan:
+              odds: bool = False, steer: Coverage | None = None) -> Plan:
     """Plays one reference game with ``random.Random(f"{seed}:{game}")``: the setup, and per step
-    the action, the illegal probe and the observed player (the same draws whatever the protocol)."""
+    the action, the illegal probe and the observed player (the same draws whatever the protocol).
+
+    With ``steer`` (the coverage of the games planned so far, updated with this one) a player's
+    action is the one, among :data:`STEER_CANDIDATES` legal actions drawn at random, whose
+    events name the clause reached least so far, and a probe likewise the one whose rejection
+    clause is rarest: play is pushed towards rarely exercised rules (a game then depends on the
+    games planned before it in the same worker, so a steered run is reproducible for a given
+    number of workers)."""
     rng = random.Random(f"{seed}:{game}")
-    setup_doc = g.fuzz_setup(rng, supported, custom_boards, variants)
+    setup_doc = g.fuzz_setup(rng, _announced_only(g, supported), custom_boards, variants)
+    if supported is not None:
+        setup_doc = _without_unannounced(g, setup_doc, supported, variants)
     state = g.initial_state(g.setup_from_json(setup_doc))
     plan = Plan(game, setup_doc, state, [], g.state_digest(state) if digests else None)
     plan.odds = odds and digests
@@ -215,19 +226,29 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
         observe: int | None = None
         if observations and g.hides_anything(state):
             observe = rng.randrange(g.player_count(state))
-        action = rng.choice(legal) if len(actors) > 1 else choose(g, rng, state)
+        steered = _steered(g, rng, state, legal, steer) if steer is not None and actors != (CHANCE,) else None
+        if steered is not None:
+            action, t = steered
+        else:
+            action = rng.choice(legal) if len(actors) > 1 else choose(g, rng, state)
         probe: dict[str, Any] | None = None
         probe_expected: dict[str, Any] | None = None
         if rng.random() < g.probe_rate(state, action):
-            bad = g.illegal_probe(state, action, rng)
-            try:
-                parsed = g.action_from_json(bad) if bad is not None else None
-            except RefereeError:  # not even a readable action: not what this check compares
-                parsed = None
-            if parsed is not None:
-                probe, probe_expected = bad, _reference_apply(g, state, parsed)
-        t = g.apply(state, action)
+            for _try in range(STEER_CANDIDATES if steer is not None else 1):
+                bad = g.illegal_probe(state, action, rng)
+                try:
+                    parsed = g.action_from_json(bad) if bad is not None else None
+                except RefereeError:  # not even a readable action: not what this check compares
+                    parsed = None
+                if parsed is not None:
+                    expected = _reference_apply(g, state, parsed)
+                    if probe_expected is None or _rarity(steer, expected) < _rarity(steer, probe_expected):
+                        probe, probe_expected = bad, expected
+        if steered is None:
+            t = g.apply(state, action)
         step = PlanStep(state, player, legal, observe, probe, probe_expected, action, t)
+        if probe_expected is not None and "rejected" in probe_expected:
+            step.rejection = probe_expected["rejected"]["clause"]
         if digests:
             d: dict[str, Any] = {"legal": g.legal_digest(legal)}
             if observe is not None:
@@ -242,10 +263,63 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
             step.digests = d
         plan.steps.append(step)
         state = t.state
+    if steer is not None:
+        steer.add_game(plan, len(plan.steps))
     last = plan.steps[-1].digests if digests and plan.steps else None
     if last is not None and "state" not in last:
         last["state"] = g.state_digest(state)  # the last step always has one
     return plan
+
+
+STEER_CANDIDATES = 4
+"""How many random legal actions (and probes) a steered step weighs against each other."""
+
+
+def _steered(g: Game, rng: random.Random, state: Any, legal: Sequence[Any],
+             steer: Coverage) -> tuple[Any, Any] | None:
+    """Among up to :data:`STEER_CANDIDATES` of ``legal`` drawn at random, the action (and its
+    transition) whose events name the clause reached least so far; ``None`` with one action."""
+    if len(legal) < 2:
+        return None
+    best: tuple[float, Any, Any] | None = None
+    for action in rng.sample(list(legal), min(STEER_CANDIDATES, len(legal))):
+        t = g.apply(state, action)
+        rarity = min((steer.events.get(e.clause, 0) for e in t.events), default=float("inf"))
+        if best is None or rarity < best[0]:
+            best = (rarity, action, t)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _rarity(steer: Coverage | None, expected: dict[str, Any]) -> float:
+    """How often the probe's rejection clause was reached so far (an accepted probe: never rare)."""
+    if steer is None or "rejected" not in expected:
+        return float("inf")
+    return steer.rejections.get(expected["rejected"]["clause"], 0)
+
+
+def _announced_only(g: Game, supported: Mapping[str, Sequence[Any]] | None) -> Mapping[str, Sequence[Any]] | None:
+    """The option values a setup may use: the announced ones, and the default alone for an
+    option the adapter did not announce (``None``: every value of every option)."""
+    if supported is None:
+        return None
+    return {o.name: (supported[o.name] if o.name in supported else (o.default,))
+            for o in g.info.options if o.kind == "choice"}
+
+
+def _without_unannounced(g: Game, setup_doc: dict[str, Any], supported: Mapping[str, Sequence[Any]],
+                         variants: Sequence[str]) -> dict[str, Any]:
+    """``setup_doc`` with no option the adapter did not announce written into it (issue 23):
+    each such option was drawn at its default, so leaving it out is the same game, and an
+    adapter written before the option existed can still read the setup. ``variants`` (MLEM's
+    set option) stays when the adapter announced a variant."""
+    options = setup_doc.get("options")
+    if not isinstance(options, dict):
+        return setup_doc
+    kinds = {o.name: o.kind for o in g.info.options}
+    keep = {k: v for k, v in options.items()
+            if k in supported or (kinds.get(k) == "set" and variants) or k not in kinds}
+    return {**setup_doc, "options": keep}
 
 
 def check_new_game(g: Game, adapter: _Requester, plan: Plan) -> Divergence | None:
@@ -367,6 +441,40 @@ def compare_v1(g: Game, adapter: _Requester, plan: Plan, events: bool,
         if div is not None:
             return i + (div.kind in ("apply", "events")), div
     return len(plan.steps), None
+
+
+@dataclass
+class Coverage:
+    """Which clauses the compared transitions exercised: how many events and rejections
+    named each clause, and in how many games (the fuzz signal of issue 27)."""
+
+    events: dict[str, int] = field(default_factory=dict)
+    rejections: dict[str, int] = field(default_factory=dict)
+    games: dict[str, int] = field(default_factory=dict)
+
+    def add_game(self, plan: Plan, compared: int) -> None:
+        """Counts the first ``compared`` steps of ``plan`` (those compared with the adapter)."""
+        seen: set[str] = set()
+        for st in plan.steps[:compared]:
+            for e in st.transition.events:
+                self.events[e.clause] = self.events.get(e.clause, 0) + 1
+                seen.add(e.clause)
+            if st.rejection is not None:
+                self.rejections[st.rejection] = self.rejections.get(st.rejection, 0) + 1
+                seen.add(st.rejection)
+        for clause in seen:
+            self.games[clause] = self.games.get(clause, 0) + 1
+
+    def merge(self, other: Coverage) -> None:
+        for mine, theirs in ((self.events, other.events), (self.rejections, other.rejections),
+                             (self.games, other.games)):
+            for k, n in theirs.items():
+                mine[k] = mine.get(k, 0) + n
+
+    def clauses(self) -> dict[str, dict[str, int]]:
+        """Per clause reached, in clause order: ``events``, ``rejections`` and ``games``."""
+        return {c: {"events": self.events.get(c, 0), "rejections": self.rejections.get(c, 0),
+                    "games": self.games[c]} for c in sorted(self.games)}
 
 
 class DigestMismatch(ProtocolViolation):
@@ -495,6 +603,8 @@ class FuzzResult:
     """With keep-going: how many games hit each key."""
     protocol: int = 1
     stopped_early: bool = False
+    coverage: Coverage = field(default_factory=Coverage)
+    """The clauses exercised by the transitions compared (events and probe rejections)."""
 
 
 @dataclass
@@ -508,6 +618,7 @@ class _Options:
     digest_every: int
     pipeline: int
     keep_going: bool
+    steer: bool = False
 
 
 def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) -> None:
@@ -536,10 +647,13 @@ def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) 
     v2 = adapter.protocol >= 2
     depth = max(1, opts.pipeline) if v2 else 1
 
+    steer = Coverage() if opts.steer else None  # what this worker's games have reached so far
+
     def plan(game: int) -> Plan:
         odds = "chance-probabilities" in caps and "play-odds" in caps  # v1 requests pin an odds mismatch
         p = plan_game(g, game, opts.seed, supported, custom, variants=variants,
-                      observations=observations, digests=v2, digest_every=opts.digest_every, odds=odds)
+                      observations=observations, digests=v2, digest_every=opts.digest_every, odds=odds,
+                      steer=steer)
         p.probabilities = "chance-probabilities" in caps
         return p
 
@@ -552,7 +666,7 @@ def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) 
                 current = todo[0]
                 p = plan(todo.pop(0))
                 n, div = compare_v1(g, adapter, p, events, observations)
-                report("game", (p.game, n, div))
+                report("game", (p.game, n, div, _covered(p, n)))
                 continue
             while todo and len(inflight) < depth:
                 p = plan(todo.pop(0))
@@ -566,12 +680,12 @@ def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) 
             # single requests, so the answers still in the pipe are taken first
             proxy = _Draining(adapter)
             n, div = compare_v2(g, proxy, p, resp, events, observations, opts.digest_every)
-            report("game", (p.game, n, div))
+            report("game", (p.game, n, div, _covered(p, n)))
             if proxy.drained:
                 for q, r in zip(inflight, proxy.drained):
                     current = q.game
                     n, div = compare_v2(g, adapter, q, r, events, observations, opts.digest_every)
-                    report("game", (q.game, n, div))
+                    report("game", (q.game, n, div, _covered(q, n)))
                 inflight.clear()
         except AdapterFailure as exc:
             report("failure", f"game {current}: {type(exc).__name__}: {exc}")
@@ -587,6 +701,12 @@ def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) 
         adapter.kill()
     adapter.stop()
     report("done", None)
+
+
+def _covered(plan: Plan, compared: int) -> Coverage:
+    cov = Coverage()
+    cov.add_game(plan, compared)
+    return cov
 
 
 class _Draining:
@@ -628,15 +748,17 @@ class _Progress:
 def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
          timeout: float = 10.0, keep_going: bool = False, max_failures: int | None = None,
          protocol: int = 2, digest_every: int = 1, pipeline: int = 2,
-         progress: bool = False) -> FuzzResult:
+         progress: bool = False, steer: bool = False) -> FuzzResult:
     """Plays ``games`` differential games of ``game`` against the adapter ``argv``.
 
     Without ``keep_going`` the run stops at the first divergence (the earliest in its game
     among those in flight); with it the run goes on, keeping one divergence per distinct key,
     until ``games`` are played or ``max_failures`` distinct divergences are found.
-    ``protocol`` is the highest version offered at the handshake (1 forces version 1)."""
+    ``protocol`` is the highest version offered at the handshake (1 forces version 1);
+    ``steer`` pushes play towards the clauses the worker's games have reached least
+    (:func:`plan_game`)."""
     chunks = [list(range(i, games, workers)) for i in range(workers)]
-    jobs = [_Options(argv, game, chunk, seed, timeout, protocol, digest_every, pipeline, keep_going)
+    jobs = [_Options(argv, game, chunk, seed, timeout, protocol, digest_every, pipeline, keep_going, steer)
             for chunk in chunks if chunk]
     started = time.perf_counter()
     played = transitions = 0
@@ -646,6 +768,7 @@ def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
     found: list[Divergence] = []
     best_by_key: dict[DivergenceKey, Divergence] = {}
     counts: dict[DivergenceKey, int] = {}
+    coverage = Coverage()
     bar = _Progress(games, progress)
     stopped = False
     limit = max_failures if keep_going else None
@@ -658,8 +781,9 @@ def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
         elif kind == "failure":
             failures.append(payload)
         elif kind == "game":
-            _, n, div = payload
+            _, n, div, cov = payload
             played += 1
+            coverage.merge(cov)
             transitions += n
             if div is not None and limit is not None and len(best_by_key) >= limit and div.key not in best_by_key:
                 div = None  # found after the limit was reached (a game still in flight): not kept
@@ -712,7 +836,7 @@ def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,
     distinct = [best_by_key[k] for k in sorted(best_by_key)] if keep_going else []
     return FuzzResult(played, transitions, seconds, best, failures, impl, distinct,
                       {k: counts[k] for k in sorted(counts)} if keep_going else {}, agreed,
-                      stopped and played < games)
+                      stopped and played < games, coverage)
 
 
 def _size(d: Divergence) -> tuple[int, int, int]:
@@ -720,4 +844,4 @@ def _size(d: Divergence) -> tuple[int, int, int]:
     return (len(canonical_text(d.state)), d.step, d.game)
 
 
-__all__ = ["fuzz", "FuzzResult", "Divergence", "plan_game", "play_request", "compare_v2"]
+__all__ = ["fuzz", "FuzzResult", "Divergence", "Coverage", "plan_game", "play_request", "compare_v2"]

@@ -1,0 +1,92 @@
+"""`referee fuzz` reports clause coverage (issue 27): the clauses the compared transitions
+exercised (events and probe rejections naming them), how often and in how many games, and the
+spec's clauses never reached."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+from tabletop_referee.conformance.client import default_command
+from tabletop_referee.conformance.fuzz import fuzz, plan_game
+from tabletop_referee.games import load
+from tabletop_referee.spec import load_spec
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_coverage_counts_the_events_and_rejections_of_the_games_played():
+    g = load("mlem")
+    result = fuzz(default_command("mlem"), game="mlem", games=3, seed=4, timeout=120)
+    assert result.divergence is None and result.games == 3
+    # the same games planned here (the reference adapter announces everything): counted by hand
+    events: Counter[str] = Counter()
+    rejections: Counter[str] = Counter()
+    games: Counter[str] = Counter()
+    for i in range(3):
+        plan = plan_game(g, i, 4, None, True, variants=g.info.variants, observations=True)
+        seen = set()
+        for st in plan.steps:
+            for e in st.transition.events:
+                events[e.clause] += 1
+                seen.add(e.clause)
+            if st.probe_expected is not None and "rejected" in st.probe_expected:
+                rejections[st.probe_expected["rejected"]["clause"]] += 1
+                seen.add(st.probe_expected["rejected"]["clause"])
+        games.update(seen)
+    assert sum(events.values()) > 0 and sum(rejections.values()) > 0
+    assert result.coverage.events == dict(events)
+    assert result.coverage.rejections == dict(rejections)
+    assert result.coverage.games == dict(games)
+
+
+def test_fuzz_json_lists_reached_and_unreached_clauses():
+    proc = subprocess.run([sys.executable, "-m", "tabletop_referee", "fuzz", "--game", "celestia", "--games", "2",
+                           "--seed", "1", "--timeout", "120", "--json"], capture_output=True, text=True, cwd=REPO, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    cov = json.loads(proc.stdout)["coverage"]
+    ids = [c.id for c in load_spec("celestia").clauses]
+    assert cov["total"] == len(ids)
+    assert set(cov["clauses"]) | set(cov["unreached"]) >= set(ids)
+    assert not set(cov["clauses"]) & set(cov["unreached"])
+    assert cov["reached"] == len(set(cov["clauses"]) & set(ids)) > 0
+    assert "components.dice" in cov["unreached"]  # a component, never named by an event
+    assert all(c["games"] >= 1 and c["events"] + c["rejections"] >= c["games"] for c in cov["clauses"].values())
+    assert f"clause coverage: {cov['reached']} of {cov['total']} clauses" in proc.stderr
+
+
+def test_steering_takes_the_candidate_naming_the_rarest_clause():
+    from tabletop_referee.conformance.fuzz import STEER_CANDIDATES, Coverage, _steered
+    from tabletop_referee.games.interface import CHANCE
+
+    g = load("mlem")
+    plan = plan_game(g, 0, 1, None, True, variants=g.info.variants)
+    tried = 0
+    for st in plan.steps:
+        actors = g.actors(st.state)
+        if actors == (CHANCE,) or len(actors) != 1 or len(st.legal) < 2:
+            continue
+        candidates = random.Random(7).sample(list(st.legal), min(STEER_CANDIDATES, len(st.legal)))
+        fired = [{e.clause for e in g.apply(st.state, a).events} for a in candidates]
+        rare = next((c for f in fired for c in f if sum(c in other for other in fired) == 1), None)
+        if rare is None:  # every clause fired by several candidates: nothing to prefer
+            continue
+        steer = Coverage(events={c: 100 for f in fired for c in f})
+        steer.events[rare] = 0
+        action, t = _steered(g, random.Random(7), st.state, st.legal, steer)
+        assert rare in {e.clause for e in t.events}, (rare, action)
+        assert t == g.apply(st.state, action)
+        tried += 1
+    assert tried >= 3
+
+
+def test_a_steered_run_against_the_reference_finds_nothing_and_reports_coverage():
+    proc = subprocess.run([sys.executable, "-m", "tabletop_referee", "fuzz", "--game", "mlem", "--games", "3",
+                           "--seed", "2", "--steer", "--timeout", "120", "--json"], capture_output=True, text=True, cwd=REPO, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    doc = json.loads(proc.stdout)
+    assert doc["steer"] is True and doc["divergences"] == [] and doc["coverage"]["reached"] > 0
