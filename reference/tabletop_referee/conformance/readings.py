@@ -485,6 +485,10 @@ def sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any],
                     kept.append(step)
                     rejection = {"step": len(kept) - 1, "clause": clause}
                     break
+                who = step["action"].get("player") if isinstance(step.get("action"), dict) else None
+                if who is not None and who not in game.actors(state) and i < len(steps) - 1:
+                    offset += 1  # that player is not asked under this reading (e.g. only those aboard play)
+                    continue
                 if game.actors(state) == (CHANCE,):  # another roll or draw here: the first the rules allow
                     outcomes = game.chance_outcomes(state)
                     if not outcomes:
@@ -707,21 +711,29 @@ def reading_sets(game_id: str, doc: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The readings a vector gets siblings for: each value of a dispute's option it does not hold
     under, alone; when it depends on several, the first such value of each at once; and each
     source's readings at once (those of them the vector does not hold under)."""
+    return [pairs for pairs, _target in _reading_targets(game_id, doc)]
+
+
+def _reading_targets(game_id: str, doc: Mapping[str, Any]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """:func:`reading_sets`, each with the whole reading set it stands for (a single value, every
+    first other value, or a source's readings), which a sibling's own dependencies may call on."""
     game = load(game_id)
     disputed = reading_options(game)
     singles = [(n, v) for n, v in iter_alternatives(game_id, doc) if n in disputed]
-    sets = [{n: v} for n, v in singles]
+    out: list[tuple[dict[str, Any], dict[str, Any]]] = [({n: v}, {n: v}) for n, v in singles]
     firsts: dict[str, Any] = {}
     for n, v in singles:
         firsts.setdefault(n, v)
     if len(firsts) > 1:
-        sets.append(firsts)
+        every = {o.name: next(v for v in o.values if v != o.default)
+                 for o in _choice_options(game).values() if o.name in disputed}
+        out.append((firsts, {**every, **firsts}))
     holds = doc.get("requires", {}).get("options", {})
     for _tag, pairs in source_readings(game_id).items():
         mine = {n: v for n, v in pairs.items() if n in holds and isinstance(holds[n], list) and v not in holds[n]}
-        if len(mine) > 1 and mine not in sets:
-            sets.append(mine)
-    return sets
+        if len(mine) > 1 and all(mine != p for p, _t in out):
+            out.append((mine, dict(pairs)))
+    return out
 
 
 def siblings(game_id: str, vectors: list[dict[str, Any]], reference_passes: Passes) -> list[dict[str, Any]]:
@@ -730,8 +742,30 @@ def siblings(game_id: str, vectors: list[dict[str, Any]], reference_passes: Pass
     for doc in vectors:
         if doc.get("reading_of"):
             continue
-        for pairs in reading_sets(game_id, doc):
-            s = sibling(game_id, doc, pairs, reference_passes)
-            if s is not None:
+        made: set[str] = set()
+        for pairs, target in _reading_targets(game_id, doc):
+            s = _sibling_for(game_id, doc, pairs, target, reference_passes)
+            if s is not None and s["id"] not in made:
+                made.add(s["id"])
                 out.append(s)
     return out
+
+
+def _sibling_for(game_id: str, doc: Mapping[str, Any], pairs: dict[str, Any], target: Mapping[str, Any],
+                 reference_passes: Passes, rounds: int = 3) -> dict[str, Any] | None:
+    """The sibling under ``pairs``; when a reading set of several options stands behind it and the
+    sibling turns out to depend on another of its options too (at a value other than the set's),
+    that option joins ``pairs`` and the sibling is written again (a few rounds at most)."""
+    s = sibling(game_id, doc, pairs, reference_passes)
+    if s is None or target == pairs:
+        return s
+    for _ in range(rounds):
+        needs = dependencies(game_id, s, reference_passes)
+        more = {n: target[n] for n, held in needs.items() if n in target and n not in pairs and target[n] not in held}
+        if not more:
+            return s
+        pairs = {**pairs, **more}
+        s = sibling(game_id, doc, pairs, reference_passes)
+        if s is None:
+            return None
+    return s
