@@ -84,10 +84,13 @@ class LoadError(MalformedInput):
 # -- reading bytes ---------------------------------------------------------------------------
 
 
-def read_bytes(path: str | Path, *, what: str = "document", max_bytes: int | None = None) -> bytes:
+def read_bytes(path: str | Path, *, what: str = "document", max_bytes: int | None = None,
+               within: str | Path | None = None) -> bytes:
     """The bytes of ``path`` (``-``: stdin), at most ``max_bytes``; a longer input is refused.
 
     Never reads more than ``max_bytes + 1`` bytes, so a device or a huge file costs nothing.
+    ``within``: a folder the file was found in (not named by the user); a symlink that leads
+    out of it is refused, not followed.
     """
     cap = LIMITS.max_bytes if max_bytes is None else max_bytes
     label = "<stdin>" if str(path) == "-" else str(path)
@@ -96,6 +99,8 @@ def read_bytes(path: str | Path, *, what: str = "document", max_bytes: int | Non
         data = stream.read(cap + 1) if stream is not None else sys.stdin.read(cap + 1).encode("utf-8")
     else:
         p = Path(path)
+        if within is not None:
+            check_within(p, within, what)
         try:
             st = p.stat()
         except FileNotFoundError:
@@ -114,6 +119,18 @@ def read_bytes(path: str | Path, *, what: str = "document", max_bytes: int | Non
     if len(data) > cap:
         raise LoadError(label, "", f"{what} is larger than the limit of {cap} bytes")
     return data
+
+
+def check_within(path: str | Path, folder: str | Path, what: str = "document") -> None:
+    """Refuses ``path`` when it is a symlink (or under one) that leads out of ``folder``: a file
+    found in a folder is read only if it is there (a link to a system file is not followed)."""
+    p = Path(path)
+    try:
+        real, home = os.path.realpath(p), os.path.realpath(folder)
+    except (OSError, ValueError) as exc:
+        raise LoadError(str(p), "", f"cannot read {what}: {exc}") from None
+    if os.path.commonpath([real, home]) != home:
+        raise LoadError(str(p), "", f"is a symlink out of {folder}; refused (not followed)")
 
 
 def decode(data: bytes, source: str, what: str = "document") -> str:

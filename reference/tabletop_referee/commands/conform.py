@@ -169,9 +169,10 @@ def cmd_conform(args: argparse.Namespace) -> int:
     sources = args.vectors or [str(default_vector_dir(args.game))]
     # Before any work: every output writable, none of them an input (the expectations file may
     # be rewritten by --write-expect on purpose).
+    read_back = [args.last_failed] if args.last_failed else []  # never overwritten by the run that reads it
     check_outputs((("--report", args.report), ("--junit", args.junit), ("--markdown", args.markdown)),
-                  inputs=[*sources, *([args.expect] if args.expect else [])])
-    check_outputs((("--write-expect", args.write_expect),), inputs=sources)
+                  inputs=[*sources, *([args.expect] if args.expect else []), *read_back])
+    check_outputs((("--write-expect", args.write_expect),), inputs=[*sources, *read_back])
     try:
         vectors = load_vectors(sources, args.game, check=False)  # the chosen ones are checked below
         files = [str(f) for f in vector_files(sources)]
@@ -189,6 +190,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
     chosen = select(vectors, clauses=filters["clauses"], tags=filters["tags"], ids=filters["ids"])
     if args.last_failed:
         earlier = load_report(args.last_failed)
+        if earlier["game"] != args.game:
+            raise UsageError(f"--last-failed {args.last_failed}: a report of {earlier['game']!r}, not "
+                             f"{args.game!r}")
         failed = {r["id"] for r in earlier["results"] if r["status"] in COUNTED_FAILED}
         if not failed:
             print(f"nothing failed in {args.last_failed}: no vector to rerun")
@@ -196,7 +200,11 @@ def cmd_conform(args: argparse.Namespace) -> int:
         chosen = [v for v in chosen if v.id in failed]
         filters["ids"] = sorted(failed)
     if not chosen:
-        given = " ".join(f"--{k.rstrip('s')} {v}" for k, vs in (("clauses", filters["clauses"]), ("tags", filters["tags"]), ("ids", filters["ids"])) for v in vs)
+        named = [f"--{k.rstrip('s')} {v}" for k, vs in (("clauses", filters["clauses"]), ("tags", filters["tags"]),
+                                                        ("ids", filters["ids"])) for v in vs]
+        given = " ".join(n if len(n) <= 80 else n[:80] + "…" for n in named[:5])  # a report read back may name thousands
+        if len(named) > 5:
+            given += f" and {len(named) - 5} more ({len(named)} in all)"
         raise UsageError(f"no vector matches {given} (of {len(vectors)} loaded)")
     try:  # a vector whose inputs the reference engine refuses is the file's fault, not the adapter's
         check_vectors(chosen, args.game)
