@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..adapter import serve
-from .common import game_arg
+from .common import game_arg, whole
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -13,7 +13,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description="Reads protocol requests (docs/protocol.md), one JSON object per line, "
                                    "and answers each with the reference engine of the game.")
     p.add_argument("--game", type=game_arg, required=True, help="the game id")
-    p.add_argument("--protocol", type=int, choices=(1, 2), default=2,
+    p.add_argument("--protocol", type=whole, choices=(1, 2), default=2,
                    help="the highest protocol version to agree to (default 2; 1 serves as a version-1 adapter)")
     p.set_defaults(func=run)
 

@@ -34,7 +34,8 @@ from ..games import load as load_game
 from ..conformance.vectors import VectorFileError, check_vectors, default_vector_dir, load_vectors, select, vector_files
 from ..htmlreport import load_report
 from ..output import StdoutClosed, check_outputs, dumps, write_stdout
-from .common import UsageError, add_color_flag, check_output, game_arg, positive, seconds, show, write_output
+from .common import (MAX_WORKERS, UsageError, add_color_flag, bounded, check_output, game_arg, seconds, show,
+                     write_output)
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -67,7 +68,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--last-failed", metavar="REPORT",
                    help="run only the vectors that failed (failed, errored, timeout, crashed, xpass) in the "
                         "conformance report REPORT of an earlier run (--report)")
-    p.add_argument("--workers", type=positive, default=1, metavar="N",
+    p.add_argument("--workers", type=bounded(MAX_WORKERS, "adapter processes"), default=1, metavar="N",
                    help="run the vectors over N adapter processes (default 1)")
     p.add_argument("--expect", metavar="FILE", help="expectations file: known failures (skip / xfail)")
     p.add_argument("--write-expect", metavar="FILE",
