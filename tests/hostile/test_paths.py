@@ -116,3 +116,38 @@ def test_last_failed_with_many_unknown_ids_is_one_short_line(capsys, tmp_path, f
                             "--last-failed", str(report))
     line = one_line_error(code, err)
     assert "no-such-vector-00000" in line and "40000" in line.replace(",", ""), line
+
+
+# -- report compare: text from the reports reaches the terminal clean ----------------------------
+
+
+def test_report_compare_strips_escape_sequences_from_the_reports(capsys, tmp_path, failed_report):
+    doc = json.loads(failed_report.read_text(encoding="utf-8"))
+    doc["adapter"]["implementation"]["name"] = "evil\x1b]0;owned\x07\x1b[2J\x9b31m-impl"
+    doc["results"][0]["message"] = "boom \x1b[31mred\x1b[0m"
+    doc["results"][0]["status"] = "passed"
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(doc), encoding="utf-8")
+    doc["results"][0]["status"] = "failed"
+    new = tmp_path / "new.json"
+    new.write_text(json.dumps(doc), encoding="utf-8")
+    code, stdout, err = run(capsys, "report", "compare", str(old), str(new))
+    assert code == 1, err  # one regression
+    assert "evil" in stdout and "-impl" in stdout and "red" in stdout
+    assert "\x1b" not in stdout and "\x9b" not in stdout and "\x07" not in stdout
+
+
+# -- simulate --log DIR/: a folder, never a file of that name -------------------------------------
+
+
+def test_simulate_log_with_a_trailing_slash_is_a_folder(capsys, tmp_path):
+    target = tmp_path / "newdir"
+    code, stdout, err = run(capsys, "simulate", "--game", "mlem", "--games", "1", "--log", f"{target}/")
+    assert code == 0, err
+    assert target.is_dir() and (target / "game-0001.jsonl").is_file()
+
+
+def test_simulate_log_of_more_games_than_the_limit_is_refused_at_once(capsys, tmp_path):
+    code, stdout, err = run(capsys, "simulate", "--game", "mlem", "--games", "1000000", "--log", str(tmp_path / "l"))
+    assert "limit 100,000" in one_line_error(code, err)
+    assert not (tmp_path / "l").exists()

@@ -30,9 +30,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
+MAX_LOGS = 100_000
+"""The most game logs one ``simulate --log`` writes."""
+
+
 def run(args: argparse.Namespace) -> int:
     game = game_of(args)
     flags = setup_flags_of(args, game)
+    if args.log and args.games > MAX_LOGS:
+        raise UsageError(f"--log {args.log}: {args.games:,} games would write {args.games:,} logs (limit {MAX_LOGS:,})")
     log_files = log_paths(args.log, args.games) if args.log else None
 
     def write_log(index: int, setup: object, played: list[object], state: object) -> None:
