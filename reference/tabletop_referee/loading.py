@@ -29,13 +29,16 @@ import math
 import os
 import stat
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
 from .errors import MalformedInput
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -512,6 +515,45 @@ def check_schema(doc: Any, schema: tuple[str, str], source: str = "") -> None:
         if len(first) > 400:
             first = first[:399] + "…"
         raise LoadError(source, "", f"{first}{more}")
+
+
+# -- the library boundary -----------------------------------------------------------------------
+
+
+def _has_float(doc: Any) -> bool:
+    stack = [doc]
+    while stack:
+        value = stack.pop()
+        t = type(value)
+        if t is float:
+            return True
+        if t is dict:
+            stack.extend(value.values())
+        elif t is list:
+            stack.extend(value)
+    return False
+
+
+def library_document(doc: Any, schema: tuple[str, str], convert: Callable[[Any], T]) -> T:
+    """``convert(doc)`` for a document handed to the Python API (``state_from_json`` and
+    friends), refusing with the typed error what the command line refuses.
+
+    As at every input boundary (docs/security.md), an integral float (``1.0``, ``-0.0``, ``1e3``)
+    is the integer it is, and NaN or infinities are refused; a document holding no float is
+    passed on as it is (no copy). When ``convert`` fails with a Python error (``TypeError``,
+    ``KeyError``, ...), the document is checked against ``schema`` = (folder, name): a document
+    the schema refuses is a :class:`LoadError` naming the schema's complaint; one it accepts is
+    a bug, re-raised.
+    """
+    if _has_float(doc):
+        doc = normalise(doc)
+    try:
+        return convert(doc)
+    except MalformedInput:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError):
+        check_schema(doc, schema)
+        raise
 
 
 def same_file(a: str | Path, b: str | Path) -> bool:
