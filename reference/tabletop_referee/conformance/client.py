@@ -35,6 +35,7 @@ from typing import Any, Protocol, runtime_checkable
 from ..versions import PROTOCOL_VERSION
 
 from ..loading import LoadError, parse_json
+from ..schemas import is_valid, registry, validator
 
 PROTOCOL = 1
 """The version every adapter speaks; ``start`` names it in ``protocol`` for version-1 adapters."""
@@ -278,6 +279,26 @@ def last_line(text: str, limit: int = 300) -> str:
         return ""
     line = lines[-1]
     return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+@functools.lru_cache(maxsize=1)
+def _hello_validator() -> Any:
+    response = validator("protocol", "response")
+    return type(response)({"$ref": response.schema["$id"] + "#/$defs/hello"}, registry=registry())
+
+
+def hello_problem(answer: dict[str, Any]) -> str | None:
+    """Why a ``start`` answer does not fit the protocol's schema (``$defs/hello`` of
+    schemas/protocol/response.schema.json: the implementation, its games, options, profiles
+    and capabilities), or None. Checked once, at the handshake, so no later code meets a
+    malformed claim."""
+    if is_valid("protocol", "response", answer):
+        return None
+    errors = sorted(_hello_validator().iter_errors(answer), key=lambda e: [str(p) for p in e.absolute_path])
+    if not errors:  # valid as a hello, yet no response: a second kind of body beside it
+        return "bad answer to start: it is not one kind of answer (see schemas/protocol/response.schema.json)"
+    first = f"{errors[0].json_path}: " + " ".join(errors[0].message.split())
+    return f"bad answer to start: {first if len(first) <= 300 else first[:299] + '…'}"
 
 
 def preview(data: bytes | str, limit: int = 200) -> str:
@@ -594,6 +615,8 @@ class AdapterProcess:
         elif answer.get("protocol") not in self.protocols or type(answer.get("protocol")) is not int:
             problem = (f"the adapter speaks protocol {answer.get('protocol')!r}, "
                        f"the runner speaks {' or '.join(map(str, self.protocols))}")
+        else:
+            problem = hello_problem(answer)
         if problem:
             tail = self._pipes.stderr_tail() if self._pipes else ""
             self.kill()

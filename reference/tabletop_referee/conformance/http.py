@@ -32,7 +32,7 @@ from typing import Any
 
 from .client import (DEFAULT_TIMEOUT, MAX_LINE, PROTOCOL, PROTOCOLS, TRANSCRIPT_ENTRY_MAX, TRANSCRIPT_KEEP,
                      AdapterCrashed, AdapterFailure, AdapterProcess, AdapterStartError, AdapterTimeout,
-                     ProtocolViolation, oversized_problem, parse_answer, preview, seq_problem)
+                     ProtocolViolation, hello_problem, oversized_problem, parse_answer, preview, seq_problem)
 
 _READ = 64 * 1024
 """The most bytes one read of a body takes (the deadline is checked between reads)."""
@@ -150,6 +150,9 @@ class HttpAdapter:
             raise AdapterStartError(f"{self.url}: {exc.message}") from None
         if "error" in answer or answer.get("protocol") not in self.protocols:
             raise AdapterStartError(f"{self.url}: bad answer to start: {preview(json.dumps(answer))}")
+        problem = hello_problem(answer)
+        if problem:
+            raise AdapterStartError(f"{self.url}: {problem}")
         self.hello, self.protocol, self._started = answer, answer["protocol"], True
         return answer
 
