@@ -170,3 +170,17 @@ def test_the_adapter_never_answers_internal_to_a_malformed_request(adapter, game
 def test_a_request_that_is_not_an_object_has_an_error_kind(adapter, request_):
     resp = adapter.handle(request_)
     assert resp["seq"] is None and resp["error"]["kind"] == "invalid-input", resp
+
+
+def test_celestia_component_counts_are_checked_in_a_state_document(adapter):
+    """Every card of the deck three times: before, the state was accepted (and explained, exit
+    0); now it is refused as a state that cannot occur, by the library and by the adapter."""
+    game = load("celestia")
+    setup, state, _ = next(_positions("celestia"))
+    doc = game.state_to_json(state)
+    tripled = {**doc, "deck": doc["deck"] * 3}
+    with pytest.raises(RefereeError, match="not conserved"):
+        game.state_from_json(tripled)
+    resp = adapter.handle({"cmd": "legal_actions", "seq": 1, "game": "celestia", "state": tripled})
+    assert resp["error"]["kind"] == "invalid-input" and "not conserved" in resp["error"]["message"], resp
+    assert game.state_to_json(game.state_from_json(doc)) == doc  # the real state still reads

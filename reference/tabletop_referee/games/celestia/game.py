@@ -10,7 +10,7 @@ from typing import Any
 
 import dataclasses
 
-from ...errors import IllegalAction
+from ...errors import IllegalAction, InvalidState
 from ...loading import library_document
 from ..base import BaseGame
 from ..interface import Actor, Event, EventKind, GameInfo, Observer, OptionSpec, Transition
@@ -164,7 +164,11 @@ class CelestiaGame(BaseGame):
         return interchange.state_to_json(state)
 
     def state_from_json(self, doc: Any) -> State:
-        return library_document(doc, ("celestia", "state"), interchange.state_from_json)  # integral floats, typed errors
+        state = library_document(doc, ("celestia", "state"), interchange.state_from_json)  # integral floats, typed errors
+        problems = interchange.state_problems(state)  # component counts, as MLEM's states are checked
+        if problems:
+            raise InvalidState("turn.step", "the state cannot occur in a game: " + "; ".join(problems))
+        return state
 
     def state_problems(self, state: State) -> list[str]:
         return interchange.state_problems(state)
