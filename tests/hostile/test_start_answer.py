@@ -40,3 +40,19 @@ def test_a_malformed_start_claim_is_one_line(tmp_path, marker, command, mode):
 def test_the_reference_start_answer_still_passes(tmp_path):
     proc = referee("fuzz", "--game", "mlem", "--games", "1", "--out", str(tmp_path / "d.json"), timeout=120)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_a_duplicate_seq_is_a_protocol_violation_at_once(tmp_path, marker):
+    """Before: reported as a timeout, costing the whole timeout each time."""
+    import json
+    import time
+
+    report = tmp_path / "r.json"
+    started = time.monotonic()
+    proc = referee("conform", "--game", "mlem", "--vectors", str(BASIC), "--id", "mlem-fx-0001", "--timeout", "60",
+                   "--adapter", adapter("duplicate_seq.py", marker=marker), "--report", str(report), timeout=120)
+    assert time.monotonic() - started < 40
+    assert proc.returncode == 1, proc.stderr
+    result = json.loads(report.read_text(encoding="utf-8"))["results"][0]
+    assert result["status"] == "errored", result
+    assert "duplicate seq" in result["message"], result["message"]

@@ -333,6 +333,11 @@ def parse_answer(cmd: str, seq: Any, data: bytes) -> tuple[dict[str, Any] | None
     return resp, ""
 
 
+_DUPLICATE_GRACE = 1.0
+"""Seconds the runner waits for a request's own answer after a second answer to an earlier
+request (a stray) came instead; then it is a duplicate seq, a protocol violation, not a timeout."""
+
+
 def seq_problem(cmd: str, got: Any, seq: Any) -> str:
     """Why an answer's ``seq`` (``got``) is not the request's (``True`` is not ``1``); ``""`` if it is."""
     if got == seq and type(got) is type(seq):
@@ -767,8 +772,18 @@ class AdapterProcess:
     def _await(self, pipes: _Pipes, req: dict[str, Any], started: float) -> dict[str, Any]:
         deadline = started + self.timeout
         exited_at = None
+        duplicate: Any = None  # the seq of a second answer to an earlier request, received while waiting
         while True:
+            if duplicate is not None and time.monotonic() >= duplicate_by:
+                tail = pipes.stderr_tail(4000)
+                self.kill()
+                raise ProtocolViolation(
+                    f"protocol violation: duplicate seq: the adapter answered seq {duplicate!r} again while "
+                    f"{req['cmd']} (seq {req['seq']!r}) waited, and no answer with seq {req['seq']!r} followed "
+                    f"within {_DUPLICATE_GRACE:g} s", stderr_tail=tail)
             remaining = deadline - time.monotonic()
+            if duplicate is not None:
+                remaining = min(remaining, duplicate_by - time.monotonic())
             try:
                 # Wake up now and then: an adapter that exited while a child of it still holds
                 # its stdout gives no end of file, and must not cost the whole timeout.
@@ -780,7 +795,7 @@ class AdapterProcess:
                     if time.monotonic() - exited_at >= _EXIT_GRACE or remaining <= 0:
                         raise self._crashed(pipes) from None
                     continue
-                if remaining > 0:
+                if time.monotonic() < deadline:  # (a duplicate seq shortens the wait: checked above)
                     continue
                 tail = pipes.stderr_tail(4000)
                 self.kill()
@@ -791,8 +806,10 @@ class AdapterProcess:
                 if not data.strip():
                     continue  # a blank line is not an answer; keep waiting
                 resp = self._parse(pipes, req, data)
-                if resp is None:
-                    continue  # a second answer to an earlier request: noted, not this one's fault
+                if resp is None:  # a second answer to an earlier request: noted, not this one's fault,
+                    if duplicate is None:  # unless it stands in for this one's (a duplicate seq)
+                        duplicate, duplicate_by = self._stray_seq, time.monotonic() + _DUPLICATE_GRACE
+                    continue
                 return resp
             if kind == "oversized":
                 tail = pipes.stderr_tail(4000)
@@ -879,6 +896,7 @@ class AdapterProcess:
         if resp is not None:
             if self._answered(resp["seq"], req["seq"]):
                 self._note_stray(data, resp["seq"])
+                self._stray_seq = resp["seq"]
                 return None
             problem = seq_problem(req["cmd"], resp["seq"], req["seq"])
             if not problem:
