@@ -35,7 +35,6 @@ from typing import Any, Protocol, runtime_checkable
 from ..versions import PROTOCOL_VERSION
 
 from ..loading import LoadError, parse_json
-from ..schemas import is_valid, registry, validator
 
 PROTOCOL = 1
 """The version every adapter speaks; ``start`` names it in ``protocol`` for version-1 adapters."""
@@ -281,24 +280,49 @@ def last_line(text: str, limit: int = 300) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-@functools.lru_cache(maxsize=1)
-def _hello_validator() -> Any:
-    response = validator("protocol", "response")
-    return type(response)({"$ref": response.schema["$id"] + "#/$defs/hello"}, registry=registry())
+def _strings(value: Any) -> bool:
+    """A list of distinct strings."""
+    return isinstance(value, list) and all(isinstance(v, str) for v in value) and len(set(value)) == len(value)
 
 
 def hello_problem(answer: dict[str, Any]) -> str | None:
-    """Why a ``start`` answer does not fit the protocol's schema (``$defs/hello`` of
-    schemas/protocol/response.schema.json: the implementation, its games, options, profiles
-    and capabilities), or None. Checked once, at the handshake, so no later code meets a
-    malformed claim."""
-    if is_valid("protocol", "response", answer):
-        return None
-    errors = sorted(_hello_validator().iter_errors(answer), key=lambda e: [str(p) for p in e.absolute_path])
-    if not errors:  # valid as a hello, yet no response: a second kind of body beside it
-        return "bad answer to start: it is not one kind of answer (see schemas/protocol/response.schema.json)"
-    first = f"{errors[0].json_path}: " + " ".join(errors[0].message.split())
-    return f"bad answer to start: {first if len(first) <= 300 else first[:299] + '…'}"
+    """Why a ``start`` answer does not have the shape of ``$defs/hello`` in
+    schemas/protocol/response.schema.json (the implementation, its games and their options and
+    variants, profiles, capabilities, board), or None. Checked once, at the handshake, so no
+    later code meets a malformed claim; by hand, so the handshake loads no schema."""
+    def bad(path: str, what: str) -> str:
+        return f"bad answer to start: {path}: {what}"
+
+    impl = answer.get("implementation")
+    if not isinstance(impl, dict):
+        return bad("$.implementation", "must be an object")
+    for key in ("name", "version", "language"):
+        if not isinstance(impl.get(key), str) or not impl[key]:
+            return bad(f"$.implementation.{key}", "must be a non-empty string")
+    if "homepage" in impl and not isinstance(impl["homepage"], str):
+        return bad("$.implementation.homepage", "must be a string")
+    games = impl.get("games")
+    if not isinstance(games, dict):
+        return bad("$.implementation.games", "must be an object")
+    for gid, entry in games.items():
+        where = f"$.implementation.games.{gid}"
+        if not isinstance(entry, dict):
+            return bad(where, "must be an object")
+        options = entry.get("options", {})
+        if not isinstance(options, dict):
+            return bad(f"{where}.options", "must be an object")
+        for name, values in options.items():
+            if not isinstance(values, list) and values != "any":
+                return bad(f"{where}.options.{name}",
+                           f"must be a list of values or \"any\", not {preview(repr(values), 60)}")
+        if "variants" in entry and not _strings(entry["variants"]):
+            return bad(f"{where}.variants", "must be a list of distinct strings")
+    for key in ("capabilities", "profiles"):
+        if key in answer and not _strings(answer[key]):
+            return bad(f"$.{key}", "must be a list of distinct strings")
+    if "board" in answer and not isinstance(answer["board"], dict):
+        return bad("$.board", "must be an object")
+    return None
 
 
 def preview(data: bytes | str, limit: int = 200) -> str:
