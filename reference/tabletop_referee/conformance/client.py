@@ -797,6 +797,7 @@ class AdapterProcess:
         deadline = started + self.timeout
         exited_at = None
         duplicate: Any = None  # the seq of a second answer to an earlier request, received while waiting
+        duplicate_by = deadline
         while True:
             if duplicate is not None and time.monotonic() >= duplicate_by:
                 tail = pipes.stderr_tail(4000)

@@ -28,7 +28,7 @@ import socket
 import time
 import urllib.parse
 from http.client import HTTPException
-from typing import Any
+from typing import Any, cast
 
 from .client import (DEFAULT_TIMEOUT, MAX_LINE, PROTOCOL, PROTOCOLS, TRANSCRIPT_ENTRY_MAX, TRANSCRIPT_KEEP,
                      AdapterCrashed, AdapterFailure, AdapterProcess, AdapterStartError, AdapterTimeout,
@@ -51,8 +51,8 @@ def open_adapter(argv: list[str], **kwargs: Any) -> AdapterProcess | HttpAdapter
 
 
 
-MAX_HEADERS = http.client._MAXHEADERS
-"""The most header lines an answer may have (http.client's own limit, 100)."""
+MAX_HEADERS = 100
+"""The most header lines an answer may have (http.client's own limit, which it enforces)."""
 MAX_HEADER_BYTES = 64 * 1024
 """The most bytes the status line and headers of an answer may take."""
 
@@ -247,7 +247,7 @@ class HttpAdapter:
             conn = _connection(self.url, deadline)
             conn.request("POST", _target(self.url), body=data, headers={"Content-Type": "application/json"})
             reader = _DeadlineReader(conn.sock, deadline, MAX_HEADER_BYTES + io.DEFAULT_BUFFER_SIZE)
-            reply = http.client.HTTPResponse(_Wrapped(reader), method="POST")
+            reply = http.client.HTTPResponse(cast(socket.socket, _Wrapped(reader)), method="POST")
             try:
                 reply.begin()
             except _HeadersTooLarge:
