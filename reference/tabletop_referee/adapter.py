@@ -34,6 +34,13 @@ Handler = Callable[[dict[str, Any]], dict[str, Any]]
 """A command handler: request -> response body."""
 
 
+def _field(req: dict[str, Any], name: str) -> Any:
+    """A field the command needs; a request without it is invalid input, not an internal error."""
+    if name not in req:
+        raise MalformedInput(f"the request has no {name}", path=f"$.{name}")
+    return req[name]
+
+
 class Following:
     """A game that follows fixed readings (rule option values) whatever a document it reads
     says: the reference standing in for an implementation of other sourced readings
@@ -77,14 +84,14 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
         game = Following(game, readings)
 
     def new_game(req: dict[str, Any]) -> dict[str, Any]:
-        setup = game.setup_from_json(req["setup"])
+        setup = game.setup_from_json(_field(req, "setup"))
         try:
             return {"state": game.state_to_json(game.initial_state(setup))}
         except IllegalAction as exc:
             return {"rejected": {"clause": exc.clause, "message": exc.message}}
 
     def legal_actions(req: dict[str, Any]) -> dict[str, Any]:
-        state = game.state_from_json(req["state"])
+        state = game.state_from_json(_field(req, "state"))
         actors = game.actors(state)
         player = req.get("player")
         if len(actors) > 1:  # several players choose secretly at once (docs/protocol.md)
@@ -107,8 +114,8 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
         return doc
 
     def apply(req: dict[str, Any]) -> dict[str, Any]:
-        state = game.state_from_json(req["state"])
-        action = game.action_from_json(req["action"])
+        state = game.state_from_json(_field(req, "state"))
+        action = game.action_from_json(_field(req, "action"))
         try:
             t = game.apply(state, action)
         except IllegalAction as exc:
@@ -119,11 +126,11 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
         }
 
     def scores(req: dict[str, Any]) -> dict[str, Any]:
-        state = game.state_from_json(req["state"])
+        state = game.state_from_json(_field(req, "state"))
         return cast("dict[str, Any]", game.result_to_json(state))
 
     def observe(req: dict[str, Any]) -> dict[str, Any]:
-        state = game.state_from_json(req["state"])
+        state = game.state_from_json(_field(req, "state"))
         player = req.get("player")
         players = game.player_count(state)
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
@@ -138,11 +145,11 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
         """Protocol 2: a whole sequence of steps in one request, a digest per step."""
         if "setup" in req:
             try:
-                state = game.initial_state(game.setup_from_json(req["setup"]))
+                state = game.initial_state(game.setup_from_json(_field(req, "setup")))
             except IllegalAction as exc:
                 return {"rejected": {"clause": exc.clause, "message": exc.message}}
         else:
-            state = game.state_from_json(req["state"])
+            state = game.state_from_json(_field(req, "state"))
         every = req.get("digest_every", 1)
         if not isinstance(every, int) or isinstance(every, bool) or every < 1:
             raise MalformedInput(f"digest_every must be a positive integer, got {every!r}", path="$.digest_every")
@@ -219,7 +226,8 @@ class Adapter:
     def handle(self, req: Any) -> dict[str, Any] | None:
         """Returns the response to one request (``None`` for an unanswerable line)."""
         if not isinstance(req, dict):
-            return {"seq": None, "error": {"message": "a request must be a JSON object"}}
+            return {"seq": None, "error": {"kind": "invalid-input", "message": "a request must be a JSON object",
+                                           "path": "$"}}
         seq = req.get("seq")
         cmd = req.get("cmd")
         try:

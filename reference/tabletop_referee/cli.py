@@ -8,19 +8,24 @@ imports them, and none of them imports it. Exit codes: 0 success, 1 a check foun
 
 from __future__ import annotations
 
-import argparse
-import importlib
-import os
-import signal
 import sys
-import threading
 
-from . import __version__
-from .commands import MODULES
-from .games import GAMES
-from .commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
-from .errors import RefereeError, UsageError
-from .output import StdoutClosed, plain
+try:  # Ctrl-C while the imports run (about a second): one line and 130, as during a command
+    import argparse
+    import importlib
+    import os
+    import signal
+    import threading
+
+    from . import __version__
+    from .commands import MODULES
+    from .games import GAMES
+    from .commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
+    from .errors import RefereeError, UsageError
+    from .output import StdoutClosed, plain
+except KeyboardInterrupt:
+    sys.stderr.write("referee: interrupted\n")
+    raise SystemExit(130) from None
 
 EXIT_BROKEN_PIPE = 141
 """stdout was a pipe whose reader went away (128 + SIGPIPE, as a shell reports it)."""
@@ -86,9 +91,13 @@ def _on_sigterm(signum: int, frame: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    _complete(parser)
-    args = parser.parse_args(argv)
+    try:
+        parser = build_parser()  # imports every command module
+        _complete(parser)
+        args = parser.parse_args(argv)
+    except KeyboardInterrupt:
+        print("referee: interrupted", file=sys.stderr)
+        return 130
     previous = None
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _on_sigterm)

@@ -27,6 +27,7 @@ import dataclasses
 import math
 import multiprocessing
 import random
+import re
 import time
 import types
 import warnings
@@ -783,6 +784,10 @@ def default_players(game: Game) -> int:
     return (low + high) // 2
 
 
+SCHEDULER_TIMEOUT = 10
+"""Seconds to reach a Dask scheduler given with ``--scheduler``."""
+
+
 def dask_runner(scheduler: str | None, workers: int) -> tuple[Runner, Callable[[], None]]:
     """A runner on a Dask cluster (the optional extra ``distributed``): the scheduler at
     ``scheduler`` (``tcp://host:8786``), or a local cluster of ``workers`` processes. The
@@ -793,7 +798,14 @@ def dask_runner(scheduler: str | None, workers: int) -> tuple[Runner, Callable[[
         raise UsageError("--backend dask needs the optional extra: pip install 'tabletop-referee[distributed]'") \
             from None
     if scheduler:
-        client = Client(scheduler)
+        if not re.fullmatch(r"(tcp|tls|inproc|ucx|ws|wss)://[^\s/]+(:\d{1,5})?/?", scheduler):
+            raise UsageError(f"--scheduler {scheduler!r}: not a scheduler address (tcp://host:8786)")
+        try:
+            client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise UsageError(f"--scheduler {scheduler}: cannot reach the Dask scheduler within "
+                             f"{SCHEDULER_TIMEOUT} s ({' '.join(str(exc).split())[:200] or type(exc).__name__})") \
+                from None
         cluster = None
     else:
         cluster = LocalCluster(n_workers=max(1, workers), threads_per_worker=1, processes=True,

@@ -29,13 +29,16 @@ import math
 import os
 import stat
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
 from .errors import MalformedInput
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -84,10 +87,13 @@ class LoadError(MalformedInput):
 # -- reading bytes ---------------------------------------------------------------------------
 
 
-def read_bytes(path: str | Path, *, what: str = "document", max_bytes: int | None = None) -> bytes:
+def read_bytes(path: str | Path, *, what: str = "document", max_bytes: int | None = None,
+               within: str | Path | None = None) -> bytes:
     """The bytes of ``path`` (``-``: stdin), at most ``max_bytes``; a longer input is refused.
 
     Never reads more than ``max_bytes + 1`` bytes, so a device or a huge file costs nothing.
+    ``within``: a folder the file was found in (not named by the user); a symlink that leads
+    out of it is refused, not followed.
     """
     cap = LIMITS.max_bytes if max_bytes is None else max_bytes
     label = "<stdin>" if str(path) == "-" else str(path)
@@ -96,6 +102,8 @@ def read_bytes(path: str | Path, *, what: str = "document", max_bytes: int | Non
         data = stream.read(cap + 1) if stream is not None else sys.stdin.read(cap + 1).encode("utf-8")
     else:
         p = Path(path)
+        if within is not None:
+            check_within(p, within, what)
         try:
             st = p.stat()
         except FileNotFoundError:
@@ -114,6 +122,18 @@ def read_bytes(path: str | Path, *, what: str = "document", max_bytes: int | Non
     if len(data) > cap:
         raise LoadError(label, "", f"{what} is larger than the limit of {cap} bytes")
     return data
+
+
+def check_within(path: str | Path, folder: str | Path, what: str = "document") -> None:
+    """Refuses ``path`` when it is a symlink (or under one) that leads out of ``folder``: a file
+    found in a folder is read only if it is there (a link to a system file is not followed)."""
+    p = Path(path)
+    try:
+        real, home = os.path.realpath(p), os.path.realpath(folder)
+    except (OSError, ValueError) as exc:
+        raise LoadError(str(p), "", f"cannot read {what}: {exc}") from None
+    if os.path.commonpath([real, home]) != home:
+        raise LoadError(str(p), "", f"is a symlink out of {folder}; refused (not followed)")
 
 
 def decode(data: bytes, source: str, what: str = "document") -> str:
@@ -495,6 +515,45 @@ def check_schema(doc: Any, schema: tuple[str, str], source: str = "") -> None:
         if len(first) > 400:
             first = first[:399] + "…"
         raise LoadError(source, "", f"{first}{more}")
+
+
+# -- the library boundary -----------------------------------------------------------------------
+
+
+def _has_float(doc: Any) -> bool:
+    stack = [doc]
+    while stack:
+        value = stack.pop()
+        t = type(value)
+        if t is float:
+            return True
+        if t is dict:
+            stack.extend(value.values())
+        elif t is list:
+            stack.extend(value)
+    return False
+
+
+def library_document(doc: Any, schema: tuple[str, str], convert: Callable[[Any], T]) -> T:
+    """``convert(doc)`` for a document handed to the Python API (``state_from_json`` and
+    friends), refusing with the typed error what the command line refuses.
+
+    As at every input boundary (docs/security.md), an integral float (``1.0``, ``-0.0``, ``1e3``)
+    is the integer it is, and NaN or infinities are refused; a document holding no float is
+    passed on as it is (no copy). When ``convert`` fails with a Python error (``TypeError``,
+    ``KeyError``, ...), the document is checked against ``schema`` = (folder, name): a document
+    the schema refuses is a :class:`LoadError` naming the schema's complaint; one it accepts is
+    a bug, re-raised.
+    """
+    if _has_float(doc):
+        doc = normalise(doc)
+    try:
+        return convert(doc)
+    except MalformedInput:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, RecursionError):
+        check_schema(doc, schema)
+        raise
 
 
 def same_file(a: str | Path, b: str | Path) -> bool:

@@ -46,7 +46,7 @@ from typing import Any
 from .errors import MalformedInput
 from .games import GAMES, load
 from .games.interface import CHANCE, Game
-from .loading import decode, read_bytes, read_document
+from .loading import check_within, decode, read_bytes, read_document
 from .output import write_atomically
 from .paths import data_root
 from .sampler import choose_with_actor
@@ -290,17 +290,21 @@ MANIFEST = "MANIFEST.txt"
 files a later run may remove (anything else in the folder is left alone)."""
 
 
-def read_text(path: Path, what: str = "playthrough") -> str | None:
-    """The text of a committed file, ``None`` when there is none (read through :mod:`.loading`)."""
+def read_text(path: Path, what: str = "playthrough", within: Path | None = None) -> str | None:
+    """The text of a committed file, ``None`` when there is none (read through :mod:`.loading`).
+    ``within``: the folder it was found in; a symlink out of it is refused (:class:`LoadError`),
+    not followed."""
+    if within is not None and path.is_symlink():
+        check_within(path, within, what)
     if not path.is_file():
         return None
-    return decode(read_bytes(path, what=what), str(path), what)
+    return decode(read_bytes(path, what=what, within=within), str(path), what)
 
 
 def read_manifest(folder: Path) -> list[str]:
     """The names in ``folder``'s manifest; a name with a path separator or a leading dot, or not
     ending in ``.txt``, is ignored (a manifest never reaches outside its folder)."""
-    text = read_text(folder / MANIFEST, "playthrough manifest") or ""
+    text = read_text(folder / MANIFEST, "playthrough manifest", within=folder) or ""
     names = [line.strip() for line in text.splitlines()]
     return [n for n in names if n.endswith(".txt") and n != MANIFEST and "/" not in n and "\\" not in n
             and not n.startswith(".")]
@@ -322,7 +326,7 @@ def check(cases: Sequence[Case], folder: Path, games: Sequence[str]) -> list[Sta
         if case.game not in games:
             continue
         path = folder / case.file
-        committed = read_text(path)
+        committed = read_text(path, within=folder)
         fresh = render(case)
         if committed is None:
             stale.append(Stale(str(path), f"{path}: missing (not written yet)\n"))

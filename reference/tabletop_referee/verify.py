@@ -21,6 +21,7 @@ any) match, 1 an illegal step or a score that differs, 2 a log that cannot be re
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -345,13 +346,16 @@ def log_text(game: Game, setup_doc: dict[str, Any], actions: Sequence[Any], clai
 def log_paths(target: str, games: int) -> list[Path]:
     """Returns the log file of each game: ``target`` itself for one game, else ``target/game-0001.jsonl`` ...
 
-    An existing folder always receives numbered files; a missing folder is created for several games.
+    An existing folder always receives numbered files; a missing folder is created for several
+    games, or for one game when ``target`` ends in a path separator (``logs/``: a folder, never a
+    file of that name).
 
     Raises:
         MalformedInput: several games but ``target`` is a file, or a folder that cannot be made.
     """
     path = Path(target)
-    if games == 1 and not path.is_dir():
+    folder = target.endswith(("/", os.sep)) or (os.altsep is not None and target.endswith(os.altsep))
+    if games == 1 and not path.is_dir() and not folder:
         if not path.parent.is_dir():
             raise MalformedInput(f"--log {target}: the folder {path.parent} does not exist")
         if path.is_symlink() or (path.exists() and not path.is_file()):

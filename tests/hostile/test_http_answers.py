@@ -10,6 +10,7 @@ import json
 import re
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -256,3 +257,62 @@ def test_a_proxy_in_the_environment_is_not_used(http_adapter, tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert json.loads(report.read_text(encoding="utf-8"))["results"][0]["status"] == "passed"
     assert os.environ.get("http_proxy") != env["http_proxy"]  # the test's own process is untouched
+
+
+@pytest.mark.parametrize("where", ["status-line", "headers"])
+def test_headers_that_trickle_in_cannot_stretch_the_timeout(http_adapter, tmp_path, where):
+    """One deadline per request: a server that sends its status line or headers a little at a
+    time (each piece well within the timeout) is timed out once the whole request took it."""
+    def tamper(handler, req, resp, release) -> bool:
+        if req.get("cmd") not in GAME_COMMANDS:
+            return False
+        head = b"HTTP/1.1 200 OK\r\n" + b"".join(b"X-Slow-%d: %d\r\n" % (i, i) for i in range(40))
+        if where == "headers":
+            pieces = [b"HTTP/1.1 200 OK\r\n"] + [b"X-Slow-%d: %d\r\n" % (i, i) for i in range(40)]
+        else:
+            pieces = [head[i:i + 1] for i in range(len(head))]
+        try:
+            for piece in pieces:
+                handler.wfile.write(piece)
+                handler.wfile.flush()
+                if release.wait(0.25):
+                    break
+        except OSError:
+            pass
+        return True
+
+    started = time.monotonic()
+    proc, result = conform_one(http_adapter(tamper), tmp_path, "--timeout", "1")
+    took = time.monotonic() - started
+    assert proc.returncode == 1, proc.stderr
+    assert result["status"] == "timeout", result
+    assert "within 1 s" in result["message"], result["message"]
+    assert took < 8, took  # before: 40 headers 0.25 s apart held the request for 10 s
+    assert result["seconds"] < 2, result
+
+
+@pytest.mark.parametrize("what, phrase", [
+    ("many", "has more than 100 headers (limit 100)"),
+    ("large", "bytes of headers (limit 65536)"),
+])
+def test_too_many_or_too_large_headers_are_protocol_violations(http_adapter, tmp_path, what, phrase):
+    def tamper(handler, req, resp, release) -> bool:
+        if req.get("cmd") not in GAME_COMMANDS:
+            return False
+        body = json.dumps(resp).encode()
+        handler.send_response(200)
+        if what == "many":
+            for i in range(150):
+                handler.send_header(f"X-Many-{i}", "x")
+        else:
+            for i in range(40):
+                handler.send_header(f"X-Large-{i}", "x" * 4000)
+        handler.send_header("Content-Length", str(len(body)))
+        handler.end_headers()
+        handler.wfile.write(body)
+        return True
+
+    proc, result = conform_one(http_adapter(tamper), tmp_path)
+    assert proc.returncode == 1, proc.stderr
+    assert result["status"] == "errored", result
+    assert phrase in result["message"], result["message"]

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..adapter import serve
 from ..games import load
-from .common import UsageError, game_arg
+from .common import UsageError, game_arg, whole
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -16,7 +16,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                        description="Reads protocol requests (docs/protocol.md), one JSON object per line, "
                                    "and answers each with the reference engine of the game.")
     p.add_argument("--game", type=game_arg, required=True, help="the game id")
-    p.add_argument("--protocol", type=int, choices=(1, 2), default=2,
+    p.add_argument("--protocol", type=whole, choices=(1, 2), default=2,
                    help="the highest protocol version to agree to (default 2; 1 serves as a version-1 adapter)")
     p.add_argument("--reading", action="append", default=[], metavar="OPTION=VALUE",
                    help="follow this reading of a rule option only, whatever a state says, and announce just it "

@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import shlex
 import sys
+from collections.abc import Callable
 
 from ..errors import UsageError
 from ..games import GAMES, all_games, load
@@ -21,6 +22,7 @@ __all__ = [
     "EXIT_FAILED", "EXIT_OK", "EXIT_USAGE", "UsageError", "add_color_flag", "check_output", "emit", "game_arg",
     "show",
     "adapter_argv", "game_of", "option_arg", "positive", "seconds", "write_atomically", "write_output",
+    "MAX_GAMES", "MAX_IMPACT_GAMES", "MAX_SEED", "MAX_WORKERS", "bounded", "seed_arg", "whole", "index_arg", "MAX_PLAYERS",
 ]
 
 
@@ -40,9 +42,70 @@ def positive(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not a whole number") from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+        raise argparse.ArgumentTypeError(f"{_short(text)} must be at least 1")
+    return value
+
+
+MAX_GAMES = 1_000_000_000
+"""The most games a command plays (``simulate``, ``fuzz``): about a day of play at 10,000/s."""
+MAX_IMPACT_GAMES = 1_000_000
+"""The most games per reading of ``disputes impact``: every game's measures stay in memory
+(about 22 readings of MLEM at a million games each is already a few GB)."""
+MAX_WORKERS = 256
+"""The most worker processes (each may start an adapter)."""
+MAX_SEED = 2 ** 64 - 1
+"""Seeds are whole numbers from -MAX_SEED to MAX_SEED."""
+
+
+def bounded(limit: int, what: str) -> Callable[[str], int]:
+    """An argument type: a whole number from 1 to ``limit`` (``what`` says why the limit)."""
+    def parse(text: str) -> int:
+        value = positive(text)
+        if value > limit:
+            raise argparse.ArgumentTypeError(f"{_short(text)} is more than the limit of {limit:,} ({what})")
+        return value
+    parse.__name__ = "whole number"  # argparse names the type in some messages
+    return parse
+
+
+def _short(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:40] + "…")
+
+
+def whole(text: str) -> int:
+    """A whole number (any size argparse leaves to the command; a long value is shortened in
+    the message)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not a whole number") from None
+
+
+def index_arg(limit: int, what: str) -> Callable[[str], int]:
+    """An argument type: a whole number from 0 to ``limit``."""
+    def parse(text: str) -> int:
+        value = whole(text)
+        if not 0 <= value <= limit:
+            raise argparse.ArgumentTypeError(f"{_short(text)} is not one of 0..{limit} ({what})")
+        return value
+    parse.__name__ = "whole number"
+    return parse
+
+
+MAX_PLAYERS = 100
+"""The most seats a ``--players`` may ask for (each game then says its own range)."""
+
+
+def seed_arg(text: str) -> int:
+    """``--seed``: a whole number from -MAX_SEED to MAX_SEED."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not a whole number") from None
+    if abs(value) > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{_short(text)} is outside the seeds' range -{MAX_SEED} to {MAX_SEED}")
     return value
 
 
@@ -55,11 +118,11 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not a number of seconds") from None
     if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
+        raise argparse.ArgumentTypeError(f"{_short(text)} must be a positive number of seconds")
     if value > MAX_SECONDS:
-        raise argparse.ArgumentTypeError(f"{text!r} is more than the limit of {MAX_SECONDS:g} seconds (a day)")
+        raise argparse.ArgumentTypeError(f"{_short(text)} is more than the limit of {MAX_SECONDS:g} seconds (a day)")
     return value
 
 

@@ -35,7 +35,7 @@ from ..conformance.vectors import VectorFileError, check_vectors, default_vector
 from ..htmlreport import load_report
 from ..output import StdoutClosed, check_outputs, dumps, write_stdout
 from ..style import Progress as StyleProgress
-from .common import UsageError, add_color_flag, check_output, game_arg, positive, seconds, show, write_output
+from .common import MAX_WORKERS, UsageError, add_color_flag, bounded, game_arg, seconds, show, write_output
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -68,7 +68,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--last-failed", metavar="REPORT",
                    help="run only the vectors that failed (failed, errored, timeout, crashed, xpass) in the "
                         "conformance report REPORT of an earlier run (--report)")
-    p.add_argument("--workers", type=positive, default=1, metavar="N",
+    p.add_argument("--workers", type=bounded(MAX_WORKERS, "adapter processes"), default=1, metavar="N",
                    help="run the vectors over N adapter processes (default 1)")
     p.add_argument("--expect", metavar="FILE", help="expectations file: known failures (skip / xfail)")
     p.add_argument("--write-expect", metavar="FILE",
@@ -164,9 +164,10 @@ def cmd_conform(args: argparse.Namespace) -> int:
     sources = args.vectors or [str(default_vector_dir(args.game))]
     # Before any work: every output writable, none of them an input (the expectations file may
     # be rewritten by --write-expect on purpose).
+    read_back = [args.last_failed] if args.last_failed else []  # never overwritten by the run that reads it
     check_outputs((("--report", args.report), ("--junit", args.junit), ("--markdown", args.markdown)),
-                  inputs=[*sources, *([args.expect] if args.expect else [])])
-    check_outputs((("--write-expect", args.write_expect),), inputs=sources)
+                  inputs=[*sources, *([args.expect] if args.expect else []), *read_back])
+    check_outputs((("--write-expect", args.write_expect),), inputs=[*sources, *read_back])
     try:
         vectors = load_vectors(sources, args.game, check=False)  # the chosen ones are checked below
         files = [str(f) for f in vector_files(sources)]
@@ -184,6 +185,9 @@ def cmd_conform(args: argparse.Namespace) -> int:
     chosen = select(vectors, clauses=filters["clauses"], tags=filters["tags"], ids=filters["ids"])
     if args.last_failed:
         earlier = load_report(args.last_failed)
+        if earlier["game"] != args.game:
+            raise UsageError(f"--last-failed {args.last_failed}: a report of {earlier['game']!r}, not "
+                             f"{args.game!r}")
         failed = {r["id"] for r in earlier["results"] if r["status"] in COUNTED_FAILED}
         if not failed:
             print(f"nothing failed in {args.last_failed}: no vector to rerun")
@@ -191,7 +195,11 @@ def cmd_conform(args: argparse.Namespace) -> int:
         chosen = [v for v in chosen if v.id in failed]
         filters["ids"] = sorted(failed)
     if not chosen:
-        given = " ".join(f"--{k.rstrip('s')} {v}" for k, vs in (("clauses", filters["clauses"]), ("tags", filters["tags"]), ("ids", filters["ids"])) for v in vs)
+        named = [f"--{k.rstrip('s')} {v}" for k, vs in (("clauses", filters["clauses"]), ("tags", filters["tags"]),
+                                                        ("ids", filters["ids"])) for v in vs]
+        given = " ".join(n if len(n) <= 80 else n[:80] + "…" for n in named[:5])  # a report read back may name thousands
+        if len(named) > 5:
+            given += f" and {len(named) - 5} more ({len(named)} in all)"
         raise UsageError(f"no vector matches {given} (of {len(vectors)} loaded)")
     try:  # a vector whose inputs the reference engine refuses is the file's fault, not the adapter's
         check_vectors(chosen, args.game)

@@ -12,9 +12,11 @@ from typing import Any
 from ..impact import CHUNK, POLICIES, dask_runner, impact, local_runner
 from ..impactreport import html_report, load_committed, markdown_report, summary_text, text_report, value_text
 from ..links import clause_info, clause_page, docs_page
+from ..output import check_outputs
 from ..spec import Spec, load_spec
 from ..style import Progress
-from .common import EXIT_OK, UsageError, check_output, emit, game_arg, positive, write_output
+from .common import (EXIT_OK, MAX_IMPACT_GAMES, MAX_PLAYERS, MAX_WORKERS, UsageError, bounded, emit, game_arg,
+                     seed_arg, write_output)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,17 +33,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     q.add_argument("--game", type=game_arg, required=True, help="the game id")
     q.add_argument("--dispute", action="append", metavar="ID",
                    help="a dispute id or option name (repeatable; default: every dispute with an option)")
-    q.add_argument("--games", type=positive, default=1000, help="games per reading (default 1000)")
-    q.add_argument("--seed", type=int, default=0, help="the seed of the run (default 0)")
-    q.add_argument("--players", type=positive, help="seats per game (default: the middle of the game's range)")
+    q.add_argument("--games", type=bounded(MAX_IMPACT_GAMES, "games per reading; their measures are kept in memory"), default=1000, help="games per reading (default 1000)")
+    q.add_argument("--seed", type=seed_arg, default=0, help="the seed of the run (default 0)")
+    q.add_argument("--players", type=bounded(MAX_PLAYERS, "seats"), help="seats per game (default: the middle of the game's range)")
     q.add_argument("--policy", choices=sorted(POLICIES), default="greedy",
                    help="how players decide: greedy (the game's documented greedy policy, the default) or uniform")
-    q.add_argument("--workers", type=positive, default=1, help="worker processes (default 1)")
+    q.add_argument("--workers", type=bounded(MAX_WORKERS, "worker processes"), default=1, help="worker processes (default 1)")
     q.add_argument("--backend", choices=("local", "dask"), default="local",
                    help="local processes (default), or a Dask cluster (optional extra 'distributed')")
     q.add_argument("--scheduler", metavar="ADDRESS",
                    help="with --backend dask: the scheduler (tcp://host:8786); default a local cluster of --workers")
-    q.add_argument("--chunk", type=positive, default=CHUNK, help=f"games per unit of work (default {CHUNK})")
+    q.add_argument("--chunk", type=bounded(MAX_IMPACT_GAMES, "games per unit of work"), default=CHUNK, help=f"games per unit of work (default {CHUNK})")
     q.add_argument("--no-share", dest="share", action="store_false",
                    help="play every reading's games from their start, instead of sharing each game's "
                         "path with the default reading's until the disputed option is first read "
@@ -144,11 +146,21 @@ def dispute_text(spec: Spec, d: dict[str, Any]) -> str:
     return "\n".join(out) + "\n"
 
 
+MAX_UNITS = 100_000
+"""The most units of work (chunks) per reading of ``disputes impact``."""
+
+
 def run_impact(args: argparse.Namespace) -> int:
     if importlib.util.find_spec("scipy") is None:
         raise UsageError("disputes impact needs scipy (its 95% intervals): pip install 'tabletop-referee[impact]'")
-    for option, path in (("--output", args.output), ("--html", args.html), ("--markdown", args.markdown)):
-        check_output(option, path)
+    # before any work: every output writable, no two of them one file
+    check_outputs((("--output", args.output), ("--html", args.html), ("--markdown", args.markdown)))
+    units = -(-args.games // args.chunk)
+    if units > MAX_UNITS:  # the units of work are listed before play starts: bounded memory
+        raise UsageError(f"--chunk {args.chunk}: --games {args.games} in chunks of {args.chunk} is {units:,} units "
+                         f"of work per reading (limit {MAX_UNITS:,}); give a larger --chunk")
+    if args.scheduler and args.backend != "dask":
+        raise UsageError(f"--scheduler {args.scheduler}: only with --backend dask")
     bar: list[Progress] = []
 
     def progress(done: int, total: int) -> None:  # on a terminal only (style.Progress), never with --quiet

@@ -12,8 +12,8 @@ from ..conformance.fuzz import Divergence, FuzzResult, fuzz
 from ..output import check_outputs, dumps, plain
 from ..spec import load_spec
 from ..vectors import dump
-from .common import (EXIT_FAILED, EXIT_OK, UsageError, adapter_argv, add_color_flag, emit, game_arg, positive, seconds,
-                     show, write_output)
+from .common import (EXIT_FAILED, EXIT_OK, MAX_GAMES, MAX_WORKERS, UsageError, adapter_argv, add_color_flag, bounded,
+                     emit, game_arg, seconds, seed_arg, show, whole, write_output)
 from ..output import write_stdout
 
 
@@ -25,9 +25,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                    "--keep-going every distinct divergence of the run is kept.")
     p.add_argument("--game", type=game_arg, required=True, help="the game id")
     p.add_argument("--adapter", metavar="CMD", help="adapter command (default: the reference engine)")
-    p.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="the seed of the run (default 0)")
-    p.add_argument("--workers", type=positive, default=1, help="worker processes, each with its own adapter")
+    p.add_argument("--games", type=bounded(MAX_GAMES, "games"), default=100, help="how many games (default 100)")
+    p.add_argument("--seed", type=seed_arg, default=0, help="the seed of the run (default 0)")
+    p.add_argument("--workers", type=bounded(MAX_WORKERS, "worker processes"), default=1, help="worker processes, each with its own adapter")
     p.add_argument("--timeout", type=seconds, default=10.0, help="seconds per request")
     p.add_argument("-o", "--output", dest="out", default="fuzz-divergence.json", metavar="FILE",
                    help="vector file written on a divergence (with --keep-going: one vector per distinct "
@@ -35,17 +35,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--out", dest="out", default=argparse.SUPPRESS, help=argparse.SUPPRESS)  # the old spelling of --output
     p.add_argument("--keep-going", action="store_true",
                    help="go on after a divergence; keep one (the smallest) per distinct kind, pointer and clause")
-    p.add_argument("--max-failures", type=positive, metavar="N",
+    p.add_argument("--max-failures", type=bounded(MAX_GAMES, "failures"), metavar="N",
                    help="with --keep-going: stop once N distinct divergences are found")
     p.add_argument("--report", metavar="FILE", help="write a JSON report of the run")
     p.add_argument("--json", action="store_true", help="print the JSON report of the run on stdout; the text goes to stderr")
     add_color_flag(p)
-    p.add_argument("--protocol", type=int, choices=(1, 2), default=2,
+    p.add_argument("--protocol", type=whole, choices=(1, 2), default=2,
                    help="the highest adapter protocol version to offer (default 2; 1 forces version 1)")
-    p.add_argument("--digest-every", type=positive, default=1, metavar="K",
+    p.add_argument("--digest-every", type=bounded(MAX_GAMES, "transitions"), default=1, metavar="K",
                    help="protocol 2: ask for the state digest every K steps (default 1: every step; "
                         "a mismatch is narrowed down step by step)")
-    p.add_argument("--pipeline", type=positive, default=2, metavar="N",
+    p.add_argument("--pipeline", type=bounded(256, "requests in flight"), default=2, metavar="N",
                    help="protocol 2: games in flight per adapter (default 2)")
     p.add_argument("--steer", action="store_true",
                    help="steer play towards the clauses reached least so far (of a few random legal actions "

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from ..errors import IllegalAction
 from ..play import Session
-from .common import (EXIT_OK, UsageError, add_setup_flags, game_arg, game_of, option_arg, options_of,
-                     setup_flags_of, write_atomically)
+from .common import (EXIT_OK, MAX_PLAYERS, UsageError, add_setup_flags, bounded, game_arg, game_of, index_arg,
+                     option_arg, options_of, seed_arg, setup_flags_of, write_atomically)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -19,9 +19,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                    "short action, checked by the reference engine, with the clauses shown as "
                                    "they apply. Chance is a seeded generator or typed in from a real table.")
     p.add_argument("--game", type=game_arg, required=True, help="the game id")
-    p.add_argument("--players", type=int, help="player count (default: the game's smallest)")
-    p.add_argument("--start-player", type=int, default=0, help="the first start player (default: 0)")
-    p.add_argument("--seed", type=int, help="seed of the chance outcomes (default: a fresh one, printed)")
+    p.add_argument("--players", type=bounded(MAX_PLAYERS, "seats"), help="player count (default: the game's smallest)")
+    p.add_argument("--start-player", type=index_arg(MAX_PLAYERS - 1, "seats"), default=0, help="the first start player (default: 0)")
+    p.add_argument("--seed", type=seed_arg, help="seed of the chance outcomes (default: a fresh one, printed)")
     p.add_argument("--option", type=option_arg, action="append", metavar="NAME=VALUE",
                    help="a rule option, e.g. dice_selection=single-group (repeatable)")
     add_setup_flags(p)

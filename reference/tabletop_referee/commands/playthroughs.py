@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from ..games import GAMES
-from ..output import OutputRefused, write_stdout
+from ..output import OutputRefused, plain, write_stdout
 from ..paths import data_root
 from ..playthrough import CASES_FILE, FOLDER, REGENERATE, check, read_cases, write
 from .common import EXIT_FAILED, EXIT_OK, UsageError, game_arg
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     if args.check:
         stale = check(cases, folder, games)
         for s in stale:
-            write_stdout(s.diff)
+            write_stdout(plain(s.diff))  # a tampered file's escape sequences never reach the terminal
         if stale:
             again = REGENERATE + (f" --game {args.game}" if args.game else "")
             write_stdout(f"{len(stale)} playthrough(s) stale; if the change is intended, regenerate: {again}\n")

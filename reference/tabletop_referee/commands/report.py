@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from ..htmlreport import compare_reports, load_report, render_comparison, render_html
-from ..output import check_outputs, dumps, write_stdout
+from ..output import check_outputs, dumps, plain, write_stdout
 from ..conformance.report import render_text
 from .common import EXIT_FAILED, EXIT_OK, UsageError, add_color_flag, show, write_output
 
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             write_stdout(dumps(diff, indent=2) + "\n")
         else:
-            write_stdout(render_comparison(diff))
+            write_stdout(plain(render_comparison(diff)))  # names and messages from the reports: no escapes
         return EXIT_FAILED if diff["regressed"] else EXIT_OK
     if len(args.files) != 1:
         raise UsageError(f"one report at a time (got {len(args.files)}); to compare two: "

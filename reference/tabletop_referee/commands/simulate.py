@@ -8,8 +8,8 @@ from ..simulate import simulate
 from ..verify import claimed_scores, log_paths, log_text
 from ..output import dumps
 from ..style import ProgressLine
-from .common import (EXIT_OK, UsageError, add_setup_flags, emit, game_arg, game_of, option_arg, options_of,
-                     positive, setup_flags_of, write_atomically)
+from .common import (EXIT_OK, MAX_GAMES, MAX_PLAYERS, UsageError, add_setup_flags, bounded, emit, game_arg, game_of,
+                     option_arg, options_of, seed_arg, setup_flags_of, write_atomically)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -18,9 +18,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                                    "drawn with its probabilities) and prints what they measured: actions, "
                                    "how games ended, scores and the engine's speed.")
     p.add_argument("--game", type=game_arg, required=True, help="the game id")
-    p.add_argument("--games", type=positive, default=100, help="how many games (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="the seed of the run (default 0)")
-    p.add_argument("--players", type=int, help="player count (default: random per game, within the game's range)")
+    p.add_argument("--games", type=bounded(MAX_GAMES, "games"), default=100, help="how many games (default 100)")
+    p.add_argument("--seed", type=seed_arg, default=0, help="the seed of the run (default 0)")
+    p.add_argument("--players", type=bounded(MAX_PLAYERS, "seats"), help="player count (default: random per game, within the game's range)")
     p.add_argument("--option", type=option_arg, action="append", metavar="NAME=VALUE",
                    help="a rule option, e.g. dice_selection=single-group (repeatable)")
     add_setup_flags(p)
@@ -30,9 +30,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.set_defaults(func=run)
 
 
+MAX_LOGS = 100_000
+"""The most game logs one ``simulate --log`` writes."""
+
+
 def run(args: argparse.Namespace) -> int:
     game = game_of(args)
     flags = setup_flags_of(args, game)
+    if args.log and args.games > MAX_LOGS:
+        raise UsageError(f"--log {args.log}: {args.games:,} games would write {args.games:,} logs (limit {MAX_LOGS:,})")
     log_files = log_paths(args.log, args.games) if args.log else None
 
     def write_log(index: int, setup: object, played: list[object], state: object) -> None:

@@ -280,6 +280,51 @@ def last_line(text: str, limit: int = 300) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
+def _strings(value: Any) -> bool:
+    """A list of distinct strings."""
+    return isinstance(value, list) and all(isinstance(v, str) for v in value) and len(set(value)) == len(value)
+
+
+def hello_problem(answer: dict[str, Any]) -> str | None:
+    """Why a ``start`` answer does not have the shape of ``$defs/hello`` in
+    schemas/protocol/response.schema.json (the implementation, its games and their options and
+    variants, profiles, capabilities, board), or None. Checked once, at the handshake, so no
+    later code meets a malformed claim; by hand, so the handshake loads no schema."""
+    def bad(path: str, what: str) -> str:
+        return f"bad answer to start: {path}: {what}"
+
+    impl = answer.get("implementation")
+    if not isinstance(impl, dict):
+        return bad("$.implementation", "must be an object")
+    for key in ("name", "version", "language"):
+        if not isinstance(impl.get(key), str) or not impl[key]:
+            return bad(f"$.implementation.{key}", "must be a non-empty string")
+    if "homepage" in impl and not isinstance(impl["homepage"], str):
+        return bad("$.implementation.homepage", "must be a string")
+    games = impl.get("games")
+    if not isinstance(games, dict):
+        return bad("$.implementation.games", "must be an object")
+    for gid, entry in games.items():
+        where = f"$.implementation.games.{gid}"
+        if not isinstance(entry, dict):
+            return bad(where, "must be an object")
+        options = entry.get("options", {})
+        if not isinstance(options, dict):
+            return bad(f"{where}.options", "must be an object")
+        for name, values in options.items():
+            if not isinstance(values, list) and values != "any":
+                return bad(f"{where}.options.{name}",
+                           f"must be a list of values or \"any\", not {preview(repr(values), 60)}")
+        if "variants" in entry and not _strings(entry["variants"]):
+            return bad(f"{where}.variants", "must be a list of distinct strings")
+    for key in ("capabilities", "profiles"):
+        if key in answer and not _strings(answer[key]):
+            return bad(f"$.{key}", "must be a list of distinct strings")
+    if "board" in answer and not isinstance(answer["board"], dict):
+        return bad("$.board", "must be an object")
+    return None
+
+
 def preview(data: bytes | str, limit: int = 200) -> str:
     """Returns a short printable rendering of a raw line for messages."""
     text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
@@ -310,6 +355,11 @@ def parse_answer(cmd: str, seq: Any, data: bytes) -> tuple[dict[str, Any] | None
     if "seq" not in resp:
         return None, f"the answer to {cmd} has no seq (expected {seq!r})"
     return resp, ""
+
+
+_DUPLICATE_GRACE = 1.0
+"""Seconds the runner waits for a request's own answer after a second answer to an earlier
+request (a stray) came instead; then it is a duplicate seq, a protocol violation, not a timeout."""
 
 
 def seq_problem(cmd: str, got: Any, seq: Any) -> str:
@@ -594,6 +644,8 @@ class AdapterProcess:
         elif answer.get("protocol") not in self.protocols or type(answer.get("protocol")) is not int:
             problem = (f"the adapter speaks protocol {answer.get('protocol')!r}, "
                        f"the runner speaks {' or '.join(map(str, self.protocols))}")
+        else:
+            problem = hello_problem(answer)
         if problem:
             tail = self._pipes.stderr_tail() if self._pipes else ""
             self.kill()
@@ -744,8 +796,19 @@ class AdapterProcess:
     def _await(self, pipes: _Pipes, req: dict[str, Any], started: float) -> dict[str, Any]:
         deadline = started + self.timeout
         exited_at = None
+        duplicate: Any = None  # the seq of a second answer to an earlier request, received while waiting
+        duplicate_by = deadline
         while True:
+            if duplicate is not None and time.monotonic() >= duplicate_by:
+                tail = pipes.stderr_tail(4000)
+                self.kill()
+                raise ProtocolViolation(
+                    f"protocol violation: duplicate seq: the adapter answered seq {duplicate!r} again while "
+                    f"{req['cmd']} (seq {req['seq']!r}) waited, and no answer with seq {req['seq']!r} followed "
+                    f"within {_DUPLICATE_GRACE:g} s", stderr_tail=tail)
             remaining = deadline - time.monotonic()
+            if duplicate is not None:
+                remaining = min(remaining, duplicate_by - time.monotonic())
             try:
                 # Wake up now and then: an adapter that exited while a child of it still holds
                 # its stdout gives no end of file, and must not cost the whole timeout.
@@ -757,7 +820,7 @@ class AdapterProcess:
                     if time.monotonic() - exited_at >= _EXIT_GRACE or remaining <= 0:
                         raise self._crashed(pipes) from None
                     continue
-                if remaining > 0:
+                if time.monotonic() < deadline:  # (a duplicate seq shortens the wait: checked above)
                     continue
                 tail = pipes.stderr_tail(4000)
                 self.kill()
@@ -768,8 +831,10 @@ class AdapterProcess:
                 if not data.strip():
                     continue  # a blank line is not an answer; keep waiting
                 resp = self._parse(pipes, req, data)
-                if resp is None:
-                    continue  # a second answer to an earlier request: noted, not this one's fault
+                if resp is None:  # a second answer to an earlier request: noted, not this one's fault,
+                    if duplicate is None:  # unless it stands in for this one's (a duplicate seq)
+                        duplicate, duplicate_by = self._stray_seq, time.monotonic() + _DUPLICATE_GRACE
+                    continue
                 return resp
             if kind == "oversized":
                 tail = pipes.stderr_tail(4000)
@@ -856,6 +921,7 @@ class AdapterProcess:
         if resp is not None:
             if self._answered(resp["seq"], req["seq"]):
                 self._note_stray(data, resp["seq"])
+                self._stray_seq = resp["seq"]
                 return None
             problem = seq_problem(req["cmd"], resp["seq"], req["seq"])
             if not problem:

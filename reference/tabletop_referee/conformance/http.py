@@ -13,23 +13,26 @@ through :mod:`tabletop_referee.loading`): a body is read only up to the answer c
 (:data:`.client.MAX_LINE`, one byte more to tell an oversized one), a ``Content-Length``
 above the cap is refused before any of the body is read, and an answer past a limit (too
 deep, a huge or non-finite number, not UTF-8) is the same protocol violation, in the same
-words, as by pipe. The per-request timeout covers reading the whole body, not each read.
+words, as by pipe. The per-request timeout is one deadline for the whole request: connecting,
+sending, the status line and headers (at most 100 header lines, 64 KiB in all) and the body,
+not each read.
 """
 
 from __future__ import annotations
 
 import collections
+import http.client
+import io
 import json
 import socket
 import time
-import urllib.error
-import urllib.request
+import urllib.parse
 from http.client import HTTPException
-from typing import Any
+from typing import Any, cast
 
 from .client import (DEFAULT_TIMEOUT, MAX_LINE, PROTOCOL, PROTOCOLS, TRANSCRIPT_ENTRY_MAX, TRANSCRIPT_KEEP,
                      AdapterCrashed, AdapterFailure, AdapterProcess, AdapterStartError, AdapterTimeout,
-                     ProtocolViolation, oversized_problem, parse_answer, preview, seq_problem)
+                     ProtocolViolation, hello_problem, oversized_problem, parse_answer, preview, seq_problem)
 
 _READ = 64 * 1024
 """The most bytes one read of a body takes (the deadline is checked between reads)."""
@@ -48,9 +51,67 @@ def open_adapter(argv: list[str], **kwargs: Any) -> AdapterProcess | HttpAdapter
 
 
 
-_DIRECT = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-"""Talks to the adapter's address itself: ``http_proxy`` and the like in the environment (set
-for the internet, say) must not send an adapter's answers through a proxy."""
+MAX_HEADERS = 100
+"""The most header lines an answer may have (http.client's own limit, which it enforces)."""
+MAX_HEADER_BYTES = 64 * 1024
+"""The most bytes the status line and headers of an answer may take."""
+
+
+class _HeadersTooLarge(HTTPException):
+    pass
+
+
+class _DeadlineReader(io.RawIOBase):
+    """Reads a socket with one deadline for all reads (each read waits only what is left), and
+    at most ``limit`` bytes while ``limit`` is set (the headers)."""
+
+    def __init__(self, sock: socket.socket, deadline: float, limit: int | None) -> None:
+        self.sock, self.deadline, self.limit, self.taken = sock, deadline, limit, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError("the deadline passed")
+        self.sock.settimeout(left)
+        n = self.sock.recv_into(buffer)
+        self.taken += n
+        if self.limit is not None and self.taken > self.limit:
+            raise _HeadersTooLarge("headers too large")
+        return n
+
+
+class _Wrapped:
+    """What :class:`http.client.HTTPResponse` takes for a socket: only ``makefile`` is used."""
+
+    def __init__(self, raw: _DeadlineReader) -> None:
+        self.raw = raw
+
+    def makefile(self, mode: str) -> io.BufferedReader:
+        return io.BufferedReader(self.raw)
+
+
+def _connection(url: str, deadline: float) -> http.client.HTTPConnection:
+    """A connection to ``url``'s host, made within the deadline. It talks to the adapter's address
+    itself: ``http_proxy`` and the like in the environment (set for the internet, say) must not
+    send an adapter's answers through a proxy."""
+    parts = urllib.parse.urlsplit(url)
+    cls = http.client.HTTPSConnection if parts.scheme == "https" else http.client.HTTPConnection
+    try:
+        port = parts.port
+    except ValueError as exc:
+        raise OSError(str(exc)) from None
+    left = deadline - time.monotonic()
+    conn = cls(parts.hostname or "", port, timeout=max(left, 0.001))
+    conn.connect()
+    return conn
+
+
+def _target(url: str) -> str:
+    parts = urllib.parse.urlsplit(url)
+    return (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
 
 class HttpAdapter:
     """An adapter reached by HTTP POST, one request per call."""
@@ -89,6 +150,9 @@ class HttpAdapter:
             raise AdapterStartError(f"{self.url}: {exc.message}") from None
         if "error" in answer or answer.get("protocol") not in self.protocols:
             raise AdapterStartError(f"{self.url}: bad answer to start: {preview(json.dumps(answer))}")
+        problem = hello_problem(answer)
+        if problem:
+            raise AdapterStartError(f"{self.url}: {problem}")
         self.hello, self.protocol, self._started = answer, answer["protocol"], True
         return answer
 
@@ -170,52 +234,60 @@ class HttpAdapter:
         return resp
 
     def _post(self, req: dict[str, Any], timeout: float) -> bytes:
-        """POSTs ``req``; the body of the answer, at most :attr:`max_line` bytes, read within
-        ``timeout`` seconds in all."""
+        """POSTs ``req``; the body of the answer, at most :attr:`max_line` bytes. ``timeout`` is
+        one deadline for the whole request: connecting, sending, the status line and headers
+        (at most :data:`MAX_HEADERS` of them, :data:`MAX_HEADER_BYTES` in all) and the body. A
+        server that sends its headers a byte at a time cannot stretch it."""
         deadline = time.monotonic() + timeout
         data = json.dumps(req, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-        post = urllib.request.Request(self.url, data=data, method="POST",
-                                      headers={"Content-Type": "application/json"})
         late = AdapterTimeout(f"no answer to {req['cmd']} within {timeout:g} s")
         oversized = ProtocolViolation("protocol violation: " + oversized_problem(req["cmd"], self.max_line, "a body"))
+        conn = None
         try:
-            with _DIRECT.open(post, timeout=timeout) as reply:
-                if reply.status != 200:  # urllib raises HTTPError for 4xx/5xx only
-                    raise ProtocolViolation(f"protocol violation: the answer to {req['cmd']} is HTTP "
-                                            f"{reply.status} {reply.reason}")
-                length = (reply.headers.get("Content-Length") or "").strip()
-                if length.isascii() and length.isdigit() and (len(length) > 20 or int(length) > self.max_line):
-                    raise oversized  # refused from the header: none of the body is read
-                chunks: list[bytes] = []
-                size = 0
-                while size <= self.max_line:  # one byte past the cap tells an oversized body
-                    chunk = reply.read1(min(_READ, self.max_line + 1 - size))
-                    if not chunk:
-                        break
-                    chunks.append(chunk)
-                    size += len(chunk)
-                    if time.monotonic() > deadline:  # a body that trickles in cannot hold the run
-                        self._started = False
-                        raise late
-                if size > self.max_line:
-                    raise oversized
-                return b"".join(chunks)
-        except urllib.error.HTTPError as exc:
-            exc.close()
-            raise ProtocolViolation(f"protocol violation: the answer to {req['cmd']} is HTTP {exc.code} "
-                                    f"{exc.reason}") from None
+            conn = _connection(self.url, deadline)
+            conn.request("POST", _target(self.url), body=data, headers={"Content-Type": "application/json"})
+            reader = _DeadlineReader(conn.sock, deadline, MAX_HEADER_BYTES + io.DEFAULT_BUFFER_SIZE)
+            reply = http.client.HTTPResponse(cast(socket.socket, _Wrapped(reader)), method="POST")
+            try:
+                reply.begin()
+            except _HeadersTooLarge:
+                raise ProtocolViolation(f"protocol violation: the answer to {req['cmd']} has more than "
+                                        f"{MAX_HEADER_BYTES} bytes of headers (limit {MAX_HEADER_BYTES})") from None
+            except HTTPException as exc:
+                if "more than" not in str(exc) or "headers" not in str(exc):
+                    raise
+                raise ProtocolViolation(f"protocol violation: the answer to {req['cmd']} has more than "
+                                        f"{MAX_HEADERS} headers (limit {MAX_HEADERS})") from None
+            reader.limit = None
+            if reply.status != 200:
+                raise ProtocolViolation(f"protocol violation: the answer to {req['cmd']} is HTTP "
+                                        f"{reply.status} {preview(reply.reason, 80)}")
+            length = (reply.headers.get("Content-Length") or "").strip()
+            if length.isascii() and length.isdigit() and (len(length) > 20 or int(length) > self.max_line):
+                raise oversized  # refused from the header: none of the body is read
+            chunks: list[bytes] = []
+            size = 0
+            while size <= self.max_line:  # one byte past the cap tells an oversized body
+                chunk = reply.read1(min(_READ, self.max_line + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+            if size > self.max_line:
+                raise oversized
+            return b"".join(chunks)
         except (socket.timeout, TimeoutError):
             self._started = False
             raise late from None
-        except (urllib.error.URLError, OSError) as exc:
-            self._started = False
-            reason = getattr(exc, "reason", exc)
-            if isinstance(reason, (socket.timeout, TimeoutError)):
-                raise late from None
-            raise AdapterCrashed(f"cannot reach the adapter at {self.url}: {reason}") from None
         except HTTPException as exc:  # a status line, header or chunk that is not HTTP
             raise ProtocolViolation(f"protocol violation: the answer to {req['cmd']} is not a valid HTTP "
                                     f"response ({type(exc).__name__}: {preview(str(exc), 120)})") from None
+        except OSError as exc:
+            self._started = False
+            raise AdapterCrashed(f"cannot reach the adapter at {self.url}: {preview(str(exc), 200)}") from None
+        finally:
+            if conn is not None:
+                conn.close()
 
     def __enter__(self) -> "HttpAdapter":
         return self

@@ -10,7 +10,8 @@ from typing import Any
 
 import dataclasses
 
-from ...errors import IllegalAction
+from ...errors import IllegalAction, InvalidState
+from ...loading import library_document
 from ..base import BaseGame
 from ..interface import Actor, Event, EventKind, GameInfo, Observer, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
@@ -72,7 +73,7 @@ class CelestiaGame(BaseGame):
 
     # setup and options
     def setup_from_json(self, doc: Any) -> Setup:
-        return interchange.setup_from_json(doc)
+        return library_document(doc, ("celestia", "setup"), interchange.setup_from_json)  # integral floats, typed errors
 
     def setup_to_json(self, setup: Setup) -> dict[str, Any]:
         return interchange.setup_to_json(setup)
@@ -170,7 +171,11 @@ class CelestiaGame(BaseGame):
         return interchange.state_to_json(state)
 
     def state_from_json(self, doc: Any) -> State:
-        return interchange.state_from_json(doc)
+        state = library_document(doc, ("celestia", "state"), interchange.state_from_json)  # integral floats, typed errors
+        problems = interchange.state_problems(state)  # component counts, as MLEM's states are checked
+        if problems:
+            raise InvalidState("turn.step", "the state cannot occur in a game: " + "; ".join(problems))
+        return state
 
     def state_problems(self, state: State) -> list[str]:
         return interchange.state_problems(state)
@@ -179,7 +184,7 @@ class CelestiaGame(BaseGame):
         return interchange.action_to_json(action)
 
     def action_from_json(self, doc: Any) -> Any:
-        return interchange.action_from_json(doc)
+        return library_document(doc, ("celestia", "action"), interchange.action_from_json)  # integral floats, typed errors
 
     def event_to_json(self, event: Event) -> dict[str, Any]:
         return interchange.event_to_json(event)

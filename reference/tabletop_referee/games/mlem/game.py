@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ...documents import canonical_text, digest_text
-from ...loading import read_document
+from ...loading import library_document, read_document
 from ...paths import spec_dir
 from ...errors import IllegalAction, MalformedInput, RefereeError, UsageError
 from ..base import BaseGame
@@ -77,7 +77,7 @@ class MlemGame(BaseGame):
     # -- setup -----------------------------------------------------------------------------
 
     def setup_from_json(self, doc: Any) -> Setup:
-        return ix.setup_from_json(doc)
+        return library_document(doc, ("mlem", "setup"), ix.setup_from_json)  # integral floats, typed errors
 
     def setup_to_json(self, setup: Setup) -> dict[str, Any]:
         return ix.setup_to_json(setup)
@@ -641,7 +641,7 @@ class MlemGame(BaseGame):
         return ix.state_to_json(state)
 
     def state_from_json(self, doc: Any) -> Any:
-        return ix.state_from_json(doc)
+        return library_document(doc, ("mlem", "state"), ix.state_from_json)  # integral floats, typed errors
 
     def state_canonical_text(self, state: Any) -> str:
         # The large parts of a state (board, landings, variant sections) are frozen values that
@@ -682,7 +682,7 @@ class MlemGame(BaseGame):
         return action_to_json(action)
 
     def action_from_json(self, doc: Any) -> Any:
-        return ix.action_from_json(doc)
+        return library_document(doc, ("mlem", "action"), ix.action_from_json)  # integral floats, typed errors
 
     def event_to_json(self, event: Event) -> dict[str, Any]:
         return ix.event_to_json(event)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import IllegalAction, MalformedInput
+from ...loading import library_document
 import dataclasses
 
 from ..base import BaseGame
@@ -68,7 +69,7 @@ class SevenKnightsGame(BaseGame):
 
     # setup and options
     def setup_from_json(self, doc: Any) -> Setup:
-        return interchange.setup_from_json(doc)
+        return library_document(doc, ("seven-knights", "setup"), interchange.setup_from_json)  # integral floats, typed errors
 
     def setup_to_json(self, setup: Setup) -> dict[str, Any]:
         return interchange.setup_to_json(setup)
@@ -159,7 +160,7 @@ class SevenKnightsGame(BaseGame):
         return interchange.state_to_json(state)
 
     def state_from_json(self, doc: Any) -> State:
-        return interchange.state_from_json(doc)
+        return library_document(doc, ("seven-knights", "state"), interchange.state_from_json)  # integral floats, typed errors
 
     def state_problems(self, state: State) -> list[str]:
         return interchange.state_problems(state)
@@ -168,7 +169,7 @@ class SevenKnightsGame(BaseGame):
         return interchange.action_to_json(action)
 
     def action_from_json(self, doc: Any) -> Any:
-        return interchange.action_from_json(doc)
+        return library_document(doc, ("seven-knights", "action"), interchange.action_from_json)  # integral floats, typed errors
 
     def event_to_json(self, event: Event) -> dict[str, Any]:
         return interchange.event_to_json(event)
