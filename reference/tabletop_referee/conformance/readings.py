@@ -614,6 +614,9 @@ def _perft_sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any
     game = load(game_id)
     try:
         state = game.with_options(game.state_from_json(doc["state"]), pairs)
+        if game.state_problems(state):  # e.g. a component set the position does not hold
+            return None
+        game.state_from_json(game.state_to_json(state))  # and a document the reference reads back
         pins = pins_of(doc)
         counts = divide(game, state, doc["depth"], pins)
         nodes = perft(game, state, doc["depth"], pins)

@@ -4,7 +4,7 @@
 // One JSON request per line on stdin, one JSON response per line on stdout.
 
 const readline = require('readline');
-const mlem = require('./mlem');
+const mlem = require('../js-2026-12-01/mlem');  // the engine is the same file as of a9d09d3
 
 const PROTOCOL = 1;
 const IMPLEMENTATION = {
