@@ -287,3 +287,19 @@ TestDependenciesSevenKnights = _dependency_class("seven-knights")
 TestCertifiedMlem = _certified_class("mlem")
 TestCertifiedCelestia = _certified_class("celestia")
 TestCertifiedSevenKnights = _certified_class("seven-knights")
+
+
+def test_every_report_names_the_versions_and_readings() -> None:
+    from tabletop_referee.conformance.report import render_junit, render_markdown, render_text
+    from tabletop_referee.htmlreport import render_html
+
+    game_id = "seven-knights"
+    vectors = [v for v in suite(game_id) if not v.doc.get("reading_of")][:3]
+    handle = Adapter([game_id], readings={game_id: {"last_question": "required"}}).handle
+    adapter = InProcessAdapter(handle)
+    hello = adapter.start()
+    report = _report_of(game_id, Runner(adapter, game_id).run(vectors), hello, vectors)
+    assert report["versions"] == {"suite": "0.2.0", "vector_formats": [2], "protocol": 1, "vocabulary": 1}
+    assert report["readings"]["text"] == "last_question=required, every value of its other 10 options"
+    for text in (render_text(report), render_markdown(report), render_junit(report), render_html(report)):
+        assert "vocabulary" in text and "last_question=required" in text

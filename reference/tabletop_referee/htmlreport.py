@@ -252,6 +252,13 @@ def _facts(report: dict[str, Any], impl: dict[str, Any]) -> list[tuple[str, Any]
             f"; restarted {adapter['restarts']} time(s) after failures" if adapter["restarts"] else "")),
         ("vectors", f"{sel['selected']} selected of {sel['loaded']} loaded from {len(sel['files'])} file(s)"),
     ]
+    versions = report.get("versions")
+    if versions:
+        facts.append(("versions", f"suite {versions['suite'] or 'unknown'}, vector format "
+                                  f"{', '.join(map(str, versions['vector_formats'])) or '?'}, protocol "
+                                  f"{versions['protocol']}, event vocabulary level {versions['vocabulary']}"))
+    if report.get("readings"):
+        facts.append(("readings", f"the verdict holds under {report['readings']['text']}"))
     filters = [f"--{name} {v}" for name, key in (("clause", "clauses"), ("tag", "tags"), ("id", "ids"))
                for v in sel[key]]
     if filters:

@@ -231,14 +231,22 @@ def for_vocabulary(doc: Mapping[str, Any], game_id: str, level: int) -> tuple[di
 
 
 def readings_text(game_id: str, hello: Mapping[str, Any]) -> str:
-    """The readings a verdict covers, in words: the values other than our rulings the adapter
-    follows (``"the default readings"`` when it follows only ours)."""
+    """The readings a verdict covers, in words: each option the adapter follows at other values
+    than our ruling alone (``last_question=required``), then how many it follows at every value;
+    ``"the default readings"`` when it follows only ours."""
     game = load(game_id)
-    parts = []
+    parts, every = [], 0
     for name, values in followed(game, hello, game_id).items():
         spec = _choice_options(game)[name]
-        if values != [spec.default]:
+        if values == [spec.default]:
+            continue
+        if len(values) == len(spec.values):
+            every += 1
+        else:
             parts.append(f"{name}={'|'.join(_text(v) for v in values)}")
+    if every:
+        parts.append(f"every value of {'the' if not parts else 'its other'} {every} option{'s' if every > 1 else ''}"
+                     if parts else f"every value of all {every} options")
     return ", ".join(parts) if parts else "the default readings"
 
 

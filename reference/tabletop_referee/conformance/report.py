@@ -354,7 +354,11 @@ def render_junit(report: dict[str, Any]) -> str:
                        ("suite_version", report["suite_version"] or ""),
                        ("protocol", str(report["protocol"])),
                        ("runner_version", report["runner"]["version"]),
-                       ("verdict", _verdict_state(report))):
+                       ("verdict", _verdict_state(report)),
+                       *((("vector_formats", ", ".join(map(str, report["versions"]["vector_formats"]))),
+                          ("vocabulary", str(report["versions"]["vocabulary"])),
+                          ("readings", report["readings"]["text"])) if report.get("versions") and report.get("readings")
+                         else ())):
         ET.SubElement(props, "property", {"name": key, "value": value})
     if _verdict_state(report) == "incomplete":  # a CI reading only failures must not see green
         case = ET.SubElement(suite, "testcase", {"classname": "verdict", "name": "run-complete", "time": "0"})
@@ -436,7 +440,10 @@ def render_markdown(report: dict[str, Any]) -> str:
         "",
         f"**{closing_line(report)}** ({report['totals']['xfail']} xfail). "
         f"Suite {_md(report['suite_version'] or 'unknown')}, protocol {report['protocol']}, "
-        f"runner {report['runner']['version']}, started {report['started_at']}, {report['seconds']} s.",
+        f"runner {report['runner']['version']}, started {report['started_at']}, {report['seconds']} s."
+        + (f" Vector format {', '.join(map(str, report['versions']['vector_formats']))}, event vocabulary level "
+           f"{report['versions']['vocabulary']}; the verdict holds under {_md(report['readings']['text'])}."
+           if report.get("versions") and report.get("readings") else ""),
         "",
         "| status | count |",
         "|---|---:|",
