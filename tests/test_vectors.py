@@ -20,15 +20,29 @@ FILES = sorted(VECTORS.glob("*.json"))
 ALL = [(f.name, v) for f in FILES for v in json.loads(f.read_text(encoding="utf-8"))["vectors"]]
 GENERATED = ("perft", "standard", "variations")
 """Vector files not exported from the features: perft counts, and the standard-board and
-data-variation vectors generated from whole games (tabletop_referee/datavectors.py)."""
-PLAY = [(n, v) for n, v in ALL if v["kind"] == "play" and Path(n).stem not in GENERATED]
+data-variation vectors generated from whole games (tabletop_referee/datavectors.py); and the
+siblings under other readings (``readings-<area>.json``, conformance/readings.py)."""
+
+
+def generated(stem: str) -> bool:
+    return stem in GENERATED or stem.startswith("readings-")
+
+
+PLAY = [(n, v) for n, v in ALL if v["kind"] == "play" and not generated(Path(n).stem)]
+SIBLINGS = [v for _n, v in ALL if v.get("reading_of")]
 STANDARD = [v for n, v in ALL if Path(n).stem == "standard"]
 SPEC = load_spec("mlem")
 
 
+def load_game(game_id: str):
+    from tabletop_referee.games import load
+
+    return load(game_id)
+
+
 def test_there_are_vectors_for_every_feature():
     features = sorted(p.stem for p in (REPO / "features" / "mlem").glob("*.feature"))
-    assert [f.stem for f in FILES if f.stem not in GENERATED] == features
+    assert [f.stem for f in FILES if not generated(f.stem)] == features
     assert len(PLAY) >= 150
 
 
@@ -51,6 +65,22 @@ def test_vector_is_traceable_and_its_documents_are_valid(name, vector):
     source, _, line = vector["source"].rpartition(":")
     text = (REPO / source).read_text(encoding="utf-8").splitlines()
     assert f"@id:{vector['id']}" in "\n".join(text[max(0, int(line) - 4): int(line)])
+
+
+@pytest.mark.parametrize("vector", SIBLINGS[::10], ids=[v["id"] for v in SIBLINGS[::10]])
+def test_a_sibling_is_traceable_to_its_scenario_and_its_documents_are_valid(vector):
+    """Every tenth sibling (they are many): its documents are valid and its source line still
+    carries the id of the vector it tests under other readings."""
+    assert set(vector["clauses"]) <= set(SPEC.clause_ids)
+    if "state" in vector:
+        assert validation_errors("mlem", "state", vector["state"]) == []
+    for step in vector.get("steps", []):
+        assert validation_errors("mlem", "action", step["action"]) == []
+    source, _, line = vector["source"].rpartition(":")
+    if source.startswith("features/"):
+        text = (REPO / source).read_text(encoding="utf-8").splitlines()
+        assert f"@id:{vector['reading_of']}" in "\n".join(text[max(0, int(line) - 4): int(line)])
+    assert vector["id"].startswith(vector["reading_of"] + "@")
 
 
 def test_vector_ids_are_unique():
@@ -82,7 +112,7 @@ def test_vectors_are_in_step_with_the_features(tmp_path):
     )
     assert proc.returncode == 0, proc.stdout[-2000:]
     fresh = sorted((tmp_path / "mlem").glob("*.json"))
-    assert [f.name for f in fresh] == [f.name for f in FILES if f.stem not in GENERATED]
+    assert [f.name for f in fresh] == [f.name for f in FILES if not generated(f.stem)]
     for new in fresh:
         old = VECTORS / new.name
         assert new.read_text(encoding="utf-8") == old.read_text(encoding="utf-8"), (
@@ -128,7 +158,8 @@ def test_standard_board_vectors_check_everything_their_steps_do():
     assert len(STANDARD) >= 35
     for v in STANDARD:
         assert "custom-boards" not in v["requires"]["capabilities"], v["id"]
-        assert v["requires"]["options"] == {} and "variants" not in v["requires"], v["id"]
+        # the default readings (format 2 lists the values it holds under, the defaults among them)
+        assert not load_game("mlem").non_default_options(v) and "variants" not in v["requires"], v["id"]
         doc = v.get("state") or {}
         assert doc.get("board", {}).get("id", "standard") == "standard"
         if "setup" in v and "refusal" not in v["id"]:
@@ -177,7 +208,7 @@ def test_variation_vectors_are_in_step_with_the_generator_and_vary_the_data():
         assert "custom-boards" in v["requires"]["capabilities"] and "data-variation" in v["tags"]
         assert "custom-boards" in game.vector_profiles(v)
     for v in setups:
-        assert set(v["setup"].get("options", {})) == {"variants"} and v["requires"]["options"] == {}, v["id"]
+        assert set(v["setup"].get("options", {})) == {"variants"} and not game.non_default_options(v), v["id"]
         assert v["requires"]["variants"] == v["setup"]["options"]["variants"]
         assert "state" not in v and "/state/options" in {x["pointer"] for x in v["expect"]["values"]}
     for v in omitted:
