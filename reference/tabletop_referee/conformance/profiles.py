@@ -122,6 +122,10 @@ def judge(results: list[dict[str, Any]], *, claimed: list[str] | None, known: Ma
                          "vectors": len(mine), "in_suite": in_suite, "passed": passed, "not_passed": bad,
                          "skipped": skipped, "listed_skips": listed, "xfail": xfail,
                          "why": "; ".join(why)})
+        if families and len(uncovered) * 2 > len(families):
+            reasons.append(f"claimed profile {name}: {len(uncovered)} of its {len(families)} vectors hold under no "
+                           f"reading the adapter announces (first: {uncovered[0]}); announce the readings you follow, "
+                           f"or do not claim {name}")
         if skipped:
             reasons.append(f"{len(skipped)} vector(s) of claimed profile {name} skipped "
                            f"(first: {skipped[0]}); list them in an expectations file with a reason, or do not claim {name}")
