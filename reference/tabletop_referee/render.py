@@ -260,7 +260,8 @@ def _load_vectors(game: str) -> _Vectors:
         for v in read_document(path, what="vector file").get("vectors", []):
             by_id[v["id"]] = {"id": v["id"], "kind": v.get("kind", "play"), "clauses": list(v.get("clauses", [])),
                               "description": v.get("description", ""), "source": v.get("source", ""),
-                              "file": f"vectors/{game}/{path.name}"}
+                              "file": f"vectors/{game}/{path.name}",
+                              **({"reading_of": v["reading_of"]} if "reading_of" in v else {})}
     skipped = folder.parent / f"{game}-unexportable.json"
     unexportable = {}
     if skipped.is_file():
@@ -657,8 +658,9 @@ def render_vectors_page(game: str, vectors: _Vectors | None = None) -> str:
         for v in listed:
             known = [c for c in v["clauses"] if c in spec.clause_ids]
             vid = _code(v["id"])
-            if v["id"] in scenario_ids and known:
-                vid = f"[{vid}]({_rel(page, _area_page(game, spec.clause(known[0]).area))}#{v['id']})"
+            own = v.get("reading_of") or v["id"]  # a sibling links to the scenario of the vector it re-reads
+            if own in scenario_ids and known:
+                vid = f"[{vid}]({_rel(page, _area_page(game, spec.clause(known[0]).area))}#{own})"
             clauses = ", ".join(clause_link(spec, page, c) for c in v["clauses"])
             out.append(f"| {vid} | {_md(v['kind'])} | {clauses} | {_md(v['description'])} |")
         out.append("")

@@ -28,7 +28,7 @@ OBSERVATIONS = "observations"
 def retired_ids(game: str) -> dict[str, dict[str, Any]]:
     """The retired vector ids of ``spec/<game>/retired.yaml`` (id -> its entry: ``reason``,
     ``replaced_by``, ``version``); empty when the game has retired none."""
-    from .paths import spec_dir
+    from .paths import spec_dir  # lazy: only a game with retired ids reads the spec folder
 
     path = spec_dir(game) / "retired.yaml"
     if not path.is_file():
@@ -192,8 +192,8 @@ def expectation(result: dict[str, Any], pointers: Sequence[str], legal_actions: 
 def vector_file(game: str, source: str, vectors: list[dict[str, Any]]) -> dict[str, Any]:
     """A vector file of the current format: each vector's ``requires.options`` is what the
     reference finds it depends on (:func:`.conformance.readings.dependencies`)."""
-    from .conformance.readings import dependencies, input_vocabulary
-    from .conformance.runner import reference_passes
+    from .conformance.readings import dependencies, input_vocabulary  # lazy: the conformance layer, only when writing vector files
+    from .conformance.runner import reference_passes  # lazy: as above
 
     for v in vectors:
         v.setdefault("requires", {})["options"] = dependencies(game, v, reference_passes)

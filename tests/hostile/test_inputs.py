@@ -50,7 +50,7 @@ YAML_POISONS = {
     "infinity": ("x: .inf\n", "finite"),
     "huge-int": ("x: " + HUGE_INT + "\n", "5000 digits"),
     "deep": (DEEP_YAML, "nested"),
-    "alias-bomb": (ALIAS_BOMB, "alias"),
+    "alias-bomb": (ALIAS_BOMB, "alias|values (limit"),  # the alias cap, or the cap on values it expands to
     "python-tag": ("x: !!python/object/apply:os.system [echo pwned]\n", "constructor"),
     "date": ("x: 2026-12-01\n", "JSON cannot hold"),
 }
@@ -77,7 +77,7 @@ def test_poisoned_document_is_one_line_error(capsys, tmp_path, reader, text, nee
     path.write_text(text, encoding="utf-8")
     code, out, err = run(capsys, *_argv(reader, path, tmp_path))
     line = one_line_error(code, err)
-    assert needle.lower() in line.lower(), line
+    assert any(n in line.lower() for n in needle.lower().split("|")), line
     assert str(path) in line or "line 1" in line, line
     assert out == ""
     assert not (tmp_path / "out.html").exists()

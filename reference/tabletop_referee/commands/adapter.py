@@ -47,7 +47,7 @@ def parse_readings(game_id: str, given: list[str]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..conformance.readings import source_readings
+    from ..conformance.readings import source_readings  # lazy: only with --readings-of
 
     readings: dict[str, Any] = {}
     if args.readings_of is not None:

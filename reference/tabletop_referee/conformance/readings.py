@@ -22,13 +22,21 @@ Names no game: everything goes through the game interface.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import functools
+from collections import deque
 from collections.abc import Callable, Iterator, Mapping
+from fractions import Fraction
 from typing import Any
 
 from ..documents import canonical_text
+from ..errors import RefereeError
 from ..games import load
 from ..games.interface import CHANCE, Game, OptionSpec
+from ..perft import divide, perft, pins_of
+from ..spec import load_spec
+from .compare import MISSING, resolve
+from .vectors import _play_problem
 
 READINGS_PREFIX = "readings-"
 """The siblings of the vectors of ``vectors/<game>/<area>.json`` are in ``readings-<area>.json``
@@ -311,7 +319,6 @@ def key(pairs: Mapping[str, Any]) -> str:
 
 
 def _perft_holds(game: Game, doc: Mapping[str, Any]) -> bool:
-    from ..perft import divide, perft, pins_of
 
     try:
         state = game.state_from_json(doc["state"])
@@ -326,10 +333,8 @@ def _perft_holds(game: Game, doc: Mapping[str, Any]) -> bool:
 def _perft_reads(game: Game, doc: Mapping[str, Any]) -> set[str] | None:
     """The option fields the reference reads while counting a perft vector (``None`` when its
     options value cannot be watched): an option never read cannot change the count."""
-    import dataclasses
 
-    from ..impact import _Watch, _watchable
-    from ..perft import divide, pins_of
+    from ..impact import _Watch, _watchable  # lazy: the simulation layer, only to export perft vectors
 
     state = game.state_from_json(doc["state"])
     options = game.options_of(state)
@@ -385,8 +390,6 @@ def _matches(pattern: Mapping[str, Any], event: Mapping[str, Any]) -> bool:
 
 def _expect_at(game: Game, old: Mapping[str, Any], state: Any, events: list[dict[str, Any]]) -> dict[str, Any]:
     """An expectation block like ``old``, its values read anew from the reference at ``state``."""
-    from ..documents import canonical_text as _ct
-    from .compare import MISSING, resolve
 
     pointers = [v["pointer"] for v in old.get("values", [])]
     doc = result_document(game, state, pointers)
@@ -402,7 +405,7 @@ def _expect_at(game: Game, old: Mapping[str, Any], state: Any, events: list[dict
         if values:
             new["values"] = values
     if "legal_actions" in old:
-        new["legal_actions"] = {"actions": sorted(doc["legal_actions"], key=_ct)}
+        new["legal_actions"] = {"actions": sorted(doc["legal_actions"], key=canonical_text)}
     if "chance" in old:
         outcomes = game.chance_outcomes(state)
         if not outcomes:
@@ -423,7 +426,6 @@ def _expect_at(game: Game, old: Mapping[str, Any], state: Any, events: list[dict
 
 
 def _prob(p: Any) -> Any:
-    from fractions import Fraction
 
     return f"{p.numerator}/{p.denominator}" if isinstance(p, Fraction) else p
 
@@ -569,7 +571,6 @@ def sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any],
     requires = dict(doc.get("requires", {}))
     requires["options"] = {k: [v] for k, v in sorted(pairs.items())}
     out["requires"] = requires
-    from .vectors import _play_problem
 
     if _play_problem(out) or not reference_passes(game_id, out):
         return None
@@ -595,7 +596,6 @@ def _detour(game: Game, state: Any, target: Any | None, goal: str | None = None)
     clause ``goal``); ``None`` if none is found or there is no target (the step was the last)."""
     if target is None:
         return None
-    from collections import deque
 
     queue: deque[tuple[Any, list[Any]]] = deque([(state, [])])
     seen = 0
@@ -617,7 +617,6 @@ def _detour(game: Game, state: Any, target: Any | None, goal: str | None = None)
 def _perft_sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any],
                    reference_passes: Passes) -> dict[str, Any] | None:
     """A perft vector's position under other readings, its counts from the reference."""
-    from ..perft import divide, perft, pins_of
 
     game = load(game_id)
     try:
@@ -667,15 +666,13 @@ def reading_options(game: Game) -> set[str]:
 
 @functools.lru_cache(maxsize=None)
 def _reading_options(game_id: str) -> tuple[str, ...]:
-    from ..impact import disputes_of
+    from ..impact import disputes_of  # lazy: the simulation layer, read once per game (cached)
 
     return tuple(d.option for d in disputes_of(load(game_id)))
 
 
 @functools.lru_cache(maxsize=None)
 def _source_readings(game_id: str) -> tuple[tuple[str, tuple[tuple[str, Any], ...]], ...]:
-    from ..errors import RefereeError
-    from ..spec import load_spec
 
     game = load(game_id)
     try:

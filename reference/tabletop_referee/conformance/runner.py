@@ -211,8 +211,8 @@ def unmet_requirement(vector: Vector, hello: dict[str, Any], game: str) -> str |
 
 @functools.lru_cache(maxsize=None)
 def _reference_runner(game: str) -> "Runner":
-    from ..adapter import Adapter
-    from .inprocess import InProcessAdapter
+    from ..adapter import Adapter  # lazy: the reference oracle is built only when a run swaps readings
+    from .inprocess import InProcessAdapter  # lazy: as above
 
     reference = Adapter([game])
 
@@ -234,7 +234,7 @@ def reference_passes(game: str, doc: Mapping[str, Any]) -> bool:
 def option_default(game: str, name: str) -> Any:
     """The default value of a rule option of ``game`` (what an adapter that does not announce
     the option follows); ``None`` for a name the game does not have."""
-    from ..games import load
+    from ..games import load  # lazy: only for format-2 vectors of an option the adapter left out
 
     for o in load(game).info.options:
         if o.name == name:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from ..errors import RefereeError
+from ..errors import IllegalAction, RefereeError
 from ..games import load
 from ..schemas import validation_errors
 from .client import PROTOCOL, AdapterFailure, ExternalAdapter, AdapterStartError, describe_exit, last_line
@@ -55,8 +55,7 @@ def smoke_setup_for(game_id: str, hello: Mapping[str, Any] | None) -> tuple[dict
     announced, and the player count is raised until those readings accept the setup (Seven
     Knights as BGA plays it refuses three players in the standard game). Returns the setup
     document and the reference's new game."""
-    from ..errors import IllegalAction
-    from .readings import followed, reading_options
+    from .readings import followed, reading_options  # lazy: only once the adapter has announced its readings
 
     game = load(game_id)
     setup = game.smoke_setup()
