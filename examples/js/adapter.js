@@ -16,7 +16,7 @@ const IMPLEMENTATION = {
   version: '0.1.0',
   language: 'javascript',
   homepage: 'https://github.com/tabletop-referee/tabletop-referee/tree/main/examples/js',
-  games: { mlem: { options: mlem.OPTION_VALUES, variants: mlem.VARIANTS } },
+  games: { mlem: { options: mlem.OPTION_VALUES, variants: mlem.VARIANTS, vocabulary: 2 } },  // event vocabulary level 2: the scoring events, move dice (docs/protocol.md)
 };
 // 'play-odds' (protocol 2): play answers the odds digest of chance nodes when asked.
 const CAPABILITIES = ['custom-boards', 'events', 'observations', 'chance-probabilities', 'play-odds'];

@@ -877,6 +877,9 @@ function useAbility(s, player, ability, events) {
 /** ufo.extra-face: the arrival token's face alone moves the rocket; no die is used or removed. */
 function doExtraFace(s, a, arrival, events) {
   const face = arrival.face;
+  if (a.faces.length || a.die_one.length) {
+    reject('ufo.extra-face', 'the extra face is used on its own: no rolled dice or Die-1 astronauts with it (ufo_extra_face_use=alone)');
+  }
   const problem = extraFaceProblem(s, face);
   if (problem) reject('ufo.extra-face', `the extra face cannot be used here: ${problem}`);
   const info = spaceInfo(s, s.rocket.space);
