@@ -18,7 +18,7 @@ import pytest
 from tabletop_referee.adapter import Adapter
 from tabletop_referee.conformance import readings as R
 from tabletop_referee.conformance.inprocess import InProcessAdapter
-from tabletop_referee.conformance.profiles import EXECUTED, family, judge
+from tabletop_referee.conformance.profiles import EXECUTED, family
 from tabletop_referee.conformance.report import result_to_json
 from tabletop_referee.conformance.runner import Runner, reference_passes
 from tabletop_referee.conformance.vectors import Vector, default_vector_dir, load_vectors
@@ -140,9 +140,13 @@ def the_reference_under_other_readings_is_certified(game_id: str, label: str, re
     floor = SHORTFALL.get((game_id, label), COVERAGE)
     assert share >= floor, (f"under {label}: {share:.1%} of the claimed profiles' vectors run, below "
                             f"{floor:.0%} (per profile: {by_profile})")
-    judged = judge(results, claimed=claimed, known=game.conformance_profiles(),
-                   suite_profiles=[tuple(game.vector_profiles(v.doc)) for v in chosen])
-    assert judged["verdict"]["passed"], judged["verdict"]["reasons"]
+    # the profiles' verdicts (over the whole suite: the vectors not run here run with the readings
+    # swapped in): none is mostly untested, which would fail the run (profiles.judge)
+    mostly_untested = {p for p, n in per_profile.items() if (n - run_profile[p]) * 2 > n}
+    if (game_id, label) in SHORTFALL:
+        assert mostly_untested <= {"game-types"}, mostly_untested  # the recorded shortfall: see SHORTFALL
+    else:
+        assert not mostly_untested, (label, by_profile)
 
 
 def test_a_vector_is_run_under_the_value_the_adapter_follows() -> None:
