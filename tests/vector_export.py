@@ -35,6 +35,7 @@ from typing import Any
 
 import pytest
 
+from tabletop_referee.conformance.readings import result_document as readings_result_document
 from tabletop_referee.errors import IllegalAction
 from tabletop_referee.games import load
 from tabletop_referee.output import write_atomically
@@ -158,39 +159,11 @@ class Recorder:
 # -- the result document ----------------------------------------------------------------------
 
 
-def _observers(pointers) -> list[int]:
-    """The players whose observations the pointers read ("/observations/<player>/...")."""
-    return sorted({int(p.split("/")[2]) for p in pointers if p.startswith(OBSERVATIONS)})
-
-
 def result_document(game_id: str, state: Any, pointers=()) -> dict:
-    """The result document of a state, which a vector's pointers read (docs/vectors.md), as an implementation
-    answering the protocol would give it: the state, the actor and the legal actions, the scores
-    and outcome, and the observations of the players the pointers name.
-
-    ``actor`` is the single actor (a player number or ``"chance"``), ``null`` once the game is
-    over, and at a simultaneous secret choice the list of the players still to choose;
-    ``legal_actions`` are then every listed player's legal actions, player by player."""
-    game = load(game_id)
-    actors = game.actors(state)
-    if len(actors) > 1:
-        actor: Any = list(actors)
-        legal = [a for p in actors for a in game.legal_actions(state, p)]
-    else:
-        actor = actors[0] if actors else None
-        legal = list(game.legal_actions(state))
-    result = game.result_to_json(state)
-    doc = {
-        "state": game.state_to_json(state),
-        "actor": actor,
-        "legal_actions": [game.action_to_json(a) for a in legal],
-        "scores": result["scores"],
-        "outcome": result["outcome"],
-    }
-    observers = _observers(pointers)
-    if observers:
-        doc["observations"] = {str(p): game.observation_to_json(state, p) for p in observers}
-    return doc
+    """The result document of a state, which a vector's pointers read (docs/vectors.md), as an
+    implementation answering the protocol would give it: one definition, shared with the runner's
+    siblings (:func:`tabletop_referee.conformance.readings.result_document`)."""
+    return readings_result_document(load(game_id), state, pointers)
 
 
 # -- the export -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ Difference(pointer='/b/1', expected=2, actual=3, message='expected 2, got 3')
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
 from ..documents import canonical_text
@@ -157,3 +158,8 @@ def set_difference(expected: list[Any], actual: list[Any], pointer: str) -> Diff
     return Difference(pointer, message="; ".join(parts),
                       extra={"missing": missing, "unexpected": unexpected, "duplicates": dupes,
                              "expected_count": len(want), "actual_count": len(actual)})
+
+
+def event_matches(pattern: Mapping[str, Any], event: Mapping[str, Any]) -> bool:
+    """An event matches when it has every field of the pattern with an equal (JSON) value."""
+    return all(k in event and first_difference(v, event[k]) is None for k, v in pattern.items())

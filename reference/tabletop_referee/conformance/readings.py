@@ -35,7 +35,7 @@ from ..games import load
 from ..games.interface import CHANCE, Game, OptionSpec
 from ..perft import divide, perft, pins_of
 from ..spec import load_spec
-from .compare import MISSING, resolve
+from .compare import MISSING, event_matches, resolve
 from .vectors import _play_problem
 
 READINGS_PREFIX = "readings-"
@@ -384,10 +384,6 @@ def result_document(game: Game, state: Any, pointers: Any = ()) -> dict[str, Any
     return doc
 
 
-def _matches(pattern: Mapping[str, Any], event: Mapping[str, Any]) -> bool:
-    return all(k in event and canonical_text(v) == canonical_text(event[k]) for k, v in pattern.items())
-
-
 def _expect_at(game: Game, old: Mapping[str, Any], state: Any, events: list[dict[str, Any]]) -> dict[str, Any]:
     """An expectation block like ``old``, its values read anew from the reference at ``state``."""
 
@@ -417,7 +413,7 @@ def _expect_at(game: Game, old: Mapping[str, Any], state: Any, events: list[dict
     present: list[Any] = []
     absent: list[Any] = []
     for pattern in [*old.get("events", []), *old.get("events_absent", [])]:
-        (present if any(_matches(pattern, e) for e in events) else absent).append(pattern)
+        (present if any(event_matches(pattern, e) for e in events) else absent).append(pattern)
     if present:
         new["events"] = present
     if absent:

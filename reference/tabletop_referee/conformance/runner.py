@@ -31,7 +31,8 @@ from typing import Any
 from .client import (DEFAULT_TIMEOUT, AdapterClient, AdapterFailure, AdapterStartError, AdapterTimeout,
                      StrayTracking)
 from ..documents import canonical_text
-from .compare import MISSING, Difference, first_difference, pointer_tokens, resolve, set_difference, short
+from .compare import (MISSING, Difference, event_matches, first_difference, pointer_tokens, resolve,
+                      set_difference, short)
 from .expectations import FAILING, Entry, Expectations
 from .readings import adapt, event_levels, for_vocabulary, vocabulary_level
 from .vectors import Vector
@@ -258,11 +259,6 @@ def board_difference(vector: Vector, hello: dict[str, Any]) -> str | None:
             return (f"the adapter's board differs at {pointer} (suite: {short(value, 60)}, adapter: {shown}), "
                     "a provisional field this vector depends on")
     return None
-
-
-def event_matches(pattern: dict[str, Any], event: dict[str, Any]) -> bool:
-    """An event matches when it has every field of the pattern with an equal (JSON) value."""
-    return all(k in event and first_difference(v, event[k]) is None for k, v in pattern.items())
 
 
 class Runner:
