@@ -19,6 +19,7 @@ import pytest
 from tabletop_referee.cli import main
 from tabletop_referee.games import GAMES, load
 from tabletop_referee.games.interface import CHANCE, Game
+from tabletop_referee.games.roles import ROLE_DEFAULTS, GameKit
 from tabletop_referee.paths import data_root
 from tabletop_referee.play import Session
 from tabletop_referee.render import stale_pages
@@ -32,11 +33,11 @@ MAX_STEPS = 5000
 
 
 @pytest.fixture(params=IDS)
-def game(request) -> Game:
+def game(request) -> GameKit:
     return load(request.param)
 
 
-def option_plans(game: Game) -> list[dict]:
+def option_plans(game: GameKit) -> list[dict]:
     """One option assignment per value of every single-valued option (the rest sampled)."""
     plans = []
     for option in game.info.options:
@@ -47,17 +48,17 @@ def option_plans(game: Game) -> list[dict]:
     return plans or [{}]
 
 
-def setup_for(game: Game, rng: random.Random, plan: dict):
+def setup_for(game: GameKit, rng: random.Random, plan: dict):
     """A random setup honouring ``plan`` (an option that exists only with a variant turns it on)."""
     options = dict(plan)
     for name in plan:
-        needs = game.option_spec(name).requires
+        needs = game.options.option_spec(name).requires
         if needs is not None and needs in game.info.variants:
             options["variants"] = [needs]
     return game.random_setup(rng, options=options, vary=True)
 
 
-def play(game: Game, setup, rng: random.Random):
+def play(game: GameKit, setup, rng: random.Random):
     """Plays a whole random game; returns the states and actions in order."""
     state = game.initial_state(setup)
     states, actions = [state], []
@@ -72,15 +73,37 @@ def play(game: Game, setup, rng: random.Random):
 
 
 def test_the_interface_is_complete(game):
+    """The rules core implements every member of the narrow Game protocol, and each role is the
+    default role or a subclass of it (games/roles.py)."""
     info = game.info
     assert info.id in GAMES and info.title == GAMES[info.id]
     assert info.players[0] <= info.players[1]
-    for name in ("setup_from_json", "setup_to_json", "random_setup", "initial_state", "actors", "legal_actions",
-                 "chance_outcomes", "sample_chance", "apply", "is_over", "observe", "result_to_json", "winners",
-                 "totals", "state_to_json", "state_from_json", "state_problems", "action_to_json",
-                 "action_from_json", "event_to_json", "observation_to_json", "player_count", "parse_action",
-                 "action_text", "describe_event", "describe_state", "position_to_state", "pinned_chance"):
-        assert callable(getattr(game, name, None)), f"{info.id} lacks {name}"
+    members = [n for n in vars(Game) if not n.startswith("_") and callable(getattr(Game, n))]
+    assert len(members) <= 20, f"the core protocol grew to {len(members)} methods: move the new ones into a role"
+    for name in members:
+        assert callable(getattr(game.core, name, None)), (
+            f"{info.id}: the rules core lacks {name}() — every game writes the core methods of "
+            "games/interface.py's Game (docs/adding-a-game.md, 'The rules core')")
+        assert getattr(game, name) == getattr(game.core, name), f"{info.id}: the kit's {name} is not the core's"
+    assert isinstance(game.core, Game)
+    for role, default in ROLE_DEFAULTS.items():
+        assert isinstance(getattr(game, role), default), f"{info.id}: the {role} role is not a {default.__name__}"
+
+
+def test_role_clauses_are_the_games_own(game):
+    """A clause a role names (chance, fallback and observation clauses of the probes, a score
+    category's clause) is a clause of the game's spec: no default names a clause."""
+    ids = {c.id for c in load_spec(game.info.id).clauses}
+    named = {"chance_clause": game.probes.chance_clause, "fallback_clause": game.probes.fallback_clause,
+             "observation_clause": game.probes.observation_clause}
+    for category in game.scoring.score_categories():
+        named[f"category_clause({category!r})"] = game.scoring.category_clause(category)
+    for where, clause in named.items():
+        assert clause is None or clause in ids, (
+            f"{game.info.id}: {where} names {clause!r}, which spec/{game.info.id}/clauses.yaml lacks")
+    for role, default in ROLE_DEFAULTS.items():
+        for name in ("chance_clause", "fallback_clause", "observation_clause"):
+            assert getattr(default, name, None) is None, f"the default {role} role names a clause in {name}"
 
 
 def test_every_option_value_in_a_random_full_game(game):
@@ -94,14 +117,14 @@ def test_every_option_value_in_a_random_full_game(game):
         assert game.setup_to_json(game.setup_from_json(doc)) == doc
         states, actions = play(game, setup, rng)
         for name, value in plan.items():
-            assert game.option_value(states[0], name) == value, (plan, name)
+            assert game.options.option_value(states[0], name) == value, (plan, name)
         for i, state in enumerate(states):
             if i % 7 and i != len(states) - 1:
                 continue  # every 7th state and the last: the round trip is the slow part
             sdoc = game.state_to_json(state)
             assert validation_errors(gid, "state", sdoc) == [], (plan, i)
             assert game.state_from_json(sdoc) == state, (plan, i)
-            assert game.state_problems(state) == [], (plan, i)
+            assert game.rules.state_problems(state) == [], (plan, i)
         for action in actions:
             adoc = game.action_to_json(action)
             assert game.action_to_json(game.action_from_json(adoc)) == adoc
@@ -159,17 +182,17 @@ def test_observations_hide_what_they_must(game):
         states, _ = play(game, setup, rng)
         for state in states[:: max(1, len(states) // 15)]:
             for player in range(game.player_count(state)):
-                seen = game.observation_to_json(state, player)
+                seen = game.interchange.observation_to_json(state, player)
                 if has_schema(gid, "observation"):
                     assert validation_errors(gid, "observation", seen) == []
-                for what, other in game.leak_probes(state, player, rng):
+                for what, other in game.probes.leak_probes(state, player, rng):
                     probed += 1
-                    assert game.observation_to_json(other, player) == seen, f"{what} leaks to player {player}"
-                own = game.own_probe(state, player, rng)
+                    assert game.interchange.observation_to_json(other, player) == seen, f"{what} leaks to player {player}"
+                own = game.probes.own_probe(state, player, rng)
                 if own is not None:
                     own_changed += 1
-                    assert game.observation_to_json(own, player) != seen, "the own probe changed nothing visible"
-    if any(game.hides_anything(s) for s in states):
+                    assert game.interchange.observation_to_json(own, player) != seen, "the own probe changed nothing visible"
+    if any(game.interchange.hides_anything(s) for s in states):
         assert probed > 0 and own_changed > 0, f"{gid} hides information but offers no leak probes"
 
 
@@ -200,7 +223,7 @@ def test_docs_pages_are_generated_and_fresh(game):
     assert stale_pages(gid, docs) == [], f"run referee docs --game {gid}"
 
 
-def mid_game(game: Game):
+def mid_game(game: GameKit):
     rng = random.Random(f"{game.info.id}:mid")
     state = game.initial_state(game.random_setup(rng))
     for _ in range(25):
@@ -218,8 +241,8 @@ def test_explain_answers_on_a_real_position(game, tmp_path, capsys):
     path.write_text(json.dumps(game.state_to_json(state)), encoding="utf-8")
     actors = game.actors(state)
     action = game.legal_actions(state, actors[0] if len(actors) > 1 else None)[0]
-    text = game.action_text(action)
-    assert game.parse_action(text, state, action.player if hasattr(action, "player") else None) == action
+    text = game.notation.action_text(action)
+    assert game.notation.parse_action(text, state, action.player if hasattr(action, "player") else None) == action
     code = main(["explain", "--game", game.info.id, str(path), text])
     out = capsys.readouterr().out
     assert code == 0 and "Answer: legal" in out, out[-2000:]

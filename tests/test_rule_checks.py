@@ -70,8 +70,8 @@ def test_checked_clauses_are_clauses_of_the_spec(game_id):
 
 def _illegal_candidates(game, state, action, rng) -> list[Any]:
     """Near-legal action values (the game's own probes) that parse; legal ones are kept too."""
-    docs = list(game.near_legal_actions(state, rng))
-    probe = game.illegal_probe(state, action, rng)
+    docs = list(game.probes.near_legal_actions(state, rng))
+    probe = game.probes.illegal_probe(state, action, rng)
     if probe is not None:
         docs.append(probe)
     out = []
@@ -105,18 +105,18 @@ def test_is_legal_agrees_with_apply(game_id):
         players = [None] if len(single) <= 1 or single == (CHANCE,) else list(single)
         for player in players:
             for a in game.legal_actions(state, player)[:40]:
-                assert game.is_legal(state, a), game.action_text(a)
+                assert game.rules.is_legal(state, a), game.notation.action_text(a)
                 legal += 1
         for a in candidates:
             try:
                 game.apply(state, a)
             except IllegalAction as e:
-                assert not game.is_legal(state, a), game.action_text(a)
-                first = next(iter(game.violations(state, a)))
+                assert not game.rules.is_legal(state, a), game.notation.action_text(a)
+                first = next(iter(game.rules.violations(state, a)))
                 assert (first.clause, first.message) == (e.clause, e.message)
                 refused += 1
             else:
-                assert game.is_legal(state, a), game.action_text(a)
+                assert game.rules.is_legal(state, a), game.notation.action_text(a)
     assert legal > 100 and refused > 20, (legal, refused)
 
 
@@ -131,10 +131,10 @@ def test_apply_legal_is_apply_for_legal_actions(game_id):
         players = [None] if len(single) <= 1 or single == (CHANCE,) else list(single)
         for player in players:
             for a in (*game.legal_actions(state, player)[:12], action):
-                checked, unchecked = game.apply(state, a), game.apply_legal(state, a)
-                assert unchecked.state == checked.state, game.action_text(a)
-                assert unchecked.events == checked.events, game.action_text(a)
-                assert game.advance(state, a) == checked.state, game.action_text(a)
+                checked, unchecked = game.apply(state, a), game.rules.apply_legal(state, a)
+                assert unchecked.state == checked.state, game.notation.action_text(a)
+                assert unchecked.events == checked.events, game.notation.action_text(a)
+                assert game.rules.advance(state, a) == checked.state, game.notation.action_text(a)
                 compared += 1
     assert compared > 300, compared
 

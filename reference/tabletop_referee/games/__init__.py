@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from functools import lru_cache
 
-from .interface import Game
+from .roles import GameKit
 
 GAMES: dict[str, str] = {
     "mlem": "MLEM: Space Agency",
@@ -27,8 +27,8 @@ def package_name(game: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def load(game: str) -> Game:
-    """Returns the :class:`Game` of a registered game id (``mlem``).
+def load(game: str) -> GameKit:
+    """Returns the :class:`~tabletop_referee.games.roles.GameKit` of a registered game id (``mlem``).
 
     Raises:
         KeyError: unknown game id.
@@ -36,10 +36,10 @@ def load(game: str) -> Game:
     if game not in GAMES:
         raise KeyError(game)
     module = importlib.import_module(f"{__name__}.{package_name(game)}")
-    game_object: Game = module.GAME  # the package's GAME (tests/test_games_meta.py checks it)
+    game_object: GameKit = module.GAME  # the package's GAME (tests/test_games_meta.py checks it)
     return game_object
 
 
-def all_games() -> list[Game]:
+def all_games() -> list[GameKit]:
     """Every registered game, in registration order."""
     return [load(g) for g in GAMES]

@@ -563,7 +563,7 @@ def then_winners(scene: Scene, names: str):
 
 
 def _observed(scene: Scene, name: str) -> dict:
-    doc = GAME.observation_to_json(scene.settled(), seat(name))
+    doc = GAME.interchange.observation_to_json(scene.settled(), seat(name))
     assert doc["observer"] == seat(name)
     return doc
 

@@ -169,7 +169,7 @@ class Scene(Recorder):
         if self.state is None:
             assert "players" in self.position, "no game: start with 'Given a N-player game'"
             self._place_the_rest()
-            self.state = GAME.position_to_state(self.position)
+            self.state = GAME.positions.position_to_state(self.position)
             self.record.state = GAME.state_to_json(self.state)
         return self.state
 
@@ -189,7 +189,7 @@ class Scene(Recorder):
         pending = self.position.pop("_rest", [])
         if not pending:
             return
-        full = GAME.state_to_json(GAME.position_to_state(
+        full = GAME.state_to_json(GAME.positions.position_to_state(
             {"players": self.position["players"], "options": self.position.get("options", {})}))
         won = self.position.setdefault("won", {})
         for item in pending:
