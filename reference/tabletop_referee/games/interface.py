@@ -1,10 +1,13 @@
-"""The one game interface: what every game package implements, and what every tool uses.
+"""The one game interface: the rules core every game package writes, and the shared values.
 
 Every command (``conform``, ``fuzz``, ``explain``, ``verify``, ``play``, ``simulate``, ``docs``,
-``vectors export``, ``adapter``...) talks to a game only through a :class:`Game` object, got
-with :func:`tabletop_referee.games.load`. A game package ``games/<id>/`` exports one such
-object as ``GAME``; nothing outside ``games/<id>/`` imports the package by name (a test checks
-this). docs/adding-a-game.md walks through writing one.
+``vectors export``, ``adapter``...) talks to a game only through the object
+:func:`tabletop_referee.games.load` returns: a :class:`~tabletop_referee.games.roles.GameKit`,
+the game's rules core (:class:`Game`, below: about twenty methods) with its roles
+(:mod:`tabletop_referee.games.roles`: notation, narration, options, probes... each with defaults
+derived from the core). A game package ``games/<id>/`` exports one as ``GAME``; nothing outside
+``games/<id>/`` imports the package by name (a test checks this). docs/adding-a-game.md walks
+through writing one.
 
 The actor model
 ---------------
