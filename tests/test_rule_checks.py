@@ -47,7 +47,8 @@ def test_every_rejection_clause_of_the_vectors_has_checks(game_id):
     clauses = rejection_clauses(game_id)
     assert clauses, "the vectors expect no rejection at all: nothing to check"
     missing = sorted(clauses - set(load(game_id).rule_checks()))
-    assert not missing, f"rejected in vectors but without a check function: {missing}"
+    assert not missing, (f"{game_id}: vectors expect rejections (setup refusals included) under {missing}, which have "
+                         "no check function: list one per clause in rule_checks() (check_name(clause))")
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
@@ -55,10 +56,11 @@ def test_check_functions_are_named_after_their_clause(game_id):
     table = load(game_id).rule_checks()
     assert table
     for clause, checks in table.items():
-        assert checks, clause
+        assert checks, f"{game_id}: rule_checks()[{clause!r}] is empty: list its check functions or leave it out"
         for check in checks:
-            assert callable(check)
-            assert check.__name__ == check_name(clause), (clause, check.__name__)
+            assert callable(check), f"{game_id}: rule_checks()[{clause!r}] holds {check!r}, not a function"
+            assert check.__name__ == check_name(clause), (
+                f"{game_id}: the check of {clause} is named {check.__name__}: name it {check_name(clause)} (check_name)")
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
@@ -148,8 +150,10 @@ def test_refusals_carry_the_action_and_the_phase(game_id):
             try:
                 game.apply(state, a)
             except IllegalAction as e:
-                assert e.action == a
-                assert e.phase is not None and e.phase == phase
-                assert str(e) == f"[{e.clause}] {e.message}"
+                assert e.action == a, f"{game_id}: a refusal under {e.clause} must carry the refused action (with_context)"
+                assert e.phase is not None and e.phase == phase, (
+                    f"{game_id}: a refusal under {e.clause} carries phase {e.phase!r} but the state document's \"phase\" is "
+                    f"{phase!r}: the state document needs a \"phase\", and refusals take it (with_context(action, phase))")
+                assert str(e) == f"[{e.clause}] {e.message}", f"{game_id}: IllegalAction reads [clause] message: {e}"
                 seen += 1
     assert seen > 10
