@@ -13,6 +13,7 @@ Given
   ``the rule option <name> is <value>``     a value of the option's ``OptionSpec`` (its JSON
                                             or plain text), or a list ``1, 1, 2``
   ``the setup is:``  + a JSON doc string    the setup document of a new game (When below)
+  ``the setup has:`` + table field|value     the same, field by field
   ``the state is:``  + a JSON doc string    a state document (``state_from_json``)
 When
   ``a new game is set up``                  ``initial_state`` of the setup document given
@@ -236,6 +237,13 @@ def given_setup(scene: GameScene, docstring: str):
     scene.setup_doc = _doc_string(docstring)
 
 
+@given("the setup has:")
+def given_setup_table(scene: GameScene, datatable):
+    """the setup has: a two-column table, a field of the setup document and its value (JSON, or
+    plain text) per row, e.g. | players | 3 |."""
+    scene.setup_doc = {**(scene.setup_doc or {}), **{row[0]: _json_or_text(row[1]) for row in datatable}}
+
+
 @given("the state is:")
 def given_state(scene: GameScene, docstring: str):
     """the state is: a state document (JSON), read by the game's state_from_json."""
@@ -307,11 +315,12 @@ def then_event(scene: GameScene, type: str, clause: str):
 
 @then("the events are:")
 def then_events(scene: GameScene, datatable):
-    """the events are: a table with the columns type and clause, one row per event, in order:
-    exactly the events of every action played."""
+    """the events are: a table with the columns type and clause (and any field of the events:
+    a cell is JSON, or plain text), one row per event, in order: exactly the events of every
+    action played."""
     scene.settled()
     header, *rows = datatable
-    expected = [dict(zip(header, row)) for row in rows]
+    expected = [{k: _json_or_text(v) for k, v in zip(header, row)} for row in rows]
     actual = [{k: e.get(k) for k in header} for e in scene.event_docs()]
     assert actual == expected, actual
     scene.check_event_list()

@@ -285,10 +285,19 @@ def test_perft_vectors_are_reproducible(game):
 
 
 def test_every_game_package_is_registered():
-    """A package under games/ that is not in GAMES would escape every check above."""
+    """Every package under games/ is a game (games/__init__.py finds them, no list): each one
+    exports ``GAME`` whose ``info.id`` is its folder's name with ``_`` written ``-``."""
+    import importlib
+
     import tabletop_referee.games as games_package
 
     root = Path(games_package.__file__).parent
-    packages = {p.name for p in root.iterdir() if (p / "__init__.py").is_file()}
-    assert packages == {g.replace("-", "_") for g in GAMES}, (
-        f"games/ holds packages {sorted(packages)} but GAMES has {list(GAMES)}: every package under games/ is a game")
+    packages = sorted(p.name for p in root.iterdir() if (p / "__init__.py").is_file())
+    assert sorted(g.replace("-", "_") for g in GAMES) == packages, (
+        f"games/ holds packages {packages} but GAMES found {list(GAMES)}")
+    for name in packages:
+        module = importlib.import_module(f"tabletop_referee.games.{name}")
+        game = getattr(module, "GAME", None)
+        assert game is not None, f"games/{name}/__init__.py must export GAME: every package under games/ is a game"
+        assert game.info.id == name.replace("_", "-"), (
+            f"games/{name}: GAME.info.id is {game.info.id!r}; it must be the folder's name with '_' written '-'")

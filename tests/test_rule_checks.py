@@ -119,7 +119,12 @@ def test_is_legal_agrees_with_apply(game_id):
                 refused += 1
             else:
                 assert game.is_legal(state, a), game.action_text(a)
-    assert legal > 100 and refused > 20, (legal, refused)
+    # sized by the game, not the big games: legal actions were tried, and a game whose vectors
+    # expect rejections has near-legal probes that get refused
+    assert legal > 0, f"{game_id}: no legal action was tried"
+    assert refused > 0 or not rejection_clauses(game_id), (
+        f"{game_id}: its vectors expect rejections but near_legal_actions/illegal_probe gave no refused action: "
+        "write probes that come near the rules")
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
@@ -138,7 +143,7 @@ def test_apply_legal_is_apply_for_legal_actions(game_id):
                 assert unchecked.events == checked.events, game.action_text(a)
                 assert game.advance(state, a) == checked.state, game.action_text(a)
                 compared += 1
-    assert compared > 300, compared
+    assert compared > 0, f"{game_id}: no legal action was compared"
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
@@ -156,4 +161,4 @@ def test_refusals_carry_the_action_and_the_phase(game_id):
                     f"{phase!r}: the state document needs a \"phase\", and refusals take it (with_context(action, phase))")
                 assert str(e) == f"[{e.clause}] {e.message}", f"{game_id}: IllegalAction reads [clause] message: {e}"
                 seen += 1
-    assert seen > 10
+    assert seen > 0 or not rejection_clauses(game_id), f"{game_id}: no refusal was seen: write near_legal_actions probes"
