@@ -76,8 +76,9 @@ def test_the_interface_is_complete(game):
     """The rules core implements every member of the narrow Game protocol, and each role is the
     default role or a subclass of it (games/roles.py)."""
     info = game.info
-    assert info.id in GAMES and info.title == GAMES[info.id]
-    assert info.players[0] <= info.players[1]
+    assert info.id in GAMES and info.title == GAMES[info.id], (
+        f"GAME.info.id {info.id!r} must be the package name with '_' written '-' (found: {list(GAMES)})")
+    assert info.players[0] <= info.players[1], f"{info.id}: GameInfo.players is (fewest, most), got {info.players}"
     members = [n for n in vars(Game) if not n.startswith("_") and callable(getattr(Game, n))]
     assert len(members) <= 20, f"the core protocol grew to {len(members)} methods: move the new ones into a role"
     for name in members:
@@ -114,23 +115,31 @@ def test_every_option_value_in_a_random_full_game(game):
         rng = random.Random(f"{gid}:{n}")
         setup = setup_for(game, rng, plan)
         doc = game.setup_to_json(setup)
-        assert game.setup_to_json(game.setup_from_json(doc)) == doc
+        assert game.setup_to_json(game.setup_from_json(doc)) == doc, (
+            f"{gid}: a setup document must survive setup_from_json then setup_to_json unchanged: {doc}")
         states, actions = play(game, setup, rng)
         for name, value in plan.items():
-            assert game.options.option_value(states[0], name) == value, (plan, name)
+            assert game.options.option_value(states[0], name) == value, (
+                f"{gid}: option {name}={value!r} was set up but the state reads {game.options.option_value(states[0], name)!r}: "
+                "a state document keeps the rule options at its top level, under \"options\"")
         for i, state in enumerate(states):
             if i % 7 and i != len(states) - 1:
                 continue  # every 7th state and the last: the round trip is the slow part
             sdoc = game.state_to_json(state)
-            assert validation_errors(gid, "state", sdoc) == [], (plan, i)
-            assert game.state_from_json(sdoc) == state, (plan, i)
-            assert game.rules.state_problems(state) == [], (plan, i)
+            errors = validation_errors(gid, "state", sdoc)
+            assert errors == [], f"{gid}: state {i} of plan {plan} breaks schemas/{gid}/state.schema.json: {errors[:3]}"
+            assert game.state_from_json(sdoc) == state, (
+                f"{gid}: state {i} of plan {plan} changes through state_to_json then state_from_json: the round trip must be exact")
+            assert game.rules.state_problems(state) == [], (
+                f"{gid}: state {i} of plan {plan} reached by legal play has state_problems {game.rules.state_problems(state)}")
         for action in actions:
             adoc = game.action_to_json(action)
-            assert game.action_to_json(game.action_from_json(adoc)) == adoc
-        assert game.is_over(states[-1])
+            assert game.action_to_json(game.action_from_json(adoc)) == adoc, (
+                f"{gid}: action {adoc} changes through action_from_json then action_to_json: the round trip must be exact")
+        assert game.is_over(states[-1]), f"{gid}: play() returned a state that is not over"
         result = game.result_to_json(states[-1])
-        assert result["outcome"] is not None and set(result["outcome"]["winners"]) <= set(range(len(result["scores"])))
+        assert result["outcome"] is not None and set(result["outcome"]["winners"]) <= set(range(len(result["scores"]))), (
+            f"{gid}: result_to_json of a finished game needs an outcome whose winners are seats: {result}")
 
 
 def test_events_and_legal_actions_are_consistent(game):
@@ -143,20 +152,22 @@ def test_events_and_legal_actions_are_consistent(game):
         if game.is_over(state):
             break
         actors = game.actors(state)
-        assert actors, "a game that is not over has someone to act"
+        assert actors, f"{gid}: actors() is empty but is_over() is false: a game that is not over has someone to act"
         if actors == (CHANCE,):
             outcomes = game.chance_outcomes(state)
-            assert outcomes and sum(p for _, p in outcomes) == 1
+            assert outcomes and sum(p for _, p in outcomes) == 1, (
+                f"{gid}: at a chance node, chance_outcomes() must list outcomes whose Fraction probabilities sum to 1")
             legal = [a for a, _ in outcomes]
         else:
             legal = list(game.legal_actions(state, actors[0] if len(actors) > 1 else None))
-            assert legal, f"player {actors[0]} has no legal action"
+            assert legal, f"{gid}: player {actors[0]} is to act but has no legal action: actors() and legal_actions() disagree"
         for action in legal[:20]:
             t = game.apply(state, action)
             for e in t.events:
                 assert e.clause in clauses, f"event {e.type} cites {e.clause}, not a clause of spec/{gid}"
                 if has_schema(gid, "event"):
-                    assert validation_errors(gid, "event", game.event_to_json(e)) == []
+                    errors = validation_errors(gid, "event", game.event_to_json(e))
+                    assert errors == [], f"{gid}: a {e.type} event breaks schemas/{gid}/event.schema.json: {errors[:3]}"
         state = game.apply(state, choose(game, rng, state)).state
 
 
@@ -168,7 +179,7 @@ def test_determinism(game):
         setup = game.random_setup(rng, vary=True)
         states, actions = play(game, setup, rng)
         runs.append(([game.action_to_json(a) for a in actions], game.state_to_json(states[-1])))
-    assert runs[0] == runs[1]
+    assert runs[0] == runs[1], f"{gid}: the same seed gave two games: the engine must be pure (no clock, file or global random)"
 
 
 def test_observations_hide_what_they_must(game):
@@ -184,20 +195,25 @@ def test_observations_hide_what_they_must(game):
             for player in range(game.player_count(state)):
                 seen = game.interchange.observation_to_json(state, player)
                 if has_schema(gid, "observation"):
-                    assert validation_errors(gid, "observation", seen) == []
+                    errors = validation_errors(gid, "observation", seen)
+                    assert errors == [], f"{gid}: an observation breaks schemas/{gid}/observation.schema.json: {errors[:3]}"
                 for what, other in game.probes.leak_probes(state, player, rng):
                     probed += 1
-                    assert game.interchange.observation_to_json(other, player) == seen, f"{what} leaks to player {player}"
+                    assert game.interchange.observation_to_json(other, player) == seen, (
+                        f"{gid}: {what} leaks to player {player}: observe() must hide what that player may not see")
                 own = game.probes.own_probe(state, player, rng)
                 if own is not None:
                     own_changed += 1
-                    assert game.interchange.observation_to_json(own, player) != seen, "the own probe changed nothing visible"
+                    assert game.interchange.observation_to_json(own, player) != seen, (
+                        f"{gid}: own_probe changed player {player}'s own hidden part but not their observation: a player sees their own")
     if any(game.interchange.hides_anything(s) for s in states):
-        assert probed > 0 and own_changed > 0, f"{gid} hides information but offers no leak probes"
+        assert probed > 0 and own_changed > 0, (
+            f"{gid} hides information (hides_anything) but offers no leak_probes/own_probe: write them so the no-leak check runs")
 
 
 def test_every_clause_has_a_scenario(game):
-    assert spec_problems(game.info.id) == []
+    problems = spec_problems(game.info.id)
+    assert problems == [], f"{game.info.id}: the spec has problems (every clause needs a scenario tagged @clause:<id>): {problems[:5]}"
 
 
 def test_vectors_exist_and_name_known_clauses(game):
@@ -209,18 +225,19 @@ def test_vectors_exist_and_name_known_clauses(game):
     count = 0
     for f in files:
         doc = json.loads(f.read_text(encoding="utf-8"))
-        assert doc["game"] == gid
+        assert doc["game"] == gid, f"{f}: a vector file of {gid} says game {doc['game']!r}"
         for v in doc["vectors"]:
             count += 1
-            assert set(v["clauses"]) <= clauses, (f.name, v["id"])
-    assert count > 0
+            unknown = sorted(set(v["clauses"]) - clauses)
+            assert not unknown, f"{f.name}: vector {v['id']} names clauses not in spec/{gid}/clauses.yaml: {unknown}"
+    assert count > 0, f"{folder} holds no vector: run referee vectors export --game {gid}"
 
 
 def test_docs_pages_are_generated_and_fresh(game):
     gid = game.info.id
     docs = data_root() / "docs"
     assert (docs / gid / "index.md").is_file(), f"run referee docs --game {gid}"
-    assert stale_pages(gid, docs) == [], f"run referee docs --game {gid}"
+    assert stale_pages(gid, docs) == [], f"{gid}: docs pages {stale_pages(gid, docs)} are stale: run referee docs --game {gid}"
 
 
 def mid_game(game: GameKit):
@@ -242,7 +259,8 @@ def test_explain_answers_on_a_real_position(game, tmp_path, capsys):
     actors = game.actors(state)
     action = game.legal_actions(state, actors[0] if len(actors) > 1 else None)[0]
     text = game.notation.action_text(action)
-    assert game.notation.parse_action(text, state, action.player if hasattr(action, "player") else None) == action
+    assert game.notation.parse_action(text, state, action.player if hasattr(action, "player") else None) == action, (
+        f"{game.info.id}: parse_action(action_text(a)) must give a back: {text!r} does not")
     code = main(["explain", "--game", game.info.id, str(path), text])
     out = capsys.readouterr().out
     assert code == 0 and "Answer: legal" in out, out[-2000:]
@@ -284,13 +302,24 @@ def test_perft_vectors_are_reproducible(game):
 
     shipped = json.loads((data_root() / "vectors" / gid / "perft.json").read_text(encoding="utf-8"))["vectors"]
     fresh = perft_vectors(gid)
-    assert [v["expect"] for v in fresh] == [v["expect"] for v in shipped]
+    assert [v["expect"] for v in fresh] == [v["expect"] for v in shipped], (
+        f"vectors/{gid}/perft.json is stale against spec/{gid}/perft.yaml: run referee vectors export --game {gid}")
 
 
 def test_every_game_package_is_registered():
-    """A package under games/ that is not in GAMES would escape every check above."""
+    """Every package under games/ is a game (games/__init__.py finds them, no list): each one
+    exports ``GAME`` whose ``info.id`` is its folder's name with ``_`` written ``-``."""
+    import importlib
+
     import tabletop_referee.games as games_package
 
     root = Path(games_package.__file__).parent
-    packages = {p.name for p in root.iterdir() if (p / "__init__.py").is_file()}
-    assert packages == {g.replace("-", "_") for g in GAMES}
+    packages = sorted(p.name for p in root.iterdir() if (p / "__init__.py").is_file())
+    assert sorted(g.replace("-", "_") for g in GAMES) == packages, (
+        f"games/ holds packages {packages} but GAMES found {list(GAMES)}")
+    for name in packages:
+        module = importlib.import_module(f"tabletop_referee.games.{name}")
+        game = getattr(module, "GAME", None)
+        assert game is not None, f"games/{name}/__init__.py must export GAME: every package under games/ is a game"
+        assert game.info.id == name.replace("_", "-"), (
+            f"games/{name}: GAME.info.id is {game.info.id!r}; it must be the folder's name with '_' written '-'")

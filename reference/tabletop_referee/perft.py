@@ -18,7 +18,7 @@ from .documents import canonical_text
 from .games import load
 from .games.interface import CHANCE
 from .games.roles import GameKit
-from .loading import read_document
+from .loading import read_spec_file
 from .paths import spec_dir
 
 PIN_KEYS = ("rolls", "draws", "pins")
@@ -81,7 +81,7 @@ def divide(game: GameKit, state: Any, depth: int, pins: Mapping[str, Sequence[An
 def perft_vectors(game_id: str) -> list[dict[str, Any]]:
     """Returns the perft vectors of ``spec/<game>/perft.yaml`` with their reference counts."""
     game = load(game_id)
-    entries = read_document(spec_dir(game_id) / "perft.yaml", what="perft positions", fmt="yaml", json_only=False)
+    entries = read_spec_file(spec_dir(game_id) / "perft.yaml")
     vectors = []
     for e in entries:
         if "setup" in e:  # a game start: the setup's own chance nodes come first

@@ -118,7 +118,7 @@ def read_cases(path: str | Path | None = None) -> list[Case]:
         if unknown:
             raise MalformedInput(f"{where}: unknown field {unknown[0]!r} (fields: {', '.join(sorted(_FIELDS))})")
         game = item.get("game")
-        if game not in GAMES:
+        if not isinstance(game, str) or game not in GAMES:
             raise MalformedInput(f"{where}: game {game!r} is not registered (known: {', '.join(GAMES)})")
         name = item.get("name")
         if not isinstance(name, str) or not _NAME.match(name):
