@@ -48,7 +48,7 @@ def _gcd(a: int, b: int) -> int:
 def play(games: int, players: int, seed: int) -> tuple[float, int, int]:
     """Plays ``games`` seeded random games: (seconds, decisions, chance actions)."""
     rng = random.Random(seed)
-    setups = [GAME.make_setup(players, {}, g % players) for g in range(games)]
+    setups = [GAME.core.make_setup(players, {}, g % players) for g in range(games)]
     decisions = chances = 0
     start = time.perf_counter()
     for setup in setups:

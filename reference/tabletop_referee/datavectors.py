@@ -171,7 +171,7 @@ def _refusal(game: GameKit, vid: str, case: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": vid, "kind": "play", "description": case["description"][:120], "clauses": [case["clause"]],
         "tags": ["standard-data", "refusal" if not case.get("invalid") else "invalid-input"],
-        "requires": {"capabilities": [], "options": {}}, "source": "generated: Setups.refusal_cases",
+        "requires": {"capabilities": [], "options": {}}, "source": "generated: Game.refusal_cases",
         "setup": case["setup"], "steps": [{"action": case["action"]}] if "action" in case else [],
         "expect": expect,
     }

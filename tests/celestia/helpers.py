@@ -18,7 +18,7 @@ def pos(**doc: Any):
 def drain(city: int, keep: list[str], player: int = 0, options: dict | None = None) -> list:
     """``won`` pairs giving ``player`` every treasure card of ``city`` except ``keep`` (so a
     position can show a nearly empty pile while cards stay conserved)."""
-    setup = GAME.make_setup(4, options or {})
+    setup = GAME.core.make_setup(4, options or {})
     cards = list(next(c for c in setup.treasures.cities if c.id == city).treasures)
     for k in keep:
         cards.remove(k)

@@ -36,7 +36,7 @@ def test_schema_ids():
 
 class TestSetupJson:
     def test_round_trip_default(self):
-        setup = GAME.make_setup(5, {"end_timing": "immediate"}, first_captain=3)
+        setup = GAME.core.make_setup(5, {"end_timing": "immediate"}, first_captain=3)
         doc = GAME.setup_to_json(setup)
         assert "treasures" not in doc and "deck" not in doc
         assert validation_errors("celestia", "setup", doc) == []
@@ -45,7 +45,7 @@ class TestSetupJson:
                                      "options": {"end_timing": "immediate"}}) == setup
 
     def test_inline_data_round_trip(self):
-        base = GAME.make_setup(3)
+        base = GAME.core.make_setup(3)
         t = base.treasures
         cities = tuple(replace(c, treasures=c.treasures[:3]) for c in t.cities)
         setup = replace(base, treasures=replace(t, id="short", cities=cities))

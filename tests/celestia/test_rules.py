@@ -24,7 +24,7 @@ def illegal(state, text: str) -> IllegalAction:
 
 class TestSetup:
     def test_deal_probabilities_follow_the_deck(self):  # setup.deck, components.action-deck
-        s = GAME.initial_state(GAME.make_setup(4))
+        s = GAME.initial_state(GAME.core.make_setup(4))
         assert GAME.actors(s) == (CHANCE,) and s.phase == "deal"
         outcomes = dict(GAME.chance_outcomes(s))
         assert sum(outcomes.values()) == 1
@@ -34,13 +34,13 @@ class TestSetup:
 
     @pytest.mark.parametrize("players, size", [(2, 8), (3, 8), (4, 6), (6, 6)])
     def test_hand_size(self, players, size):  # setup.hand-size
-        s = GAME.initial_state(GAME.make_setup(players))
+        s = GAME.initial_state(GAME.core.make_setup(players))
         assert len(s.to_deal) == players * size
 
     @pytest.mark.parametrize("players", [1, 7])
     def test_player_count_refused(self, players):  # setup.players
         with pytest.raises(IllegalAction) as info:
-            GAME.initial_state(GAME.make_setup(players))
+            GAME.initial_state(GAME.core.make_setup(players))
         assert info.value.clause == "setup.players"
 
     @pytest.mark.parametrize("options, size, has", [
@@ -51,14 +51,14 @@ class TestSetup:
         ({"game_type": "fast", "fast_game_turbo": "with"}, 76, {"turbo"}),
     ])
     def test_deck_per_game_type(self, options, size, has):  # setup.game-type
-        s = GAME.initial_state(GAME.make_setup(4, options))
+        s = GAME.initial_state(GAME.core.make_setup(4, options))
         assert len(s.deck) == size
         assert has <= set(s.deck)
         if options["game_type"] == "fast":
             assert not {"ejection", "gust", "jetpack", "alternative-route"} & set(s.deck)
 
     def test_after_the_deal_the_first_journey_starts(self):  # journey.start, setup.first-captain
-        s = GAME.initial_state(GAME.make_setup(3, first_captain=2))
+        s = GAME.initial_state(GAME.core.make_setup(3, first_captain=2))
         while s.phase == "deal":
             s = GAME.apply(s, GAME.chance_outcomes(s)[0][0]).state
         assert s.journey == 1 and s.phase == "roll"
@@ -337,16 +337,16 @@ class TestArrival:
 
     def test_telescope_options(self):  # treasure.telescope, components.telescope
         def telescopes(opts):
-            return [c.treasures.count("telescope") for c in GAME.make_setup(4, opts).treasures.cities]
+            return [c.treasures.count("telescope") for c in GAME.core.make_setup(4, opts).treasures.cities]
         assert telescopes({}) == [1, 1, 1, 1, 0, 0, 0, 0, 0]
         assert telescopes({"telescope_cities": "every-plus"}) == [1, 1, 1, 1, 1, 1, 0, 0, 0]
         assert telescopes({"telescope": "removed"}) == [0] * 9
         assert GAME.scoring.totals(pos(won={0: [[1, "telescope"]]}))[0] == 0
 
     def test_treasure_sets(self):  # treasure.set
-        assert sum(len(c.treasures) for c in GAME.make_setup(4).treasures.cities) == 80
+        assert sum(len(c.treasures) for c in GAME.core.make_setup(4).treasures.cities) == 80
         assert sum(len(c.treasures) for c in
-                   GAME.make_setup(4, {"treasure_set": "rulebook-78"}).treasures.cities) == 78
+                   GAME.core.make_setup(4, {"treasure_set": "rulebook-78"}).treasures.cities) == 78
 
 
 # -- the lone player, captains -----------------------------------------------------------------

@@ -19,7 +19,7 @@ OPTION_STRATEGY = st.fixed_dictionaries({}, optional={
 class CelestiaMachine(RuleBasedStateMachine):
     @initialize(players=st.integers(2, 6), options=OPTION_STRATEGY, captain=st.integers(0, 5))
     def start(self, players, options, captain):
-        self.state = GAME.initial_state(GAME.make_setup(players, options, captain % players))
+        self.state = GAME.initial_state(GAME.core.make_setup(players, options, captain % players))
         self.steps = 0
         note(f"new game: {players} players, first captain {captain % players}, options {options or 'default'}")
 

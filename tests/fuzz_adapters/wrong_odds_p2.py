@@ -11,18 +11,18 @@ from tabletop_referee.adapter import Adapter
 from tabletop_referee.games import load
 
 game = load("mlem")
-right = type(game).chance_outcomes
+right = game.core.chance_outcomes
 
 
-def wrong(self, state):
-    outcomes = list(right(self, state))
+def wrong(state):
+    outcomes = list(right(state))
     if len(outcomes) > 1 and outcomes[0][1] != outcomes[1][1]:
         (a, p), (b, q) = outcomes[0], outcomes[1]
         outcomes[0], outcomes[1] = (a, q), (b, p)
     return tuple(outcomes)
 
 
-game.chance_outcomes = wrong.__get__(game)  # this process's engine only
+game.chance_outcomes = game.core.chance_outcomes = wrong  # this process's engine only (the kit and its roles)
 adapter = Adapter(["mlem"], protocols=(1, 2))
 for line in sys.stdin:
     req = json.loads(line)
