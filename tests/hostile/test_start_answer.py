@@ -56,3 +56,9 @@ def test_a_duplicate_seq_is_a_protocol_violation_at_once(tmp_path, marker):
     result = json.loads(report.read_text(encoding="utf-8"))["results"][0]
     assert result["status"] == "errored", result
     assert "duplicate seq" in result["message"], result["message"]
+    # at once: an answer under an answered seq that is not a repeat of that answer is this
+    # request's answer with a wrong seq (before: a second's grace, waiting for another answer,
+    # then "no answer with seq N followed within 1 s"); the words tell the two paths apart, a
+    # time limit would not on a loaded machine
+    assert "which the adapter already answered" in result["message"], result["message"]
+    assert "followed within" not in result["message"], result["message"]
