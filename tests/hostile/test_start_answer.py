@@ -15,6 +15,9 @@ MODES = {
     "games": "$.implementation.games",
     "options": "$.implementation.games.mlem.options",
     "huge-options": "$.implementation.games.mlem.options.dice_selection",
+    "board-huge": "$.board: a document of",
+    "board-odd": "$.board.spaces",
+    "board-unknown": "$.board.id: 'moon-base'",
 }
 
 
@@ -35,6 +38,15 @@ def test_a_malformed_start_claim_is_one_line(tmp_path, marker, command, mode):
         assert len(lines) == 1 and len(lines[0]) < 600, proc.stderr
     else:
         assert proc.returncode in (1, 2), proc.stderr
+
+
+def test_an_honest_board_claim_still_passes():
+    """The checks of the board claim refuse only what is wrong: a faithful copy of the shipped
+    board passes the handshake and every smoke check."""
+    proc = referee("conform", "smoke", "--game", "mlem", "--adapter", adapter("malformed_start.py", "board-honest"),
+                   timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "bad answer to start" not in proc.stdout + proc.stderr
 
 
 def test_the_reference_start_answer_still_passes(tmp_path):

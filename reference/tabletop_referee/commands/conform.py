@@ -215,7 +215,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
 
     become_subreaper()  # an adapter's helpers that escape its process group are still ours to kill
     started_at = datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
-    adapters = [open_adapter(argv, timeout=args.timeout) for _ in range(min(args.workers, len(chosen)))]
+    adapters = [open_adapter(argv, timeout=args.timeout, game=args.game) for _ in range(min(args.workers, len(chosen)))]
     adapter = adapters[0]
     try:
         try:
@@ -287,7 +287,7 @@ def cmd_smoke(args: argparse.Namespace) -> int:
 
     argv = _adapter_argv(args)
     become_subreaper()
-    adapter = open_adapter(argv, timeout=args.timeout)
+    adapter = open_adapter(argv, timeout=args.timeout, game=args.game)
     try:
         checks = run_smoke(adapter, args.game)
     finally:

@@ -287,11 +287,18 @@ def _strings(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value) and len(set(value)) == len(value)
 
 
-def hello_problem(answer: dict[str, Any]) -> str | None:
+MAX_DATA_CLAIM = 256 * 1024
+"""The largest ``board`` claim (bytes of compact JSON) a ``start`` answer may carry: the
+largest board file the game reads (the shipped ones are a few kilobytes)."""
+
+
+def hello_problem(answer: dict[str, Any], game: str | None = None) -> str | None:
     """Why a ``start`` answer does not have the shape of ``$defs/hello`` in
     schemas/protocol/response.schema.json (the implementation, its games and their options and
     variants, profiles, capabilities, board), or None. Checked once, at the handshake, so no
-    later code meets a malformed claim; by hand, so the handshake loads no schema."""
+    later code meets a malformed claim; by hand, so the handshake loads no schema, except for a
+    ``board`` claim when the run's ``game`` is given: it must then be a document of the game's
+    data schema naming the data set the suite ships (:mod:`.claims`)."""
     def bad(path: str, what: str) -> str:
         return f"bad answer to start: {path}: {what}"
 
@@ -322,8 +329,20 @@ def hello_problem(answer: dict[str, Any]) -> str | None:
     for key in ("capabilities", "profiles"):
         if key in answer and not _strings(answer[key]):
             return bad(f"$.{key}", "must be a list of distinct strings")
-    if "board" in answer and not isinstance(answer["board"], dict):
-        return bad("$.board", "must be an object")
+    if "board" in answer:
+        board = answer["board"]
+        if not isinstance(board, dict):
+            return bad("$.board", "must be an object")
+        size = len(json.dumps(board, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+        if size > MAX_DATA_CLAIM:
+            return bad("$.board", f"a document of {size} bytes, more than {MAX_DATA_CLAIM} "
+                                  "(a copy of the shipped data is a few kilobytes)")
+        if game is not None:
+            from .claims import data_claim_problem  # lazy: loads the game and its schema, only for a claim
+
+            problem = data_claim_problem(game, board)
+            if problem:
+                return f"bad answer to start: {problem}"
     return None
 
 
@@ -568,10 +587,12 @@ class AdapterProcess:
     def __init__(self, argv: list[str], *, timeout: float = DEFAULT_TIMEOUT, max_line: int = MAX_LINE,
                  stderr_keep: int = STDERR_KEEP, cwd: str | None = None,
                  env: dict[str, str] | None = None, start_timeout: float | None = None,
-                 protocols: tuple[int, ...] = PROTOCOLS) -> None:
+                 protocols: tuple[int, ...] = PROTOCOLS, game: str | None = None) -> None:
         if not argv:
             raise ValueError("empty adapter command")
         self.argv = list(argv)
+        self.game = game
+        """The game the run is about: the ``start`` answer's ``board`` claim is checked against it."""
         self.timeout = timeout
         self.start_timeout = max(timeout, START_TIMEOUT) if start_timeout is None else start_timeout
         self.max_line = max_line
@@ -652,7 +673,7 @@ class AdapterProcess:
             problem = (f"the adapter speaks protocol {answer.get('protocol')!r}, "
                        f"the runner speaks {' or '.join(map(str, self.protocols))}")
         else:
-            problem = hello_problem(answer)
+            problem = hello_problem(answer, self.game)
         if problem:
             tail = self._pipes.stderr_tail() if self._pipes else ""
             self.kill()

@@ -626,7 +626,7 @@ def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) 
     ``hello``, ``game`` (number, transitions, divergence) and ``failure`` messages."""
     g = load(opts.game_id)
     protocols = tuple(v for v in (1, 2) if v <= opts.protocol)
-    adapter = open_adapter(opts.argv, timeout=opts.timeout, protocols=protocols)
+    adapter = open_adapter(opts.argv, timeout=opts.timeout, protocols=protocols, game=opts.game_id)
     try:
         hello = adapter.start()
     except Exception as exc:  # AdapterStartError and friends: reported, not raised across processes
