@@ -371,5 +371,15 @@ class SevenKnightsGame(BaseGame):
             "winner_count": float(len(self.winners(state))),
         }
 
+    # -- dispute impact (referee disputes impact, docs/impact.md) -------------------------------
+
+    impact_metric_descriptions = {
+        **BaseGame.impact_metric_descriptions,
+        # the team-win measures: each round is won by a side (settlement.ascending,
+        # captain.side-check), whose members all score (settlement.winners)
+        "knights_rounds": "rounds won by the Knights team",
+        "witch_rounds": "rounds won by the Witch team",
+    }
+
 
 GAME = SevenKnightsGame()
