@@ -258,3 +258,17 @@ def test_progress_draws_only_on_a_terminal_and_leaves_nothing_behind(monkeypatch
         assert "8/8" in stream.text and "2 failing" in stream.text
         assert ("[####" in stream.text) is bool(plain)  # our bar, or rich's
         assert stream.text.endswith("\x1b[K") or stream.text.endswith("\x1b[2K")  # erased at the end
+
+
+def test_fuzz_draws_its_progress_through_the_shared_layer(monkeypatch):
+    """fuzz's bar is the one every command draws (before, fuzz wrote its own line)."""
+    from tabletop_referee.conformance.client import default_command
+    from tabletop_referee.conformance.fuzz import fuzz
+
+    monkeypatch.setenv("REFEREE_PLAIN_PROGRESS", "1")  # our own line: its text is known
+    stream = _Stream(True)
+    monkeypatch.setattr(sys, "stderr", stream)
+    result = fuzz(default_command("mlem"), game="mlem", games=2, seed=0, progress=True)
+    assert result.games == 2 and not result.divergences
+    assert "fuzz [" in stream.text and "/2 games" in stream.text and "transitions" in stream.text, stream.text
+    assert stream.text.endswith("\r\x1b[K")  # erased at the end
