@@ -59,9 +59,9 @@ def step_costs(plans) -> dict[str, float]:
     timed("engine: apply", lambda: [g.apply(s.state, s.action) for s in steps])
     timed("engine: legal actions", lambda: [g.legal_actions(s.state, s.player) if s.player is not None
                                             else g.legal_actions(s.state) for s in steps])
-    timed("digest: state (cached board text)", lambda: [g.state_digest(s.transition.state) for s in steps])
-    timed("digest: legal-action set", lambda: [g.legal_digest(s.legal) for s in steps])
-    timed("digest: events", lambda: [g.events_digest(s.transition.events) for s in steps])
+    timed("digest: state (cached board text)", lambda: [g.interchange.state_digest(s.transition.state) for s in steps])
+    timed("digest: legal-action set", lambda: [g.interchange.legal_digest(s.legal) for s in steps])
+    timed("digest: events", lambda: [g.interchange.events_digest(s.transition.events) for s in steps])
     timed("v1: state document as JSON text", lambda: [canonical_text(g.state_to_json(s.transition.state))
                                                       for s in steps])
     return out

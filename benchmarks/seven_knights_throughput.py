@@ -39,7 +39,7 @@ def play(games: int, seed: int, players: int | None, options: dict | None) -> tu
         while not GAME.is_over(state):
             actors = GAME.actors(state)
             if actors == ("chance",):
-                action = GAME.sample_chance(state, rng)
+                action = GAME.rules.sample_chance(state, rng)
             else:
                 action = rng.choice(GAME.legal_actions(state, rng.choice(actors)))
             state = GAME.apply(state, action).state

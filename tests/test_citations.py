@@ -340,7 +340,9 @@ def _raw(game: str) -> tuple[list[dict], list[dict]]:
 def test_every_quoted_clause_citation_says_how_it_backs_the_clause(game):
     clauses, disputes = _raw(game)
     quoted = [(c["id"], s) for c in clauses for s in c["sources"] if s.get("quote")]
-    assert len(quoted) > 60
+    sourced = sum(c.get("confidence") == "sourced" for c in clauses)
+    # sized by the game's own spec: each sourced clause has at least one quote that states it
+    assert len(quoted) >= sourced > 0, f"{game}: {len(quoted)} quoted citations for {sourced} sourced clauses"
     assert [(cid, s["quote"]) for cid, s in quoted if s.get("backs") not in BACKS] == []
     assert citation_field_problems(clauses, disputes) == []
     # the review used all three kinds: not every quote was waved through as "states"
@@ -350,8 +352,10 @@ def test_every_quoted_clause_citation_says_how_it_backs_the_clause(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_no_sourced_clause_rests_only_on_quotes_that_imply_or_give_context(game):
     spec = load_spec(game)
-    assert sum(c.confidence == "sourced" for c in spec.clauses) > 40
-    assert backing_problems(spec.clauses) == []
+    assert any(c.confidence == "sourced" for c in spec.clauses), f"{game}: no clause is sourced: cite the rulebook"
+    problems = backing_problems(spec.clauses)
+    assert problems == [], (f"{game}: a sourced clause needs a citation with backs: states (else make it inferred, "
+                            f"with its reasoning in notes): {problems[:5]}")
 
 
 @pytest.mark.parametrize("game", GAMES)

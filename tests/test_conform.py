@@ -819,7 +819,7 @@ def test_the_reference_adapter_claims_every_profile_and_is_conformant(capsys, tm
     o = conform(capsys, tmp_path)
     from tabletop_referee.games import load
 
-    assert o.report["profiles"]["claimed"] == list(load("mlem").conformance_profiles())
+    assert o.report["profiles"]["claimed"] == list(load("mlem").probes.conformance_profiles())
     assert o.code == 0 and o.report["verdict"]["passed"]
 
 
@@ -914,7 +914,7 @@ def _game_conform(capsys, tmp_path: Path, game: str, *argv: str) -> tuple[int, s
 def test_celestia_and_seven_knights_name_their_own_profiles_and_get_a_verdict_for_each(capsys, tmp_path, game, own) -> None:
     from tabletop_referee.games import load
 
-    known = load(game).conformance_profiles()
+    known = load(game).probes.conformance_profiles()
     assert list(known) == ["base", *own]
     # the reference adapter claims them all: one verdict per profile, each from vectors that ran
     code, out, report = _game_conform(capsys, tmp_path, game)

@@ -76,7 +76,7 @@ class MLEMGames(RuleBasedStateMachine):
         state = self.state
         legal = mlem.legal_actions(state)
         action = legal[data.draw(st.integers(0, len(legal) - 1), label="choice")]
-        note(f"{state.phase}: {mlem.GAME.action_text(action)}")  # short notation, as `referee play` reads it
+        note(f"{state.phase}: {mlem.GAME.notation.action_text(action)}")  # short notation, as `referee play` reads it
         t = mlem.apply(state, action)
         # apply is deterministic
         assert mlem.apply(state, action) == t
@@ -136,7 +136,7 @@ class MLEMGames(RuleBasedStateMachine):
         assert (mlem.outcome(self.state) is None) != over
         if self.state.phase != "roll":  # every roll is legal; checking 210 of them adds nothing
             for action in legal:
-                assert mlem.is_legal(self.state, action), mlem.GAME.action_text(action)
+                assert mlem.is_legal(self.state, action), mlem.GAME.notation.action_text(action)
         keys = [ix.canonical_text(ix.action_to_json(a)) for a in legal]
         assert keys == sorted(keys) and len(set(keys)) == len(keys)
 

@@ -72,7 +72,7 @@ def game_pairs(games: int = 250) -> set[tuple[str, str]]:
             actors = g.actors(state)
             if not actors:
                 break
-            action = g.sample_chance(state, rng) if actors == ("chance",) else rng.choice(g.legal_actions(state, actors[0]))
+            action = g.rules.sample_chance(state, rng) if actors == ("chance",) else rng.choice(g.legal_actions(state, actors[0]))
             t = g.apply(state, action)
             pairs |= {(d["type"], d["clause"]) for d in map(g.event_to_json, t.events)}
             state = t.state

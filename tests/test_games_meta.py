@@ -19,6 +19,7 @@ import pytest
 from tabletop_referee.cli import main
 from tabletop_referee.games import GAMES, load
 from tabletop_referee.games.interface import CHANCE, Game
+from tabletop_referee.games.roles import ROLE_DEFAULTS, GameKit
 from tabletop_referee.paths import data_root
 from tabletop_referee.play import Session
 from tabletop_referee.render import stale_pages
@@ -32,11 +33,11 @@ MAX_STEPS = 5000
 
 
 @pytest.fixture(params=IDS)
-def game(request) -> Game:
+def game(request) -> GameKit:
     return load(request.param)
 
 
-def option_plans(game: Game) -> list[dict]:
+def option_plans(game: GameKit) -> list[dict]:
     """One option assignment per value of every single-valued option (the rest sampled)."""
     plans = []
     for option in game.info.options:
@@ -47,17 +48,17 @@ def option_plans(game: Game) -> list[dict]:
     return plans or [{}]
 
 
-def setup_for(game: Game, rng: random.Random, plan: dict):
+def setup_for(game: GameKit, rng: random.Random, plan: dict):
     """A random setup honouring ``plan`` (an option that exists only with a variant turns it on)."""
     options = dict(plan)
     for name in plan:
-        needs = game.option_spec(name).requires
+        needs = game.options.option_spec(name).requires
         if needs is not None and needs in game.info.variants:
             options["variants"] = [needs]
     return game.random_setup(rng, options=options, vary=True)
 
 
-def play(game: Game, setup, rng: random.Random):
+def play(game: GameKit, setup, rng: random.Random):
     """Plays a whole random game; returns the states and actions in order."""
     state = game.initial_state(setup)
     states, actions = [state], []
@@ -72,15 +73,38 @@ def play(game: Game, setup, rng: random.Random):
 
 
 def test_the_interface_is_complete(game):
+    """The rules core implements every member of the narrow Game protocol, and each role is the
+    default role or a subclass of it (games/roles.py)."""
     info = game.info
-    assert info.id in GAMES and info.title == GAMES[info.id]
-    assert info.players[0] <= info.players[1]
-    for name in ("setup_from_json", "setup_to_json", "random_setup", "initial_state", "actors", "legal_actions",
-                 "chance_outcomes", "sample_chance", "apply", "is_over", "observe", "result_to_json", "winners",
-                 "totals", "state_to_json", "state_from_json", "state_problems", "action_to_json",
-                 "action_from_json", "event_to_json", "observation_to_json", "player_count", "parse_action",
-                 "action_text", "describe_event", "describe_state", "position_to_state", "pinned_chance"):
-        assert callable(getattr(game, name, None)), f"{info.id} lacks {name}"
+    assert info.id in GAMES and info.title == GAMES[info.id], (
+        f"GAME.info.id {info.id!r} must be the package name with '_' written '-' (found: {list(GAMES)})")
+    assert info.players[0] <= info.players[1], f"{info.id}: GameInfo.players is (fewest, most), got {info.players}"
+    members = [n for n in vars(Game) if not n.startswith("_") and callable(getattr(Game, n))]
+    assert len(members) <= 20, f"the core protocol grew to {len(members)} methods: move the new ones into a role"
+    for name in members:
+        assert callable(getattr(game.core, name, None)), (
+            f"{info.id}: the rules core lacks {name}() — every game writes the core methods of "
+            "games/interface.py's Game (docs/adding-a-game.md, 'The rules core')")
+        assert getattr(game, name) == getattr(game.core, name), f"{info.id}: the kit's {name} is not the core's"
+    assert isinstance(game.core, Game)
+    for role, default in ROLE_DEFAULTS.items():
+        assert isinstance(getattr(game, role), default), f"{info.id}: the {role} role is not a {default.__name__}"
+
+
+def test_role_clauses_are_the_games_own(game):
+    """A clause a role names (chance, fallback and observation clauses of the probes, a score
+    category's clause) is a clause of the game's spec: no default names a clause."""
+    ids = {c.id for c in load_spec(game.info.id).clauses}
+    named = {"chance_clause": game.probes.chance_clause, "fallback_clause": game.probes.fallback_clause,
+             "observation_clause": game.probes.observation_clause}
+    for category in game.scoring.score_categories():
+        named[f"category_clause({category!r})"] = game.scoring.category_clause(category)
+    for where, clause in named.items():
+        assert clause is None or clause in ids, (
+            f"{game.info.id}: {where} names {clause!r}, which spec/{game.info.id}/clauses.yaml lacks")
+    for role, default in ROLE_DEFAULTS.items():
+        for name in ("chance_clause", "fallback_clause", "observation_clause"):
+            assert getattr(default, name, None) is None, f"the default {role} role names a clause in {name}"
 
 
 def test_every_option_value_in_a_random_full_game(game):
@@ -91,23 +115,31 @@ def test_every_option_value_in_a_random_full_game(game):
         rng = random.Random(f"{gid}:{n}")
         setup = setup_for(game, rng, plan)
         doc = game.setup_to_json(setup)
-        assert game.setup_to_json(game.setup_from_json(doc)) == doc
+        assert game.setup_to_json(game.setup_from_json(doc)) == doc, (
+            f"{gid}: a setup document must survive setup_from_json then setup_to_json unchanged: {doc}")
         states, actions = play(game, setup, rng)
         for name, value in plan.items():
-            assert game.option_value(states[0], name) == value, (plan, name)
+            assert game.options.option_value(states[0], name) == value, (
+                f"{gid}: option {name}={value!r} was set up but the state reads {game.options.option_value(states[0], name)!r}: "
+                "a state document keeps the rule options at its top level, under \"options\"")
         for i, state in enumerate(states):
             if i % 7 and i != len(states) - 1:
                 continue  # every 7th state and the last: the round trip is the slow part
             sdoc = game.state_to_json(state)
-            assert validation_errors(gid, "state", sdoc) == [], (plan, i)
-            assert game.state_from_json(sdoc) == state, (plan, i)
-            assert game.state_problems(state) == [], (plan, i)
+            errors = validation_errors(gid, "state", sdoc)
+            assert errors == [], f"{gid}: state {i} of plan {plan} breaks schemas/{gid}/state.schema.json: {errors[:3]}"
+            assert game.state_from_json(sdoc) == state, (
+                f"{gid}: state {i} of plan {plan} changes through state_to_json then state_from_json: the round trip must be exact")
+            assert game.rules.state_problems(state) == [], (
+                f"{gid}: state {i} of plan {plan} reached by legal play has state_problems {game.rules.state_problems(state)}")
         for action in actions:
             adoc = game.action_to_json(action)
-            assert game.action_to_json(game.action_from_json(adoc)) == adoc
-        assert game.is_over(states[-1])
+            assert game.action_to_json(game.action_from_json(adoc)) == adoc, (
+                f"{gid}: action {adoc} changes through action_from_json then action_to_json: the round trip must be exact")
+        assert game.is_over(states[-1]), f"{gid}: play() returned a state that is not over"
         result = game.result_to_json(states[-1])
-        assert result["outcome"] is not None and set(result["outcome"]["winners"]) <= set(range(len(result["scores"])))
+        assert result["outcome"] is not None and set(result["outcome"]["winners"]) <= set(range(len(result["scores"]))), (
+            f"{gid}: result_to_json of a finished game needs an outcome whose winners are seats: {result}")
 
 
 def test_events_and_legal_actions_are_consistent(game):
@@ -120,20 +152,22 @@ def test_events_and_legal_actions_are_consistent(game):
         if game.is_over(state):
             break
         actors = game.actors(state)
-        assert actors, "a game that is not over has someone to act"
+        assert actors, f"{gid}: actors() is empty but is_over() is false: a game that is not over has someone to act"
         if actors == (CHANCE,):
             outcomes = game.chance_outcomes(state)
-            assert outcomes and sum(p for _, p in outcomes) == 1
+            assert outcomes and sum(p for _, p in outcomes) == 1, (
+                f"{gid}: at a chance node, chance_outcomes() must list outcomes whose Fraction probabilities sum to 1")
             legal = [a for a, _ in outcomes]
         else:
             legal = list(game.legal_actions(state, actors[0] if len(actors) > 1 else None))
-            assert legal, f"player {actors[0]} has no legal action"
+            assert legal, f"{gid}: player {actors[0]} is to act but has no legal action: actors() and legal_actions() disagree"
         for action in legal[:20]:
             t = game.apply(state, action)
             for e in t.events:
                 assert e.clause in clauses, f"event {e.type} cites {e.clause}, not a clause of spec/{gid}"
                 if has_schema(gid, "event"):
-                    assert validation_errors(gid, "event", game.event_to_json(e)) == []
+                    errors = validation_errors(gid, "event", game.event_to_json(e))
+                    assert errors == [], f"{gid}: a {e.type} event breaks schemas/{gid}/event.schema.json: {errors[:3]}"
         state = game.apply(state, choose(game, rng, state)).state
 
 
@@ -145,7 +179,7 @@ def test_determinism(game):
         setup = game.random_setup(rng, vary=True)
         states, actions = play(game, setup, rng)
         runs.append(([game.action_to_json(a) for a in actions], game.state_to_json(states[-1])))
-    assert runs[0] == runs[1]
+    assert runs[0] == runs[1], f"{gid}: the same seed gave two games: the engine must be pure (no clock, file or global random)"
 
 
 def test_observations_hide_what_they_must(game):
@@ -159,22 +193,27 @@ def test_observations_hide_what_they_must(game):
         states, _ = play(game, setup, rng)
         for state in states[:: max(1, len(states) // 15)]:
             for player in range(game.player_count(state)):
-                seen = game.observation_to_json(state, player)
+                seen = game.interchange.observation_to_json(state, player)
                 if has_schema(gid, "observation"):
-                    assert validation_errors(gid, "observation", seen) == []
-                for what, other in game.leak_probes(state, player, rng):
+                    errors = validation_errors(gid, "observation", seen)
+                    assert errors == [], f"{gid}: an observation breaks schemas/{gid}/observation.schema.json: {errors[:3]}"
+                for what, other in game.probes.leak_probes(state, player, rng):
                     probed += 1
-                    assert game.observation_to_json(other, player) == seen, f"{what} leaks to player {player}"
-                own = game.own_probe(state, player, rng)
+                    assert game.interchange.observation_to_json(other, player) == seen, (
+                        f"{gid}: {what} leaks to player {player}: observe() must hide what that player may not see")
+                own = game.probes.own_probe(state, player, rng)
                 if own is not None:
                     own_changed += 1
-                    assert game.observation_to_json(own, player) != seen, "the own probe changed nothing visible"
-    if any(game.hides_anything(s) for s in states):
-        assert probed > 0 and own_changed > 0, f"{gid} hides information but offers no leak probes"
+                    assert game.interchange.observation_to_json(own, player) != seen, (
+                        f"{gid}: own_probe changed player {player}'s own hidden part but not their observation: a player sees their own")
+    if any(game.interchange.hides_anything(s) for s in states):
+        assert probed > 0 and own_changed > 0, (
+            f"{gid} hides information (hides_anything) but offers no leak_probes/own_probe: write them so the no-leak check runs")
 
 
 def test_every_clause_has_a_scenario(game):
-    assert spec_problems(game.info.id) == []
+    problems = spec_problems(game.info.id)
+    assert problems == [], f"{game.info.id}: the spec has problems (every clause needs a scenario tagged @clause:<id>): {problems[:5]}"
 
 
 def test_vectors_exist_and_name_known_clauses(game):
@@ -186,21 +225,22 @@ def test_vectors_exist_and_name_known_clauses(game):
     count = 0
     for f in files:
         doc = json.loads(f.read_text(encoding="utf-8"))
-        assert doc["game"] == gid
+        assert doc["game"] == gid, f"{f}: a vector file of {gid} says game {doc['game']!r}"
         for v in doc["vectors"]:
             count += 1
-            assert set(v["clauses"]) <= clauses, (f.name, v["id"])
-    assert count > 0
+            unknown = sorted(set(v["clauses"]) - clauses)
+            assert not unknown, f"{f.name}: vector {v['id']} names clauses not in spec/{gid}/clauses.yaml: {unknown}"
+    assert count > 0, f"{folder} holds no vector: run referee vectors export --game {gid}"
 
 
 def test_docs_pages_are_generated_and_fresh(game):
     gid = game.info.id
     docs = data_root() / "docs"
     assert (docs / gid / "index.md").is_file(), f"run referee docs --game {gid}"
-    assert stale_pages(gid, docs) == [], f"run referee docs --game {gid}"
+    assert stale_pages(gid, docs) == [], f"{gid}: docs pages {stale_pages(gid, docs)} are stale: run referee docs --game {gid}"
 
 
-def mid_game(game: Game):
+def mid_game(game: GameKit):
     rng = random.Random(f"{game.info.id}:mid")
     state = game.initial_state(game.random_setup(rng))
     for _ in range(25):
@@ -218,8 +258,9 @@ def test_explain_answers_on_a_real_position(game, tmp_path, capsys):
     path.write_text(json.dumps(game.state_to_json(state)), encoding="utf-8")
     actors = game.actors(state)
     action = game.legal_actions(state, actors[0] if len(actors) > 1 else None)[0]
-    text = game.action_text(action)
-    assert game.parse_action(text, state, action.player if hasattr(action, "player") else None) == action
+    text = game.notation.action_text(action)
+    assert game.notation.parse_action(text, state, action.player if hasattr(action, "player") else None) == action, (
+        f"{game.info.id}: parse_action(action_text(a)) must give a back: {text!r} does not")
     code = main(["explain", "--game", game.info.id, str(path), text])
     out = capsys.readouterr().out
     assert code == 0 and "Answer: legal" in out, out[-2000:]
@@ -261,13 +302,24 @@ def test_perft_vectors_are_reproducible(game):
 
     shipped = json.loads((data_root() / "vectors" / gid / "perft.json").read_text(encoding="utf-8"))["vectors"]
     fresh = perft_vectors(gid)
-    assert [v["expect"] for v in fresh] == [v["expect"] for v in shipped]
+    assert [v["expect"] for v in fresh] == [v["expect"] for v in shipped], (
+        f"vectors/{gid}/perft.json is stale against spec/{gid}/perft.yaml: run referee vectors export --game {gid}")
 
 
 def test_every_game_package_is_registered():
-    """A package under games/ that is not in GAMES would escape every check above."""
+    """Every package under games/ is a game (games/__init__.py finds them, no list): each one
+    exports ``GAME`` whose ``info.id`` is its folder's name with ``_`` written ``-``."""
+    import importlib
+
     import tabletop_referee.games as games_package
 
     root = Path(games_package.__file__).parent
-    packages = {p.name for p in root.iterdir() if (p / "__init__.py").is_file()}
-    assert packages == {g.replace("-", "_") for g in GAMES}
+    packages = sorted(p.name for p in root.iterdir() if (p / "__init__.py").is_file())
+    assert sorted(g.replace("-", "_") for g in GAMES) == packages, (
+        f"games/ holds packages {packages} but GAMES found {list(GAMES)}")
+    for name in packages:
+        module = importlib.import_module(f"tabletop_referee.games.{name}")
+        game = getattr(module, "GAME", None)
+        assert game is not None, f"games/{name}/__init__.py must export GAME: every package under games/ is a game"
+        assert game.info.id == name.replace("_", "-"), (
+            f"games/{name}: GAME.info.id is {game.info.id!r}; it must be the folder's name with '_' written '-'")

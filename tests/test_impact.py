@@ -16,7 +16,7 @@ import pytest
 
 from tabletop_referee import impact as im
 from tabletop_referee.games import load
-from tabletop_referee.games.base import BaseGame
+from tabletop_referee.games.roles import Impact, Rules, Scoring, Setups, assemble
 from tabletop_referee.games.interface import CHANCE, GameInfo, OptionSpec, Transition
 from tabletop_referee.impactreport import markdown_summary, text_report
 
@@ -41,7 +41,7 @@ class ToyState:
 ROUNDS = 4
 
 
-class Toy(BaseGame):
+class Toy:
     """Players take turns: a die is rolled (chance), then the player keeps it or takes 3.
 
     Option ``die``: ``standard`` or ``mirrored`` (a roll k counts as 7-k): the same
@@ -59,9 +59,6 @@ class Toy(BaseGame):
         opts = {"die": "standard", "bonus": "none", **(options or {})}
         n = players or 2
         return ToySetup(n, rng.randrange(n), tuple(sorted(opts.items())))
-
-    def with_seating(self, setup, players, start_player):
-        return replace(setup, players=players, start=start_player)
 
     def initial_state(self, setup):
         return ToyState(setup, (0,) * setup.players)
@@ -85,9 +82,6 @@ class Toy(BaseGame):
     def chance_outcomes(self, state):
         return tuple((a, Fraction(1, 6)) for a in self.legal_actions(state))
 
-    def sample_chance(self, state, rng):
-        return ("roll", rng.randint(1, 6))
-
     def apply(self, state, action):
         if isinstance(action, tuple):
             k = action[1]
@@ -100,6 +94,18 @@ class Toy(BaseGame):
         scores = tuple(s + gain if i == p else s for i, s in enumerate(state.scores))
         return Transition(replace(state, scores=scores, turn=state.turn + 1, roll=None), ())
 
+
+class ToyRules(Rules):
+    def sample_chance(self, state, rng):
+        return ("roll", rng.randint(1, 6))
+
+
+class ToySetups(Setups):
+    def with_seating(self, setup, players, start_player):
+        return replace(setup, players=players, start=start_player)
+
+
+class ToyScoring(Scoring):
     def totals(self, state):
         return state.scores
 
@@ -107,11 +113,13 @@ class Toy(BaseGame):
         best = max(state.scores)
         return tuple(p for p, s in enumerate(state.scores) if s == best)
 
+
+class ToyImpact(Impact):
     def greedy_action(self, state, rng, player=None):
         return "keep" if state.roll >= 3 else "three"
 
 
-TOY = Toy()
+TOY = assemble(Toy(), partial=True, rules=ToyRules, setups=ToySetups, scoring=ToyScoring, impact=ToyImpact)
 
 
 def toy_report(dispute: str, *, policy="uniform", games=600, seed=3):
@@ -233,9 +241,9 @@ def test_mlem_greedy_policy_plays_legal_actions():
     steps = 0
     while not game.is_over(state):
         if game.actors(state) == (CHANCE,):
-            action = game.sample_chance(state, rng)
+            action = game.rules.sample_chance(state, rng)
         else:
-            action = game.greedy_action(state, rng)
+            action = game.impact.greedy_action(state, rng)
             assert action in game.legal_actions(state)
         state = game.apply(state, action).state
         steps += 1
@@ -341,11 +349,14 @@ class Late(Toy):
         return Transition(replace(state, scores=scores, turn=state.turn + 1, roll=None), ())
 
 
+LATE = assemble(Late(), partial=True, rules=ToyRules, setups=ToySetups, scoring=ToyScoring, impact=ToyImpact)
+
+
 def test_a_reading_read_late_shares_the_path_and_one_that_changes_the_start_does_not():
     kw = dict(games=200, seed=2, players=2, policy="uniform", runner=im.run_serial, chunk=30)
     for dispute, shares in (("late-last", True), ("late-start", False)):
-        shared = im.impact(Late(), disputes=[dispute], **kw)
-        alone = im.impact(Late(), disputes=[dispute], share=False, **kw)
+        shared = im.impact(LATE, disputes=[dispute], **kw)
+        alone = im.impact(LATE, disputes=[dispute], share=False, **kw)
         assert shared.to_json() == alone.to_json(), dispute
         per_reading = shared.actions // 2
         if shares:  # the other reading plays only the last turn's decision and what follows

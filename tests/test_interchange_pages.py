@@ -240,7 +240,7 @@ def test_the_example_setup_and_state_are_documents_the_engine_reads_and_writes_b
     state_doc = json.loads(section(text, f"## State (`schemas/{game_id}/state.schema.json`)")
                            .split("```json\n", 1)[1].split("```", 1)[0])
     state = game.state_from_json(state_doc)
-    assert game.state_problems(state) == []
+    assert game.rules.state_problems(state) == []
     assert game.state_to_json(state) == state_doc
 
 
@@ -251,4 +251,4 @@ def test_the_seven_knights_observation_example_is_what_the_engine_shows():
         section(text, "## State (`schemas/seven-knights/state.schema.json`)").split("```json\n", 1)[1].split("```", 1)[0]))
     observation = section(text, "## Observations (`schemas/seven-knights/observation.schema.json`)")
     shown = json.loads("{" + re.search(r'`("tiles": \{.+\})`', observation).group(1) + "}")
-    assert game.observation_to_json(state, 1)["tiles"] == shown["tiles"]
+    assert game.interchange.observation_to_json(state, 1)["tiles"] == shown["tiles"]

@@ -32,9 +32,9 @@ def _states(seeds: range, max_steps: int = 400) -> Iterator[Any]:
                 break
             yield state
             if GAME.actors(state) == (CHANCE,):
-                action = GAME.sample_chance(state, rng)
+                action = GAME.rules.sample_chance(state, rng)
             elif rng.random() < 0.5:
-                action = GAME.greedy_action(state, rng)
+                action = GAME.impact.greedy_action(state, rng)
             else:
                 action = rng.choice(GAME.legal_actions(state))
             state = GAME.apply(state, action).state
@@ -75,8 +75,8 @@ def test_the_greedy_policy_chooses_what_its_definition_chooses():
     for i, state in enumerate(_states(range(40))):
         if GAME.actors(state) == (CHANCE,):
             continue
-        fast = GAME.greedy_action(state, random.Random(i))
-        assert fast == literal_greedy(state, random.Random(i)), (state.phase, GAME.action_text(fast))
+        fast = GAME.impact.greedy_action(state, random.Random(i))
+        assert fast == literal_greedy(state, random.Random(i)), (state.phase, GAME.notation.action_text(fast))
         phases[state.phase] = phases.get(state.phase, 0) + 1
     assert phases.get("move", 0) > 200 and phases.get("landing", 0) > 200, phases
 
@@ -89,7 +89,7 @@ def test_move_target_is_where_the_move_goes():
         for action in engine.legal_actions(state):
             if action.type == "move":
                 moved = next(e for e in engine.apply(state, action).events if e.type == "moved")
-                assert engine.move_target(state, action) == moved["to"], GAME.action_text(action)
+                assert engine.move_target(state, action) == moved["to"], GAME.notation.action_text(action)
                 moves += 1
     assert moves > 500, moves
 

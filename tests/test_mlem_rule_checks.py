@@ -71,7 +71,7 @@ def _play_and_probe(setup, seed: int, steps: int = 250) -> int:
         for action in sample:
             assert engine.is_legal(state, action), action
             assert list(engine.violations(state, action)) == []
-        for doc in GAME.near_legal_actions(state, rng):
+        for doc in GAME.probes.near_legal_actions(state, rng):
             try:
                 action = GAME.action_from_json(doc)
             except MalformedInput:

@@ -50,7 +50,7 @@ def played(draw, variants=("missions",)):
         if state.phase == "game-over":
             break
         action = choose(mlem.GAME, rng, state)
-        played_texts.append(mlem.GAME.action_text(action))
+        played_texts.append(mlem.GAME.notation.action_text(action))
         state = mlem.apply(state, action).state
     note(f"phase {state.phase}, expedition {state.expedition}, after {len(played_texts)} actions, the last "
          f"ones in short notation: {'; '.join(played_texts[-12:]) or 'none'}")

@@ -31,7 +31,7 @@ def random_states(game_id: str, games: int = 4, seed: int = 1):
     g = load(game_id)
     rng = random.Random(seed)
     for _ in range(games):
-        setup = g.setup_from_json(g.fuzz_setup(rng, {}, True, g.info.variants))
+        setup = g.setup_from_json(g.setups.fuzz_setup(rng, {}, True, g.info.variants))
         state = g.initial_state(setup)
         yield state
         for _ in range(300):
@@ -46,9 +46,9 @@ def test_the_fast_state_text_is_the_canonical_text_of_the_state_document(game_id
     """A game may compute the digested text its own way; it must be the same text."""
     g = load(game_id)
     for state in random_states(game_id):
-        text = g.state_canonical_text(state)
+        text = g.interchange.state_canonical_text(state)
         assert text == canonical_text(g.state_to_json(state))
-        assert g.state_digest(state) == digest(g.state_to_json(state))
+        assert g.interchange.state_digest(state) == digest(g.state_to_json(state))
 
 
 def test_the_worked_example_of_the_protocol_document_is_right():
@@ -235,7 +235,7 @@ def test_the_fast_observation_digest_is_the_digest_of_the_observation_document(g
     g = load(game_id)
     for state in random_states(game_id, games=3, seed=4):
         for player in range(g.player_count(state)):
-            assert g.observation_digest(state, player) == digest(g.observation_to_json(state, player))
+            assert g.interchange.observation_digest(state, player) == digest(g.interchange.observation_to_json(state, player))
 
 
 def test_conform_last_failed_reruns_only_what_failed(tmp_path):

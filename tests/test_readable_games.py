@@ -45,7 +45,7 @@ def test_every_game_has_a_package():
 def test_no_function_in_a_game_package_runs_over_50_lines(package):
     found = [f"{path.relative_to(GAMES_DIR)}: {name}"
              for path in sorted(package.rglob("*.py")) for name in long_functions(path.read_text(encoding="utf-8"))]
-    assert not found, "functions over 50 lines:\n" + "\n".join(found)
+    assert not found, "functions over 50 lines (split them: a game package keeps functions short):\n" + "\n".join(found)
 
 
 def undocumented_fields(source: str) -> list[str]:
@@ -73,8 +73,11 @@ def test_every_field_of_the_central_types_has_a_docstring(package):
     """The central types (``games/<game>/model.py``) document each field right below it, as
     python-chess does."""
     source = (package / "model.py").read_text(encoding="utf-8")
-    assert sum(isinstance(n, ast.ClassDef) for n in ast.parse(source).body) >= 5
-    assert not undocumented_fields(source), undocumented_fields(source)
+    assert any(isinstance(n, ast.ClassDef) for n in ast.parse(source).body), (
+        f"{package.name}/model.py defines no class: keep the game's central types (setup, state, actions) there")
+    missing = undocumented_fields(source)
+    assert not missing, (f"{package.name}/model.py: every class and every field needs a docstring (a string right "
+                         f"below the field): missing for {missing}")
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

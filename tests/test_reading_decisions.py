@@ -26,7 +26,7 @@ def _format_2_vector(game_id: str):
     """A vector of the suite that holds only under some values of a reading option."""
     for v in load_vectors([default_vector_dir(game_id)], game_id):
         for name, values in v.requires.get("options", {}).items():
-            if isinstance(values, list) and len(values) < len(load(game_id).option_spec(name).values):
+            if isinstance(values, list) and len(values) < len(load(game_id).options.option_spec(name).values):
                 return v, name, values
     raise AssertionError(f"{game_id}: no vector holds under some readings only")
 
@@ -38,7 +38,7 @@ def test_the_runners_option_check_asks_what_the_adapter_follows(monkeypatch) -> 
     vector, name, holds_under = _format_2_vector("seven-knights")
     hello = _hello("seven-knights")
     assert unmet_requirement(vector, hello, "seven-knights") is None  # the reference follows every reading
-    others = [v for v in load("seven-knights").option_spec(name).values if v not in holds_under]
+    others = [v for v in load("seven-knights").options.option_spec(name).values if v not in holds_under]
     real = R.followed
     monkeypatch.setattr(R, "followed", lambda game, h, gid: {**real(game, h, gid), name: others})
     why = unmet_requirement(vector, hello, "seven-knights")

@@ -98,7 +98,7 @@ def run_under(game_id: str, readings: dict[str, Any], vectors: list[Vector]) -> 
     hello = adapter.start()
     run = Runner(adapter, game_id).run(vectors)
     game = load(game_id)
-    return [result_to_json(r, None, tuple(game.vector_profiles(r.vector.doc))) for r in run.results], hello
+    return [result_to_json(r, None, tuple(game.probes.vector_profiles(r.vector.doc))) for r in run.results], hello
 
 
 def affected(vectors: tuple[Vector, ...], names: set[str]) -> list[Vector]:
@@ -128,7 +128,7 @@ def the_reference_under_other_readings_is_certified(game_id: str, label: str, re
     run_profile: Counter[str] = Counter()
     seen: set[tuple[str, str]] = set()
     for v in vectors:
-        for p in game.vector_profiles(v.doc):
+        for p in game.probes.vector_profiles(v.doc):
             if (p, v.family) in seen or p not in claimed:
                 continue
             seen.add((p, v.family))
@@ -183,7 +183,7 @@ def test_an_unannounced_option_means_the_default_reading() -> None:
         if r.vector.doc.get("reading_of") and r.status == "skipped":
             assert r.excused == "reading", (r.vector.id, r.message)
     assert all(r.status == "passed" for r in run.results if not r.vector.doc.get("reading_of")
-               and all(load(game_id).option_spec(n).default in vals
+               and all(load(game_id).options.option_spec(n).default in vals
                        for n, vals in r.vector.requires.get("options", {}).items()))
 
 
@@ -196,9 +196,9 @@ def _report_of(game_id: str, run, hello, vectors, **kw):
     game = load(game_id)
     args = dict(game=game_id, command=["x"], hello=hello, started_at="2026-12-02T00:00:00Z", suite_versions=["0.2.0"],
                 files=[], filters={}, loaded=len(vectors), expectations_file=None, unused_expectations=[],
-                fail_fast=False, timeout=1.0, rerun={}, profiles_of=lambda v: game.vector_profiles(v.doc),
-                known_profiles=game.conformance_profiles(),
-                suite_profiles=[game.vector_profiles(v.doc) for v in vectors], vector_formats=[2])
+                fail_fast=False, timeout=1.0, rerun={}, profiles_of=lambda v: game.probes.vector_profiles(v.doc),
+                known_profiles=game.probes.conformance_profiles(),
+                suite_profiles=[game.probes.vector_profiles(v.doc) for v in vectors], vector_formats=[2])
     args.update(kw)
     return build_report(run, **args)
 

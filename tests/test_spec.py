@@ -156,3 +156,41 @@ def test_standard_board_marks_its_guesses_provisional():
         assert "faces" in s.get("provisional", []), f"space {i} faces"
     for pid, p in doc["planets"].items():
         assert set(p.get("provisional", [])) == {"gold", "silver", "bronze"}, pid
+
+
+# -- the spec files' own schemas (schemas/spec/; docs/adding-a-game.md, "The contract") ---------
+
+SPEC_FILES = sorted(p for name in ("clauses", "disputes", "sources", "perft")
+                    for p in (REPO / "spec").glob(f"*/{name}.yaml"))
+
+
+@pytest.mark.parametrize("path", SPEC_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_spec_file_fits_its_schema(path):
+    from tabletop_referee.loading import read_spec_file
+
+    assert read_spec_file(path) is not None
+
+
+@pytest.mark.parametrize("name, edit, key, hint", [
+    # the two keys docs/adding-a-game.md once named wrongly, which the code silently ignored
+    ("perft", lambda doc: doc[0].__setitem__("chance", doc[0].pop("pins", [])), "chance", "pins"),
+    ("disputes", lambda doc: doc["disputes"][0]["readings"][0].__setitem__(
+        "text", doc["disputes"][0]["readings"][0].pop("summary")), "text", "summary"),
+    ("clauses", lambda doc: doc["clauses"][0].__setitem__("sauce", []), "sauce", None),
+])
+def test_an_unknown_key_in_a_spec_file_is_refused_on_one_line(tmp_path, name, edit, key, hint):
+    import yaml
+
+    from tabletop_referee.loading import LoadError, read_spec_file
+
+    doc = yaml.safe_load((REPO / "spec" / "celestia" / f"{name}.yaml").read_text(encoding="utf-8"))
+    edit(doc)
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(yaml.safe_dump(doc), encoding="utf-8")
+    with pytest.raises(LoadError) as err:
+        read_spec_file(path)
+    message = str(err.value)
+    assert "\n" not in message and message.startswith(str(path)), message
+    assert f"'{key}' was unexpected" in message and "$" in message, message
+    if hint:
+        assert f"`{hint}" in message, message

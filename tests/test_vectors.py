@@ -159,7 +159,7 @@ def test_standard_board_vectors_check_everything_their_steps_do():
     for v in STANDARD:
         assert "custom-boards" not in v["requires"]["capabilities"], v["id"]
         # the default readings (format 2 lists the values it holds under, the defaults among them)
-        assert not load_game("mlem").non_default_options(v) and "variants" not in v["requires"], v["id"]
+        assert not load_game("mlem").options.non_default_options(v) and "variants" not in v["requires"], v["id"]
         doc = v.get("state") or {}
         assert doc.get("board", {}).get("id", "standard") == "standard"
         if "setup" in v and "refusal" not in v["id"]:
@@ -206,14 +206,14 @@ def test_variation_vectors_are_in_step_with_the_generator_and_vary_the_data():
         tokens = v["setup"]["tokens"]
         assert all({**tokens, "id": s["id"]} != s for s in shipped), v["id"]  # not a shipped set
         assert "custom-boards" in v["requires"]["capabilities"] and "data-variation" in v["tags"]
-        assert "custom-boards" in game.vector_profiles(v)
+        assert "custom-boards" in game.probes.vector_profiles(v)
     for v in setups:
-        assert set(v["setup"].get("options", {})) == {"variants"} and not game.non_default_options(v), v["id"]
+        assert set(v["setup"].get("options", {})) == {"variants"} and not game.options.non_default_options(v), v["id"]
         assert v["requires"]["variants"] == v["setup"]["options"]["variants"]
         assert "state" not in v and "/state/options" in {x["pointer"] for x in v["expect"]["values"]}
     for v in omitted:
         assert "custom-boards" not in v["requires"]["capabilities"] and "defaults" in v["tags"]
-        assert game.vector_profiles(v) == ("base", "variants")
+        assert game.probes.vector_profiles(v) == ("base", "variants")
     variants = {c.split(".")[0] for v in vectors for c in v["clauses"]} & set(game.info.variants)
     assert len(variants) >= 2, variants
     assert sum(not v["id"].endswith("-setup") for v in vectors) >= 10

@@ -81,6 +81,8 @@ class Recording:
     legal_actions: bool = False
     events: list[dict] = dataclasses.field(default_factory=list)
     events_absent: list[dict] = dataclasses.field(default_factory=list)
+    event_list: bool = False
+    """Whether a Then step checked the exact list of events of every step (``expect.event_list``)."""
     rejected: dict | None = None
     unexportable: list[str] = dataclasses.field(default_factory=list)
     checkpoints: list[dict] = dataclasses.field(default_factory=list)
@@ -110,6 +112,8 @@ class Recorder:
         """Adds an action (an interchange document) about to be played on ``state``; the checks
         made since the last action become a checkpoint on that state."""
         rec = self.record
+        if rec.event_list:
+            self.unexportable("checks the exact event list before a later action (a vector checks it at the end)")
         if rec.pending():
             rec.checkpoints.append({
                 "after": len(rec.steps), "state": state, "pointers": rec.pointers,
@@ -145,6 +149,10 @@ class Recorder:
 
     def check_no_event(self, **pattern: Any) -> None:
         self.record.events_absent.append(pattern)
+
+    def check_event_list(self) -> None:
+        """The exact list of events of every step was checked (at the end of the scenario)."""
+        self.record.event_list = True
 
     def check_rejected(self) -> None:
         """The last action was rejected, under the clause of ``error``."""
@@ -233,7 +241,7 @@ class VectorExporter:
             reasons.append(f"needs exactly one @id tag, has {vector_ids}")
         if rec.state is None and rec.setup is None:
             reasons.append("no state was built")
-        if not (rec.pending() or rec.rejected or rec.checkpoints) and not (self.missing_check_alone and reasons):
+        if not (rec.pending() or rec.event_list or rec.rejected or rec.checkpoints) and not (self.missing_check_alone and reasons):
             reasons.append("no Then step recorded a check")
         if reasons:
             self.skipped.append({"id": vector_ids[0] if vector_ids else None, "source": source,
@@ -252,7 +260,7 @@ class VectorExporter:
         final = None if setup_rejected else scene.current()
         result = {} if final is None else self.result(final, rec.pointers)
         capabilities = list(self.capabilities(scene, final))
-        if rec.events or rec.events_absent or any(c["events"] or c["events_absent"] for c in rec.checkpoints):
+        if rec.events or rec.events_absent or rec.event_list or any(c["events"] or c["events_absent"] for c in rec.checkpoints):
             capabilities.append("events")
         vector = build_vector(
             vector_id=vector_ids[0],
@@ -273,6 +281,9 @@ class VectorExporter:
             checkpoints=[dict(c, result=self.result(c["state"], c["pointers"])) for c in rec.checkpoints],
             setup=rec.setup,
         )
+        if rec.event_list:
+            game = load(self.game_id)
+            vector["expect"]["event_list"] = [game.event_to_json(e) for e in scene.events]
         self.collected.setdefault(Path(feature.filename).stem, []).append(vector)
 
     def hooks(self) -> tuple[Callable[..., None], Callable[..., None]]:

@@ -10,7 +10,10 @@ when a generated page is stale, before building.
 
 As a hook (``hooks:`` in mkdocs.yml):
 
-- :func:`on_config` appends every page of ``docs/`` that the ``nav`` does not list to a last
+- :func:`on_config` puts one section per game where the ``nav`` says ``- Games: []``, made
+  from the game folders of ``docs/`` (:func:`game_sections`: the overview, the rule areas in
+  the spec's order, then the game's other pages), so a new game needs no edit of mkdocs.yml;
+  then it appends every page of ``docs/`` that the ``nav`` still does not list to a last
   "More" section, so a page added later (docs/explain.md, docs/logs.md, ...) shows up in the
   navigation without an edit here; a ``nav`` entry naming a missing page still fails the
   strict build, as mkdocs reports it.
@@ -34,6 +37,13 @@ import sys
 from pathlib import Path
 
 MORE = "More"
+GAMES = "Games"
+"""The ``nav`` entry (``- Games: []``) that :func:`on_config` replaces with the games' sections."""
+GAME_PAGES = (("Disputes", "disputes.md"), ("Coverage", "coverage.md"), ("Vector index", "vectors.md"),
+              ("Sources", "sources.md"), ("All rules on one page", "rules.md"),
+              ("Interchange format", "interchange.md"), ("Position format", "positions.md"))
+"""A game's pages after its overview and rule areas, in this order when present (``referee docs``
+writes the first five; the last two are written by hand); any other page of the game follows."""
 LINK = re.compile(r"(?<!!)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(([^()\s]+)\)")
 FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})", re.M)
 log = logging.getLogger("mkdocs.hooks.build_docs")
@@ -67,12 +77,52 @@ def unlisted_pages(docs_dir: Path, nav) -> list[str]:
     return [p for p in pages if p not in listed and not any(part.startswith(".") for part in p.split("/"))]
 
 
+def _game_title(game: str, folder: Path) -> str:
+    """The registered game's title (``GAME.info.title``), else its overview page's heading."""
+    try:
+        from tabletop_referee.games import GAMES as registered
+    except ImportError:  # the hook without the package: the overview's heading will do
+        registered = {}
+    return registered[game] if game in registered else _title(folder / "index.md")
+
+
+def _area_order(game: str, folder: Path) -> list[str]:
+    """The rule-area pages of a game, in the order of its spec's areas (by name when the spec
+    cannot be read here)."""
+    pages = sorted(p.stem for p in (folder / "clauses").glob("*.md"))
+    try:
+        from tabletop_referee.spec import load_spec
+
+        order = [a["id"] for a in load_spec(game).areas]
+    except Exception:  # noqa: BLE001 (the hook without the package, or a game without a spec)
+        order = []
+    return [a for a in order if a in pages] + [a for a in pages if a not in order]
+
+
+def game_sections(docs_dir: Path) -> list[dict]:
+    """One nav section per game folder of ``docs_dir`` (a folder with ``index.md`` and
+    ``clauses/``), by game id: overview, rules by area, the pages of GAME_PAGES, then the rest."""
+    sections = []
+    for folder in sorted(p for p in docs_dir.iterdir() if (p / "index.md").is_file() and (p / "clauses").is_dir()):
+        game = folder.name
+        items: list = [{"Overview": f"{game}/index.md"},
+                       {"Rules by area": [f"{game}/clauses/{a}.md" for a in _area_order(game, folder)]}]
+        items += [{title: f"{game}/{name}"} for title, name in GAME_PAGES if (folder / name).is_file()]
+        items += [{_title(docs_dir / p): p} for p in unlisted_pages(docs_dir, items) if p.startswith(f"{game}/")]
+        sections.append({_game_title(game, folder): items})
+    return sections
+
+
 def on_config(config, **_kwargs):
-    """mkdocs hook: lists the pages the nav forgot under a last "More" section."""
+    """mkdocs hook: the games' sections where the nav says ``- Games: []``, then the pages the
+    nav forgot under a last "More" section."""
     nav = config.get("nav")
     if not nav:  # no nav at all: mkdocs lists every page itself
         return config
     docs_dir = Path(config["docs_dir"])
+    at = next((i for i, item in enumerate(nav) if isinstance(item, dict) and list(item) == [GAMES]), None)
+    if at is not None:
+        nav[at:at + 1] = game_sections(docs_dir)
     extra = unlisted_pages(docs_dir, nav)
     if extra:
         more = next((item for item in nav if isinstance(item, dict) and MORE in item), None)

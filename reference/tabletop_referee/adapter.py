@@ -56,7 +56,7 @@ class Following:
     def _applying(self, state: Any) -> dict[str, Any]:
         """The readings of options that exist in ``state`` (a variant's options with the variant)."""
         return {name: value for name, value in self._readings.items()
-                if self._game.option_applies(state, self._game.option_spec(name))}
+                if self._game.options.option_applies(state, self._game.options.option_spec(name))}
 
     def setup_from_json(self, doc: Any) -> Any:
         setup = self._game.setup_from_json(doc)
@@ -65,14 +65,14 @@ class Following:
         try:
             pairs = self._applying(self._game.initial_state(setup))
         except RefereeError:  # a setup the rules refuse: the readings that always exist
-            pairs = {n: v for n, v in self._readings.items() if self._game.option_spec(n).requires is None}
+            pairs = {n: v for n, v in self._readings.items() if self._game.options.option_spec(n).requires is None}
         given = doc.get("options")
         options: dict[str, Any] = dict(given) if isinstance(given, dict) else {}
         return self._game.setup_from_json({**doc, "options": {**options, **pairs}})
 
     def state_from_json(self, doc: Any) -> Any:
         state = self._game.state_from_json(doc)
-        return self._game.with_options(state, self._applying(state))
+        return self._game.options.with_options(state, self._applying(state))
 
 
 def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Handler]]:
@@ -139,7 +139,7 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
             raise MalformedInput(
                 f"player must be a player number of the state (0 to {players - 1}), got {player!r}",
                 path="$.player", clause="observation.per-player")
-        return {"observation": game.observation_to_json(state, player)}
+        return {"observation": game.interchange.observation_to_json(state, player)}
 
     def play(req: dict[str, Any]) -> dict[str, Any]:
         """Protocol 2: a whole sequence of steps in one request, a digest per step."""
@@ -158,7 +158,7 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
         if not isinstance(steps, list):
             raise MalformedInput("steps must be a list", path="$.steps")
         out: list[dict[str, Any]] = []
-        start = game.state_digest(state)
+        start = game.interchange.state_digest(state)
         last = len(steps) - 1
         for i, step in enumerate(steps):
             where = f"$.steps[{i}]"
@@ -171,11 +171,11 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
                 if player not in actors:
                     raise MalformedInput(f"player {player!r} is not choosing now (choosing: {list(actors)})",
                                          path=where + ".player", clause="turn.actor")
-                entry["legal"] = game.legal_digest(game.legal_actions(state, player))
+                entry["legal"] = game.interchange.legal_digest(game.legal_actions(state, player))
             else:
-                entry["legal"] = game.legal_digest(game.legal_actions(state))
+                entry["legal"] = game.interchange.legal_digest(game.legal_actions(state))
             if "observe" in step:
-                entry["observation"] = game.observation_digest(state, step["observe"])
+                entry["observation"] = game.interchange.observation_digest(state, step["observe"])
             if odds and actors == (CHANCE,):
                 entry["odds"] = odds_digest((game.action_to_json(a), p) for a, p in game.chance_outcomes(state))
             if "probe" in step:
@@ -191,9 +191,9 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
                 out.append(entry)
                 break
             state = t.state
-            entry["events"] = game.events_digest(t.events)
+            entry["events"] = game.interchange.events_digest(t.events)
             if (i + 1) % every == 0 or i == last:
-                entry["state"] = game.state_digest(state)
+                entry["state"] = game.interchange.state_digest(state)
             out.append(entry)
         return {"start": start, "steps": out}
 
@@ -203,7 +203,7 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
     }
     for name, value in (readings or {}).items():
         info["options"][name] = [value]
-    info["vocabulary"] = game.vocabulary()
+    info["vocabulary"] = game.rules.vocabulary()
     if game.info.variants:
         info["variants"] = list(game.info.variants)
     return info, {"new_game": new_game, "legal_actions": legal_actions, "apply": apply,
@@ -262,7 +262,7 @@ class Adapter:
                 # protocol 2: play answers the odds of chance nodes when asked (docs/protocol.md)
                 "capabilities": list(CAPABILITIES) + (["play-odds"] if self.protocol >= 2 else []),
                 # the reference claims every profile of its games (docs/protocol.md, start)
-                "profiles": list(dict.fromkeys(p for g in self.games for p in load(g).conformance_profiles())),
+                "profiles": list(dict.fromkeys(p for g in self.games for p in load(g).probes.conformance_profiles())),
             }
         if cmd == "stop":
             return {"ok": True}

@@ -9,11 +9,11 @@ first few steps that reach it:
 - a vector starts at the state a few steps before (or at the setup, for the first steps of a
   game) and checks everything its steps do: the exact list of events, every field of the final
   state except the data set itself, who acts, the legal actions, scores and outcome;
-- a rejection vector applies an action close to a legal one (``Game.near_legal_actions``) that
+- a rejection vector applies an action close to a legal one (``Probes.near_legal_actions``) that
   the rules refuse, and expects the clause;
 - each vector names the provisional fields of the data it depends on
   (``requires.board_fields``: pointer -> value, and a ``provisional:<pointer>`` tag): replaying it
-  with any other plausible value of the field (``Game.field_alternatives``) changes an answer.
+  with any other plausible value of the field (``Interchange.field_alternatives``) changes an answer.
   An adapter that returns its own ``board`` at the handshake has only the vectors that depend
   on a field where the two differ skipped.
 
@@ -30,7 +30,8 @@ from typing import Any, cast
 
 from .errors import IllegalAction, RefereeError
 from .games import load
-from .games.interface import CHANCE, Actor, Game
+from .games.interface import CHANCE, Actor
+from .games.roles import GameKit
 
 DATA_FILE = "standard.json"
 """The vector file of the shipped data in vectors/<game>/."""
@@ -42,7 +43,7 @@ LOOKBACK = 2
 class _Outcome:
     """Everything a vector checks, computed by the reference engine (for comparison)."""
 
-    def __init__(self, game: Game, start: dict[str, Any], steps: list[dict[str, Any]], reject_at: int | None) -> None:
+    def __init__(self, game: GameKit, start: dict[str, Any], steps: list[dict[str, Any]], reject_at: int | None) -> None:
         self.events: list[dict[str, Any]] = []
         self.rejected: str | None = None
         self.result: dict[str, Any] | None = None
@@ -67,7 +68,7 @@ class _Outcome:
         return json.dumps([self.events, self.rejected, result], sort_keys=True)
 
 
-def result_document(game: Game, state: Any) -> dict[str, Any]:
+def result_document(game: GameKit, state: Any) -> dict[str, Any]:
     actors = game.actors(state)
     actor: Actor | None
     if not actors:
@@ -81,16 +82,16 @@ def result_document(game: Game, state: Any) -> dict[str, Any]:
             "scores": res["scores"], "outcome": res.get("outcome")}
 
 
-def depends_on(game: Game, start: dict[str, Any], steps: list[dict[str, Any]], reject_at: int | None) -> dict[str, Any]:
+def depends_on(game: GameKit, start: dict[str, Any], steps: list[dict[str, Any]], reject_at: int | None) -> dict[str, Any]:
     """The provisional data fields whose other plausible values change what the vector checks."""
-    key = game.data_key
+    key = game.interchange.data_key
     if not key or not isinstance(start.get(key), dict):
         return {}
     base = _Outcome(game, start, steps, reject_at).key(key)
     found: dict[str, Any] = {}
-    for pointer, value in game.provisional_fields(start[key]).items():
-        for other in game.field_alternatives(pointer, value):
-            changed = {**start, key: game.with_field(start[key], pointer, other)}
+    for pointer, value in game.interchange.provisional_fields(start[key]).items():
+        for other in game.interchange.field_alternatives(pointer, value):
+            changed = {**start, key: game.interchange.with_field(start[key], pointer, other)}
             try:
                 game.state_from_json(changed)
             except RefereeError:
@@ -105,7 +106,7 @@ def depends_on(game: Game, start: dict[str, Any], steps: list[dict[str, Any]], r
     return found
 
 
-def _vector(game: Game, vid: str, description: str, clause: str, start: dict[str, Any], steps: list[dict[str, Any]],
+def _vector(game: GameKit, vid: str, description: str, clause: str, start: dict[str, Any], steps: list[dict[str, Any]],
             reject: str | None, source: str, setup: dict[str, Any] | None = None) -> dict[str, Any]:
     """One vector; with ``setup`` it starts with new_game (``start`` is the state it must give)."""
     reject_at = len(steps) - 1 if reject else None
@@ -119,7 +120,7 @@ def _vector(game: Game, vid: str, description: str, clause: str, start: dict[str
         assert res is not None
         expect["event_list"] = outcome.events
         expect["values"] = [{"pointer": f"/state/{k}", "value": v} for k, v in res["state"].items()
-                            if k != game.data_key] + \
+                            if k != game.interchange.data_key] + \
             [{"pointer": f"/{k}", "value": res[k]} for k in ("actor", "scores", "outcome")]
         expect["legal_actions"] = {"actions": res["legal_actions"]}
     requires: dict[str, Any] = {"capabilities": [] if reject else ["events"], "options": {}}
@@ -133,21 +134,21 @@ def _vector(game: Game, vid: str, description: str, clause: str, start: dict[str
     if setup is not None:
         # new_game's answer is compared with the whole state: its board, too, is the suite's
         vector["setup"] = setup
-        if fields or game.data_key:
+        if fields or game.interchange.data_key:
             del vector["state"]
     return vector
 
 
-def _chance_vector(game: Game, vid: str, start: dict[str, Any], steps: list[dict[str, Any]],
+def _chance_vector(game: GameKit, vid: str, start: dict[str, Any], steps: list[dict[str, Any]],
                    outcomes: Sequence[tuple[Any, Fraction]], source: str,
                    setup: dict[str, Any] | None) -> dict[str, Any]:
     """The steps end at a chance node: its distinct outcomes and the probability of each."""
     fields = depends_on(game, start, steps, None)
-    clause = game.chance_clause
+    clause = game.probes.chance_clause
     vector: dict[str, Any] = {
         "id": vid, "kind": "play",
         "description": f"Standard data: the {len(outcomes)} distinct chance outcomes here and their probabilities",
-        "clauses": [clause],
+        "clauses": [clause] if clause else [],
         "tags": ["standard-data", "chance", *(f"provisional:{p}" for p in fields)],
         "requires": {"capabilities": ["chance-probabilities"], "options": {},
                      **({"board_fields": fields} if fields else {})},
@@ -161,7 +162,7 @@ def _chance_vector(game: Game, vid: str, start: dict[str, Any], steps: list[dict
     return vector
 
 
-def _refusal(game: Game, vid: str, case: dict[str, Any]) -> dict[str, Any]:
+def _refusal(game: GameKit, vid: str, case: dict[str, Any]) -> dict[str, Any]:
     """A refused setup (rejected under the clause, step -1), or input the adapter cannot read
     (an invalid-input error at the setup or at the action after it)."""
     step = 0 if "action" in case else -1
@@ -170,7 +171,7 @@ def _refusal(game: Game, vid: str, case: dict[str, Any]) -> dict[str, Any]:
     return {
         "id": vid, "kind": "play", "description": case["description"][:120], "clauses": [case["clause"]],
         "tags": ["standard-data", "refusal" if not case.get("invalid") else "invalid-input"],
-        "requires": {"capabilities": [], "options": {}}, "source": "generated: Game.refusal_cases",
+        "requires": {"capabilities": [], "options": {}}, "source": "generated: Setups.refusal_cases",
         "setup": case["setup"], "steps": [{"action": case["action"]}] if "action" in case else [],
         "expect": expect,
     }
@@ -187,14 +188,14 @@ def generate(game_id: str, seeds: range = range(40), max_steps: int = 3000,
     game = load(game_id)
     seen: set[tuple[str, str]] = set()
     vectors: list[dict[str, Any]] = []
-    setups = game.conformance_setups()
+    setups = game.setups.conformance_setups()
     for n, setup in enumerate(setups):
         start = game.state_to_json(game.initial_state(game.setup_from_json(setup)))
         vectors.append(_vector(game, f"{game_id}-std-defaults-{n + 1}",
                                f"Standard data: a new game from {json.dumps(setup, sort_keys=True)} takes the defaults",
                                setup_clause, start, [], None, f"generated: setup {json.dumps(setup, sort_keys=True)}",
                                setup=setup))
-    for n, case in enumerate(game.refusal_cases()):
+    for n, case in enumerate(game.setups.refusal_cases()):
         vectors.append(_refusal(game, f"{game_id}-std-refusal-{n + 1:02d}", case))
     for seed in seeds:
         rng = random.Random(seed)
@@ -202,14 +203,14 @@ def generate(game_id: str, seeds: range = range(40), max_steps: int = 3000,
         state = game.initial_state(game.setup_from_json(setup))
         _walk(game, game_id, state, setup, rng, f"setup {json.dumps(setup, sort_keys=True)}, seed {seed}",
               seen, vectors, max_steps)
-    for name, doc in game.conformance_positions():  # where play from a new game does not reach
+    for name, doc in game.positions.conformance_positions():  # where play from a new game does not reach
         for seed in range(position_seeds):
             _walk(game, game_id, game.state_from_json(doc), None, random.Random(f"{name}:{seed}"),
                   f"position {name}, seed {seed}", seen, vectors, max_steps)
     return sorted(vectors, key=lambda v: v["id"])
 
 
-def _walk(game: Game, game_id: str, state: Any, setup: dict[str, Any] | None, rng: random.Random, label: str,
+def _walk(game: GameKit, game_id: str, state: Any, setup: dict[str, Any] | None, rng: random.Random, label: str,
           seen: set[tuple[str, str]], vectors: list[dict[str, Any]], max_steps: int) -> None:
     """Plays one seeded game from ``state`` (a new game of ``setup``, or a position when
     ``setup`` is None), adding a vector for each (event type, clause) pair, rejection clause and
@@ -222,7 +223,7 @@ def _walk(game: Game, game_id: str, state: Any, setup: dict[str, Any] | None, rn
         source = f"generated: {label}, step {here}"
         prior = [{"action": a} for a in actions[begin:here]]
         first = setup if begin == 0 else None
-        for doc in game.near_legal_actions(state, rng):
+        for doc in game.probes.near_legal_actions(state, rng):
             try:
                 game.apply(state, game.action_from_json(doc))
             except IllegalAction as exc:
@@ -237,7 +238,7 @@ def _walk(game: Game, game_id: str, state: Any, setup: dict[str, Any] | None, rn
                 continue
         actors = game.actors(state)
         if actors == (CHANCE,):
-            action = game.sample_chance(state, rng)
+            action = game.rules.sample_chance(state, rng)
         else:
             # not a chance node: every actor is a player
             action = rng.choice(game.legal_actions(state, cast(int, actors[0])))
@@ -278,7 +279,7 @@ def _inline_data(setup: dict[str, Any]) -> bool:
     return any(isinstance(v, dict) for k, v in setup.items() if k != "options")
 
 
-def _defaults_setup(game: Game, setup: dict[str, Any], keep_data: bool = False) -> dict[str, Any]:
+def _defaults_setup(game: GameKit, setup: dict[str, Any], keep_data: bool = False) -> dict[str, Any]:
     """The setup with every rule option left out except the set-valued ones (the variants
     chosen), and unless ``keep_data`` every inline data document too: the game's defaults
     apply, data sets included."""
@@ -290,7 +291,7 @@ def _defaults_setup(game: Game, setup: dict[str, Any], keep_data: bool = False) 
     return out
 
 
-def _requirements(game: Game, setup: dict[str, Any], vector: dict[str, Any]) -> None:
+def _requirements(game: GameKit, setup: dict[str, Any], vector: dict[str, Any]) -> None:
     """What a variation vector needs: its variants, its non-default option values and, with
     inline data, custom data (capability ``custom-boards``)."""
     defaults = {o.name: o.default for o in game.info.options}
@@ -309,7 +310,7 @@ def _requirements(game: Game, setup: dict[str, Any], vector: dict[str, Any]) -> 
 
 def generate_variations(game_id: str, seeds: range = range(4), max_steps: int = 400) -> list[dict[str, Any]]:
     """Vectors on data other than the shipped sets and on setups that leave data and options
-    out (``Game.fuzz_setup`` draws both kinds' setups; its inline data is the game's own varied
+    out (``Setups.fuzz_setup`` draws both kinds' setups; its inline data is the game's own varied
     data, for MLEM token sets with some tokens left out). Rule options other than the variants
     are left out, so their defaults apply. Per setup kind (``data``: inline data, ``defaults``:
     data left out too, so the shipped data is the default), the first step that reaches each
@@ -317,7 +318,7 @@ def generate_variations(game_id: str, seeds: range = range(4), max_steps: int = 
     theirs), a vector checking everything its steps do, and for each setup one vector that
     checks the state ``new_game`` gives. Deterministic.""" 
     game = load(game_id)
-    if not game.data_key or not game.info.variants:
+    if not game.interchange.data_key or not game.info.variants:
         return []
     vectors: list[dict[str, Any]] = []
     seen: set[tuple[str, str, str]] = set()
@@ -325,7 +326,7 @@ def generate_variations(game_id: str, seeds: range = range(4), max_steps: int = 
         rng = random.Random(f"variations:{seed}")
         setup = None
         for _ in range(50):  # a setup with variants and inline data (the data kind)
-            drawn = game.fuzz_setup(rng, {}, True, game.info.variants)
+            drawn = game.setups.fuzz_setup(rng, {}, True, game.info.variants)
             if _inline_data(drawn) and any(drawn.get("options", {}).get(o.name) for o in game.info.options
                                            if o.kind == "set"):
                 setup = drawn
@@ -348,7 +349,7 @@ def generate_variations(game_id: str, seeds: range = range(4), max_steps: int = 
         actions: list[dict[str, Any]] = []
         while game.actors(state) and len(actions) < max_steps:
             actors = game.actors(state)
-            action = (game.sample_chance(state, rng) if actors == (CHANCE,)
+            action = (game.rules.sample_chance(state, rng) if actors == (CHANCE,)
                       else rng.choice(game.legal_actions(state, cast(int, actors[0]))))
             t = game.apply(state, action)
             doc = game.action_to_json(action)

@@ -30,7 +30,8 @@ from typing import Any, cast
 
 from .errors import IllegalAction, RefereeError, UsageError
 from .games import load
-from .games.interface import CHANCE, Event, Game
+from .games.interface import CHANCE, Event
+from .games.roles import GameKit
 from .loading import LoadError, decode, normalise, parse_json, parse_yaml, read_bytes
 from .spec import Spec, load_spec
 
@@ -53,7 +54,7 @@ class ActionSpec:
     text: str
     """How the user wrote it (short form or JSON text), for messages."""
 
-    def resolve(self, game: Game, state: Any) -> Any:
+    def resolve(self, game: GameKit, state: Any) -> Any:
         """Returns the engine action for ``state`` (the acting player fills in the player).
 
         Raises:
@@ -64,7 +65,7 @@ class ActionSpec:
         except ValueError as exc:
             raise UsageError(f"action {self.text!r}: {self.why(exc)}") from None
 
-    def build(self, game: Game, state: Any) -> Any:
+    def build(self, game: GameKit, state: Any) -> Any:
         """The engine action, what was left open filled in from ``state`` (``None``: stand-ins,
         to check the syntax alone).
 
@@ -73,8 +74,8 @@ class ActionSpec:
                 error as raised (``InvalidNotation``, ``MalformedInput``); :meth:`why` words it.
         """
         if self.doc is None:
-            return game.parse_action(self.text, state)
-        return game.action_from_json(game.complete_action_doc(dict(self.doc), state))
+            return game.notation.parse_action(self.text, state)
+        return game.action_from_json(game.interchange.complete_action_doc(dict(self.doc), state))
 
     def why(self, exc: ValueError) -> str:
         """What :meth:`build`'s error says is wrong (a document's error without its path)."""
@@ -83,7 +84,7 @@ class ActionSpec:
 
 @dataclass(frozen=True)
 class Question:
-    game: Game
+    game: GameKit
     state: Any
     """The position asked about (a state of ``game``)."""
     steps: tuple[ActionSpec, ...]
@@ -157,27 +158,27 @@ def _number_keys_as_text(doc: Any) -> Any:
     return root[0]
 
 
-def _state(game: Game, doc: Any, label: str, options: dict[str, Any], base: Path | None) -> Any:
+def _state(game: GameKit, doc: Any, label: str, options: dict[str, Any], base: Path | None) -> Any:
     """Builds the state a full state document or a position describes, with ``options`` applied."""
     if not isinstance(doc, dict):
         raise UsageError(f"{label}: expected a state or position mapping, not {type(doc).__name__}")
     if "game" in doc and doc["game"] != game.info.id:
         raise UsageError(f"{label}: a state of game {doc['game']!r}, not {game.info.id}")
     try:
-        if game.is_full_state(doc):
+        if game.interchange.is_full_state(doc):
             state = game.state_from_json(doc)
         else:
             if "players" not in doc:
                 raise UsageError(f"{label}: a position needs 'players' (or give a full state with game and format)")
             try:
-                state = game.position_to_state(doc, base)
+                state = game.positions.position_to_state(doc, base)
             except (AttributeError, TypeError, ValueError, KeyError, IndexError) as exc:
                 if isinstance(exc, RefereeError):
                     raise
                 raise UsageError(f"{label}: position: {exc.__class__.__name__}: {exc}") from None
             # A position fills in defaults but checks few types: the state schema checks them all.
-            game.check_position(state)
-            problems = game.position_problems(state)
+            game.positions.check_position(state)
+            problems = game.positions.position_problems(state)
             if problems:
                 raise UsageError(f"{label}: inconsistent position: {'; '.join(problems)}")
     except RefereeError as exc:
@@ -185,7 +186,7 @@ def _state(game: Game, doc: Any, label: str, options: dict[str, Any], base: Path
         raise UsageError(f"{label}: {where}{exc.message}") from None
     if options:
         try:
-            state = game.with_options(state, options)
+            state = game.options.with_options(state, options)
         except RefereeError as exc:
             raise UsageError(f"--option: {exc.message}") from None
     return state
@@ -218,7 +219,7 @@ def load_question(game_id: str, state_arg: str, action_text: str, options: dict[
     steps: list[ActionSpec] = []
     asked = None
     wanted = _asks(list(asks), "--ask") if asks else ()
-    if isinstance(doc, dict) and not game.is_full_state(doc) and (
+    if isinstance(doc, dict) and not game.interchange.is_full_state(doc) and (
         {"position", "state"} & set(doc)
         # a position may have keys named like a question file's (Seven Knights' 'actions'):
         # a document with 'players' and no 'position' or 'state' is a position
@@ -253,9 +254,9 @@ def load_question(game_id: str, state_arg: str, action_text: str, options: dict[
     return Question(game, state, tuple(steps), " ".join(asked.split()) if asked else None, label, wanted)
 
 
-def _action_arg(game: Game, text: str) -> list[ActionSpec]:
+def _action_arg(game: GameKit, text: str) -> list[ActionSpec]:
     """ACTION on the command line: a short form, '-', a file, or action JSON/YAML text."""
-    verbs = game.verbs
+    verbs = game.notation.verbs
     first = text.split()[0].lower()
     if first in verbs or first.startswith(("player:", "player=")):
         return [_short_spec(game, text)]
@@ -275,7 +276,7 @@ def _action_arg(game: Game, text: str) -> list[ActionSpec]:
     return [_action_spec(game, doc, label)]
 
 
-def _action_spec(game: Game, item: Any, label: str) -> ActionSpec:
+def _action_spec(game: GameKit, item: Any, label: str) -> ActionSpec:
     """An action of a question file or ACTION document, checked for shape at once."""
     if isinstance(item, str):
         try:
@@ -292,7 +293,7 @@ def _action_spec(game: Game, item: Any, label: str) -> ActionSpec:
     return spec
 
 
-def _short_spec(game: Game, text: str) -> ActionSpec:
+def _short_spec(game: GameKit, text: str) -> ActionSpec:
     """A short action, its syntax checked at once (player and space are filled in when played).
 
     Raises:
@@ -306,9 +307,9 @@ def _short_spec(game: Game, text: str) -> ActionSpec:
     return spec
 
 
-def _short(game: Game, action: Any, actor: int | None) -> str:
+def _short(game: GameKit, action: Any, actor: int | None) -> str:
     """The short form of an engine action, with ``player:N`` when N is not ``actor``."""
-    return game.action_text(action, show_player=getattr(action, "player", actor) != actor)
+    return game.notation.action_text(action, show_player=getattr(action, "player", actor) != actor)
 
 
 # -- answering ----------------------------------------------------------------------------
@@ -353,7 +354,7 @@ class Run:
         return [e for s in self.steps for e in s.events]
 
 
-def play(game: Game, state: Any, specs: Sequence[ActionSpec], first_number: int = 1) -> Run:
+def play(game: GameKit, state: Any, specs: Sequence[ActionSpec], first_number: int = 1) -> Run:
     """Plays the actions in order and stops at the first the engine rejects."""
     steps: list[Step] = []
     for number, spec in enumerate(specs, start=first_number):
@@ -368,7 +369,7 @@ def play(game: Game, state: Any, specs: Sequence[ActionSpec], first_number: int 
     return Run(tuple(steps), state)
 
 
-def summary(game: Game, run: Run, asks: tuple[str, ...] = ()) -> dict[str, Any]:
+def summary(game: GameKit, run: Run, asks: tuple[str, ...] = ()) -> dict[str, Any]:
     """The key facts of a run, compared between readings of a disputed rule (with what is
     asked of the resulting position: its findings' clauses, and the legal actions if asked)."""
     rejected = run.rejected
@@ -377,7 +378,7 @@ def summary(game: Game, run: Run, asks: tuple[str, ...] = ()) -> dict[str, Any]:
         "legal": run.legal,
         "rejected_by": rejected.refusal.clause if rejected else None,
         "rejected_at_step": rejected.number if rejected else None,
-        **game.key_facts(run.state, run.events),
+        **game.narration.key_facts(run.state, run.events),
         "clauses": sorted({e.clause for e in run.events} | ({rejected.refusal.clause} if rejected else set())
                           | {c for f in findings for c in f.clauses}),
     }
@@ -411,46 +412,46 @@ MAX_OUTCOMES = 400
 """Most actions (or chance outcomes) applied to say what each does; beyond it only listed."""
 
 
-def findings_for(game: Game, state: Any, asks: tuple[str, ...]) -> tuple[Finding, ...]:
+def findings_for(game: GameKit, state: Any, asks: tuple[str, ...]) -> tuple[Finding, ...]:
     """What is asked of ``state``, in the order of :data:`ASKS`."""
     makers = {"score": _score_finding, "winner": _winner_finding, "actions": _actions_finding}
     return tuple(makers[a](game, state) for a in ASKS if a in asks)
 
 
-def _categories(game: Game, sheet: list[dict[str, Any]]) -> list[str]:
-    order: tuple[str, ...] = game.score_categories() or tuple(sheet[0]) if sheet else ()
+def _categories(game: GameKit, sheet: list[dict[str, Any]]) -> list[str]:
+    order: tuple[str, ...] = game.scoring.score_categories() or tuple(sheet[0]) if sheet else ()
     return [c for c in order if c != "total" and any(c in row for row in sheet)]
 
 
-def _score_finding(game: Game, state: Any) -> Finding:
-    sheet = game.score_sheet(state)
+def _score_finding(game: GameKit, state: Any) -> Finding:
+    sheet = game.scoring.score_sheet(state)
     cats = _categories(game, sheet)
-    decider = game.category_clause("winners")
-    events = tuple(e for e in game.scoring_events(state) if e.clause != decider)  # who wins: asked apart
-    clauses = [game.category_clause(c) for c in cats if any(row.get(c) for row in sheet)]
+    decider = game.scoring.category_clause("winners")
+    events = tuple(e for e in game.scoring.scoring_events(state) if e.clause != decider)  # who wins: asked apart
+    clauses = [game.scoring.category_clause(c) for c in cats if any(row.get(c) for row in sheet)]
     if not cats:  # a game that scores one total: the clause that says what it is made of
-        clauses.append(game.category_clause("total"))
+        clauses.append(game.scoring.category_clause("total"))
     clauses += [e.clause for e in events]
     when = "" if game.is_over(state) else " (the game is not over: counted as if it ended now)"
     lines = [f"{_player(p)}: {row['total']}"
              + (" (" + ", ".join(f"{c.replace('_', ' ')} {row[c]}" for c in cats if c in row) + ")" if cats else "")
              for p, row in enumerate(sheet)]
-    lines += [game.describe_event(e, state) for e in events]
+    lines += [game.narration.describe_event(e, state) for e in events]
     text = "; ".join(f"{_player(p)} {row['total']}" for p, row in enumerate(sheet)) + when
     return Finding("score", text, tuple(lines), tuple(dict.fromkeys(c for c in clauses if c)), events,
                    {"scores": [{"player": p, **row} for p, row in enumerate(sheet)], "over": game.is_over(state)})
 
 
-def _winner_finding(game: Game, state: Any) -> Finding:
-    totals = game.totals(state)
-    events = tuple(e for e in game.scoring_events(state) if e.clause == game.category_clause("winners"))
-    clauses = [game.category_clause("winners"), *(e.clause for e in events)]
+def _winner_finding(game: GameKit, state: Any) -> Finding:
+    totals = game.scoring.totals(state)
+    events = tuple(e for e in game.scoring.scoring_events(state) if e.clause == game.scoring.category_clause("winners"))
+    clauses = [game.scoring.category_clause("winners"), *(e.clause for e in events)]
     if game.is_over(state):
-        winners = list(game.winners(state))
+        winners = list(game.scoring.winners(state))
         names = " and ".join(_player(p) for p in winners)
         verdict = (f"{names} wins" if len(winners) == 1 else f"{names} share the victory" if winners
                    else "nobody wins")
-        text = f"the game is over ({game.ended_reason(state)}): {verdict}"
+        text = f"the game is over ({game.scoring.ended_reason(state)}): {verdict}"
     else:
         top = max(totals) if totals else 0
         winners = []
@@ -461,14 +462,14 @@ def _winner_finding(game: Game, state: Any) -> Finding:
                 f"{' and '.join(_player(p) for p in leaders)} would {'win' if len(leaders) == 1 else 'share the victory'}"
                 f" (with {top})")
     lines = [f"totals: " + ", ".join(f"{_player(p)} {t}" for p, t in enumerate(totals))]
-    lines += [game.describe_event(e, state) for e in events]
+    lines += [game.narration.describe_event(e, state) for e in events]
     return Finding("winner", text, tuple(lines), tuple(dict.fromkeys(c for c in clauses if c)), events,
                    {"over": game.is_over(state), "winners": winners, "totals": list(totals)})
 
 
-def _actions_finding(game: Game, state: Any) -> Finding:
+def _actions_finding(game: GameKit, state: Any) -> Finding:
     acts = _legal_here(game, state)
-    actor = game.single_actor(state)
+    actor = game.rules.single_actor(state)
     mine = actor if isinstance(actor, int) else None
     done: list[dict[str, Any]] = []
     clauses: list[str] = []
@@ -480,11 +481,11 @@ def _actions_finding(game: Game, state: Any) -> Finding:
         clauses += [e.clause for e in events]
         done.append({"short": _short(game, a, mine), "action": game.action_to_json(a),
                      "clauses": list(dict.fromkeys(e.clause for e in events)),
-                     "does": game.describe_event(events[0], state) if events else None})
+                     "does": game.narration.describe_event(events[0], state) if events else None})
     who = _who(game, state)
     if not acts:
         return Finding("actions", "nothing: the game is over", (), (), data={"to_act": None, "actions": []})
-    special = game.describe_alternatives(state, acts)
+    special = game.narration.describe_alternatives(state, acts)
     lines: tuple[str, ...]
     if special is not None:
         lines = (special,)
@@ -557,7 +558,7 @@ def answer_question(question: Question) -> Answer:
                   findings_for(game, run.state, question.asks))
 
 
-def _legal_here(game: Game, state: Any) -> tuple[Any, ...]:
+def _legal_here(game: GameKit, state: Any) -> tuple[Any, ...]:
     actors = game.actors(state)
     if len(actors) > 1:
         # a simultaneous node lists players only
@@ -584,9 +585,9 @@ def _disputes(spec: Spec, question: Question, main: dict[str, Any], involved: se
     """Replays the question under each other value of each rule option; yields the ones that
     touch a clause of this answer (under any reading) or change its outcome."""
     game = question.game
-    for option_spec in game.options_in_play(question.state):
+    for option_spec in game.options.options_in_play(question.state):
         option = option_spec.name
-        in_force = game.option_value(question.state, option)
+        in_force = game.options.option_value(question.state, option)
         disputes = tuple(d for d in spec.disputes if (d.get("option") or {}).get("name") == option)
         alternatives = []
         seen = set(involved)
@@ -596,7 +597,7 @@ def _disputes(spec: Spec, question: Question, main: dict[str, Any], involved: se
             reading = _reading(disputes[0], value) if disputes else None
             impossible = _impossible_under(question, option, value)
             if impossible:  # not replayed: the reading makes the position itself impossible
-                alt_run = Run((), game.with_options(question.state, {option: value}))
+                alt_run = Run((), game.options.with_options(question.state, {option: value}))
                 diff: dict[str, Any] = {"position": ["possible", "impossible under this reading"]}
                 alternatives.append(Alternative(option, value, reading, alt_run, {}, diff, False, impossible))
                 continue
@@ -615,11 +616,11 @@ def _impossible_under(question: Question, option: str, value: Any) -> tuple[str,
     already wrong with it as asked): for instance a turn pointer, set by hand, on a player the
     other reading leaves out. Empty when it can occur."""
     game = question.game
-    if game.chance_prefix(question.state) is not None:
+    if game.rules.chance_prefix(question.state) is not None:
         return ()  # replayed from before the chance outcome, which rebuilds the position
-    asked = game.with_options(question.state, {option: value})
-    before = set(game.state_problems(question.state)) | set(game.position_problems(question.state))
-    now = [*game.state_problems(asked), *game.position_problems(asked)]
+    asked = game.options.with_options(question.state, {option: value})
+    before = set(game.rules.state_problems(question.state)) | set(game.positions.position_problems(question.state))
+    now = [*game.rules.state_problems(asked), *game.positions.position_problems(asked)]
     return tuple(dict.fromkeys(p for p in now if p not in before))
 
 
@@ -628,16 +629,16 @@ def _replay(question: Question, option: str, value: Any) -> tuple[Run, bool]:
 
     A position may be the result of a chance outcome whose effect itself depends on the option
     (in MLEM, a roll that die_one_rescue decides whether it crashes): when the game says so
-    (:meth:`~tabletop_referee.games.interface.Game.chance_prefix`) and the outcome gives something
+    (:meth:`~tabletop_referee.games.roles.Rules.chance_prefix`) and the outcome gives something
     else under the other reading, the question is replayed from before it (as step 0).
     """
     game = question.game
     state = question.state
-    asked = game.with_options(state, {option: value})
-    prefix = game.chance_prefix(state)
+    asked = game.options.with_options(state, {option: value})
+    prefix = game.rules.chance_prefix(state)
     if prefix is not None:
         before, outcome = prefix
-        before = game.with_options(before, {option: value})
+        before = game.options.with_options(before, {option: value})
         if game.apply(before, outcome).state != asked:
             spec = ActionSpec(game.action_to_json(outcome), "the position's roll")
             return play(game, before, (spec, *question.steps), first_number=0), True
@@ -695,9 +696,9 @@ def clause_info(spec: Spec, clause_id: str) -> dict[str, Any]:
             "sources": sources, "options": list(c.options), "disputes": list(c.disputes)}
 
 
-def render_position(game: Game, state: Any, indent: str = "  ") -> list[str]:
+def render_position(game: GameKit, state: Any, indent: str = "  ") -> list[str]:
     """The state as a few readable lines."""
-    lines = game.describe_position(state)
+    lines = game.narration.describe_position(state)
     return [part for line in lines
             for part in textwrap.wrap(line, WIDTH, initial_indent=indent, subsequent_indent=indent + "    ",
                                       break_on_hyphens=False)]
@@ -730,10 +731,10 @@ def _alternatives_text(answer: Answer) -> list[str]:
         return ["  none: the game is over"]
     game = answer.question.game
     assert rejected is not None  # alternatives are listed for a rejected action only
-    special = game.describe_alternatives(rejected.before, acts)
+    special = game.narration.describe_alternatives(rejected.before, acts)
     if special is not None:
         return _wrap(special, "  ")
-    actor = game.single_actor(rejected.before)
+    actor = game.rules.single_actor(rejected.before)
     shorts = [_short(game, a, actor if isinstance(actor, int) else None) for a in acts]
     who = f"{_player(actor)} to act" if isinstance(actor, int) else "chance" if actor == CHANCE else "players choosing"
     return _wrap(f"({who}) " + "; ".join(shorts), "  ")
@@ -779,28 +780,28 @@ def _verdict(run: Run) -> str:
     return f"ILLEGAL{where} [{rejected.refusal.clause}]"
 
 
-def _gist(game: Game, run: Run) -> str:
+def _gist(game: GameKit, run: Run) -> str:
     """The answer in a few words: what happened, and who acts next."""
-    parts = game.gist(run.state, run.events)
+    parts = game.narration.gist(run.state, run.events)
     if run.rejected is not None:
         parts.append(run.rejected.refusal.message)
     elif not game.is_over(run.state):
-        parts.append("next: " + game.actor_phrase(run.state))
+        parts.append("next: " + game.narration.actor_phrase(run.state))
     elif not parts:  # a finished game the game's own gist says nothing about
-        winners = list(game.winners(run.state))
-        reason = game.ended_reason(run.state)
+        winners = list(game.scoring.winners(run.state))
+        reason = game.scoring.ended_reason(run.state)
         parts.append("the game is over" + (f" ({reason})" if reason else "") + ": "
                      + (f"{' and '.join(_player(p) for p in winners)} "
                         f"{'wins' if len(winners) == 1 else 'share the victory'}" if winners else "nobody wins"))
     return "; ".join(parts)
 
 
-def _who(game: Game, state: Any) -> str:
+def _who(game: GameKit, state: Any) -> str:
     actors = game.actors(state)
     if not actors:
         return "the game is over"
     if actors == (CHANCE,):
-        return "a roll is due" if game.chance_verb(state) == "roll" else "a chance outcome is due"
+        return "a roll is due" if game.notation.chance_verb(state) == "roll" else "a chance outcome is due"
     if len(actors) > 1:
         return "players " + ", ".join(map(str, actors)) + " choosing"
     return f"{_player(actors[0])} to act"
@@ -828,10 +829,10 @@ def render_text(answer: Answer) -> str:
     for step in run.steps:
         who = _who(game, step.before)
         status = "legal" if step.error is None else f"ILLEGAL [{step.error.clause}]"
-        written = _short(game, step.action, game.default_player(step.before))
+        written = _short(game, step.action, game.interchange.default_player(step.before))
         out += ["", f"Step {step.number}: {written} ({who}) — {status}"]
         for n, e in enumerate(step.events, start=1):
-            out.append(f"  {n}. {game.describe_event(e, step.before)}")
+            out.append(f"  {n}. {game.narration.describe_event(e, step.before)}")
             if e.clause not in shown:
                 shown.add(e.clause)
                 out += _clause_block(clause_info(spec, e.clause), "       ", gid)
@@ -839,7 +840,7 @@ def render_text(answer: Answer) -> str:
             info = clause_info(spec, step.error.clause)
             out += [f"  Forbidden by [{step.error.clause}]:", *_clause_block(info, "    ", gid)]
             out += _wrap(f"Engine: {step.error.message}", "  ")
-            facts = game.rejection_facts(step.before, step.action, step.error.clause)
+            facts = game.narration.rejection_facts(step.before, step.action, step.error.clause)
             if facts:
                 out += _wrap("Because: " + "; ".join(facts), "  ")
             out.append("  Legal instead:")
@@ -914,7 +915,7 @@ def render_brief(answer: Answer) -> str:
     out = [*first, "decided by: " + (", ".join(clauses) if clauses else "no clause (nothing happened)")]
     for step in run.steps:
         for e in step.events:
-            out.append(f"  {step.number}. {game.describe_event(e, step.before)}")
+            out.append(f"  {step.number}. {game.narration.describe_event(e, step.before)}")
         if step.error is not None:
             out.append(f"  {step.number}. rejected [{step.error.clause}]: {step.error.message}")
     for f in answer.findings:
@@ -974,16 +975,16 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
         if step is None:
             return None
         return {"step": step.number, "clause": step.refusal.clause, "message": step.refusal.message,
-                "facts": game.rejection_facts(step.before, step.action, step.refusal.clause),
+                "facts": game.narration.rejection_facts(step.before, step.action, step.refusal.clause),
                 "clause_info": clause_info(spec, step.refusal.clause)}
 
     events = []
     for step in run.steps:
         for e in step.events:
             events.append({"step": step.number, **game.event_to_json(e),
-                           "description": game.event_sentence(e, step.before),
+                           "description": game.narration.event_sentence(e, step.before),
                            "clause_info": clause_info(spec, e.clause)})
-    actor = game.single_actor(rejected.before) if rejected else None
+    actor = game.rules.single_actor(rejected.before) if rejected else None
     alternatives = [{"short": _short(game, a, actor if isinstance(actor, int) else None),
                      "action": game.action_to_json(a)}
                     for a in answer.alternatives]
@@ -1017,16 +1018,16 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
         "game": game.info.id,
         "question": q.text,
         "source": q.source,
-        "options": game.options_to_json(q.state),
+        "options": game.options.options_to_json(q.state),
         "position": game.state_to_json(q.state),
-        "actions": [step_doc(s, game.single_actor(s.before)) for s in run.steps],
+        "actions": [step_doc(s, game.rules.single_actor(s.before)) for s in run.steps],
         "unplayed": [s.text for s in q.steps[len(run.steps):]],
         "legal": run.legal,
         "events": events,
         "rejection": rejection_doc(rejected),
         "alternatives": alternatives,
         "state": game.state_to_json(run.state),
-        "to_act": game.single_actor(run.state),
+        "to_act": game.rules.single_actor(run.state),
         "scores": [{"player": p, **doc} for p, doc in enumerate(result["scores"])],
         "outcome": result["outcome"],
         "summary": answer.summary,
@@ -1035,7 +1036,7 @@ def answer_to_json(answer: Answer) -> dict[str, Any]:
         "ask": list(q.asks),
         "findings": [{"ask": f.ask, "summary": f.summary, "lines": list(f.lines), "clauses": list(f.clauses),
                       "clause_info": [clause_info(spec, c) for c in f.clauses],
-                      "events": [{**game.event_to_json(e), "description": game.event_sentence(e, run.state)}
+                      "events": [{**game.event_to_json(e), "description": game.narration.event_sentence(e, run.state)}
                                  for e in f.events],
                       **f.data}
                      for f in answer.findings],

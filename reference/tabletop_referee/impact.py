@@ -2,13 +2,13 @@
 
 Game-neutral: a game takes part through its rule options (:attr:`GameInfo.options`, each
 ``choice`` option with two or more values is one dispute with one reading per value) and three
-hooks of :class:`~tabletop_referee.games.base.BaseGame`: ``impact_metrics`` (numbers measured on
+hooks of its :class:`~tabletop_referee.games.roles.Impact` role: ``impact_metrics`` (numbers measured on
 a finished game), ``greedy_action`` (the game's greedy policy) and ``option_context`` (the other
 options an option needs, e.g. its variant).
 
 Common random numbers
 ---------------------
-Game ``i`` of a run gets the same seat count, start player, chance stream and policy stream
+GameKit ``i`` of a run gets the same seat count, start player, chance stream and policy stream
 under every reading: each is a ``random.Random`` seeded from the text ``"<seed>/<i>/<stream>"``
 (text seeds are hashed with SHA-512, so the same in every process). While two readings' games
 take the same path they see the same dice; where a reading changes the path, the streams carry
@@ -38,7 +38,8 @@ from typing import Any, cast
 
 from .errors import RefereeError, UsageError
 from .games import load
-from .games.interface import CHANCE, Game
+from .games.interface import CHANCE
+from .games.roles import GameKit
 from .spec import load_spec
 
 CHUNK = 250
@@ -77,7 +78,7 @@ def _freeze(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-def disputes_of(game: Game) -> list[Dispute]:
+def disputes_of(game: GameKit) -> list[Dispute]:
     """Every dispute of ``game`` that a rule option selects, in the order of its options.
 
     The dispute id and title come from ``spec/<game>/disputes.yaml`` (the entry whose
@@ -100,7 +101,7 @@ def disputes_of(game: Game) -> list[Dispute]:
             continue  # a mode or a component choice (Seven Knights' variant), not a dispute's reading
         did = entry["id"] if entry else (o.dispute or o.name)
         title = entry["title"] if entry else (o.description or o.name)
-        context = tuple(sorted((k, _freeze(v)) for k, v in game.option_context(o).items()))
+        context = tuple(sorted((k, _freeze(v)) for k, v in game.options.option_context(o).items()))
         out.append(Dispute(did, title, o.name, tuple(o.values), o.default, context))
     return out
 
@@ -138,11 +139,11 @@ def settings_of(dispute: Dispute) -> list[tuple[Any, Setting]]:
 # -- playing ------------------------------------------------------------------------------------
 
 
-def policy_function(name: str) -> Callable[[Game, Any, random.Random, int | None], Any]:
+def policy_function(name: str) -> Callable[[GameKit, Any, random.Random, int | None], Any]:
     if name == "uniform":
         return lambda game, state, rng, player: rng.choice(game.legal_actions(state, player))
     if name == "greedy":
-        return lambda game, state, rng, player: game.greedy_action(state, rng, player)
+        return lambda game, state, rng, player: game.impact.greedy_action(state, rng, player)
     raise UsageError(f"--policy {name}: unknown policy (known: {', '.join(POLICIES)})")
 
 
@@ -150,7 +151,7 @@ def policy_function(name: str) -> Callable[[Game, Any, random.Random, int | None
 class Task:
     """A chunk of games: picklable, and all a worker needs."""
 
-    game: str | Game
+    game: str | GameKit
     """A registered game id (what crosses process boundaries), or a game object (in process)."""
     setting: Setting
     policy: str
@@ -184,12 +185,12 @@ def play_group(task: Task) -> list[Columns]:
     """Plays the games ``first .. first+count-1`` of ``task.setting`` and of each setting in
     ``task.others``; returns their columns in that order.
 
-    The other settings differ from ``task.setting`` in one option each. Game ``i`` of an other
+    The other settings differ from ``task.setting`` in one option each. GameKit ``i`` of an other
     setting starts in the same state as the default's but for that option, and gets the same
     streams; until the default's game first reads the option (its options value is watched),
     both games take the very same path. So the other game is played only from there: from the
     state, streams and action count before the step that read it, with the option swapped in
-    (:meth:`~tabletop_referee.games.base.BaseGame.replace_options`). An option never read in a
+    (:meth:`~tabletop_referee.games.roles.Options.replace_options`). An option never read in a
     game (tie-breaks that never came up) costs nothing but the final scoring. Every result is
     what playing the other game from its start gives (``--no-share`` does that; tested).
     """
@@ -206,7 +207,7 @@ def play_group(task: Task) -> list[Columns]:
         seat_rng = random.Random(f"{task.seed}/{i}/setup")
         n = task.players or seat_rng.randint(low, high)
         start = seat_rng.randrange(n)
-        starts = [game.initial_state(game.with_seating(t, n, start)) for t in templates]
+        starts = [game.initial_state(game.setups.with_seating(t, n, start)) for t in templates]
         streams = _streams(task.seed, i)
         shared = _Shared(game, choose, starts[0])
         for k, s in enumerate(task.others, 1):
@@ -230,7 +231,7 @@ _MISSING = object()
 
 
 def _streams(seed: int, i: int) -> tuple[_Stream, _Stream]:
-    """Game ``i``'s chance and policy streams (the same under every reading)."""
+    """GameKit ``i``'s chance and policy streams (the same under every reading)."""
     return _Stream(f"{seed}/{i}/chance"), _Stream(f"{seed}/{i}/policy")
 
 
@@ -244,7 +245,7 @@ class _Hook:
     def applied(self, before: Any, action: Any, after: Any, steps: int) -> None: ...
 
 
-def _play(game: Game, choose: Callable[..., Any], state: Any,
+def _play(game: GameKit, choose: Callable[..., Any], state: Any,
           streams: tuple[random.Random, random.Random], steps: int,
           hook: _Hook | None = None) -> tuple[Any, int]:
     """Plays ``state`` to the end with the streams; returns the final state and the actions."""
@@ -254,7 +255,7 @@ def _play(game: Game, choose: Callable[..., Any], state: Any,
             hook.starting(state, steps)
         actors = game.actors(state)
         if actors == (CHANCE,):
-            action = game.sample_chance(state, chance)
+            action = game.rules.sample_chance(state, chance)
         elif len(actors) > 1:
             # a simultaneous node lists players only
             action = choose(game, state, decide, cast(int, decide.choice(actors)))
@@ -263,21 +264,21 @@ def _play(game: Game, choose: Callable[..., Any], state: Any,
         if hook is not None:
             hook.decided()
         before = state
-        state = game.advance(state, action)  # the action came from the game; no events kept
+        state = game.rules.advance(state, action)  # the action came from the game; no events kept
         steps += 1
         if hook is not None:
             hook.applied(before, action, state, steps)
     return state, steps
 
 
-def _record(game: Game, cols: Columns, state: Any, steps: int, played: int, n: int, start: int) -> None:
+def _record(game: GameKit, cols: Columns, state: Any, steps: int, played: int, n: int, start: int) -> None:
     cols["actions"].append(steps)
     cols.setdefault(PLAYED, []).append(played)
     cols["players"].append(n)
     cols["start"].append(start)
-    cols["winners"].append(sum(1 << p for p in game.winners(state)))
-    cols["totals"].append(list(game.totals(state)))
-    for name, value in game.impact_metrics(state).items():
+    cols["winners"].append(sum(1 << p for p in game.scoring.winners(state)))
+    cols["totals"].append(list(game.scoring.totals(state)))
+    for name, value in game.impact.impact_metrics(state).items():
         cols.setdefault(name, []).append(float(value))
 
 
@@ -300,7 +301,7 @@ class _Shared(_Hook):
       came up costs nothing).
     """
 
-    def __init__(self, game: Game, choose: Callable[..., Any], start: Any) -> None:
+    def __init__(self, game: GameKit, choose: Callable[..., Any], start: Any) -> None:
         self.game, self.choose, self.start = game, choose, start
         self.pending: dict[str, list[tuple[int, Any]]] = {}
         """Watched option -> (index, options value) of each reading still on the shared path."""
@@ -318,8 +319,8 @@ class _Shared(_Hook):
     def add(self, k: int, option: str, start: Any) -> None:
         """Reading ``k`` (its start ``start``) shares the path if only ``option`` tells it apart."""
         self.others = max(self.others, k)
-        options = self.game.options_of(start)
-        if options is None or self.game.replace_options(self.start, options) != start:
+        options = self.game.options.options_of(start)
+        if options is None or self.game.options.replace_options(self.start, options) != start:
             self.rows[k] = None
             return
         self.pending.setdefault(option, []).append((k, options))
@@ -328,14 +329,14 @@ class _Shared(_Hook):
         """The default's (final state, actions, actions played), then each other reading's
         (or ``None``)."""
         game, start = self.game, self.start
-        options = game.options_of(start)
+        options = game.options.options_of(start)
         if not self.pending or not _watchable(options, self.pending):
             return [self._alone_play(start, streams), *self._rows()]
         self.watch = watch = _Watch(options, frozenset(self.pending), self._first_read)
         self.streams = streams
-        start = game.replace_options(start, watch.options)
+        start = game.options.replace_options(start, watch.options)
         watch.take()  # building the start state may look at its options: not a game step
-        if game.options_of(start) is not watch.options:
+        if game.options.options_of(start) is not watch.options:
             self._alone(set(self.pending))
             watch.stop()
             return [self._alone_play(self.start, streams), *self._rows()]
@@ -345,7 +346,7 @@ class _Shared(_Hook):
         # never read on the way: the very same game, scored under the other reading
         for readings in self.pending.values():
             for k, other in readings:
-                self.rows[k] = (game.replace_options(final, other), steps, 0)
+                self.rows[k] = (game.options.replace_options(final, other), steps, 0)
         return [(final, steps, steps), *self._rows()]
 
     def _alone_play(self, start: Any, streams: tuple[_Stream, _Stream]) -> tuple[Any, int, int]:
@@ -375,7 +376,7 @@ class _Shared(_Hook):
         for option in sorted(read & set(self.saved) & set(self.pending)):
             state, steps, chance_state, decide_state = self.saved[option]
             for k, other in self.pending.pop(option):
-                self.rows[k] = self._apart(self.game.replace_options(state, other),
+                self.rows[k] = self._apart(self.game.options.replace_options(state, other),
                                            _copies(chance_state, decide_state), steps)
         self.saved.clear()
         self.step = None
@@ -385,14 +386,14 @@ class _Shared(_Hook):
 
     def applied(self, before: Any, action: Any, after: Any, steps: int) -> None:
         assert self.watch is not None
-        if not _READ and self.game.options_of(after) is self.watch.options:
+        if not _READ and self.game.options.options_of(after) is self.watch.options:
             return  # the usual case: nothing watched was read while applying
         read = self.watch.take() & set(self.pending)
-        if self.game.options_of(after) is not self.watch.options:  # a step replaced the value
+        if self.game.options.options_of(after) is not self.watch.options:  # a step replaced the value
             read = set(self.pending)
         for option in sorted(read):
             for k, other in self.pending.pop(option):
-                state = self.game.advance(self.game.replace_options(before, other), action)
+                state = self.game.rules.advance(self.game.options.replace_options(before, other), action)
                 self.rows[k] = self._apart(state, _copies(self.streams[0].getstate(), self.streams[1].getstate()),
                                            steps)
         if not self.pending:
@@ -500,7 +501,7 @@ def _watching(plain: type, names: frozenset[str]) -> type:
     return cls
 
 
-def tasks_for(game: str | Game, setting: Setting, *, policy: str, seed: int, players: int | None,
+def tasks_for(game: str | GameKit, setting: Setting, *, policy: str, seed: int, players: int | None,
               games: int, chunk: int = CHUNK) -> list[Task]:
     return [Task(game, setting, policy, seed, players, first, min(chunk, games - first))
             for first in range(0, games, chunk)]
@@ -531,7 +532,7 @@ def merge(parts: Iterable[dict[str, list[Any]]]) -> dict[str, list[Any]]:
     return out
 
 
-def play_settings(game: str | Game, settings: Sequence[Setting], *, policy: str, seed: int, players: int | None,
+def play_settings(game: str | GameKit, settings: Sequence[Setting], *, policy: str, seed: int, players: int | None,
                   games: int, runner: Runner, chunk: int = CHUNK,
                   progress: Callable[[int, int], None] | None = None,
                   groups: Mapping[Setting, Sequence[Setting]] | None = None) -> dict[Setting, dict[str, list[Any]]]:
@@ -698,13 +699,13 @@ def _rounded(doc: Any) -> Any:
     return doc
 
 
-def metric_names(game: Game) -> dict[str, str]:
+def metric_names(game: GameKit) -> dict[str, str]:
     names = dict(COMMON_METRICS)
-    names.update(getattr(game, "impact_metric_descriptions", {}) or {})
+    names.update(game.impact.impact_metric_descriptions)
     return names
 
 
-def analyse(game: Game, dispute: Dispute, played: Mapping[Setting, Mapping[str, list[Any]]],
+def analyse(game: GameKit, dispute: Dispute, played: Mapping[Setting, Mapping[str, list[Any]]],
             metrics: Mapping[str, str], seats: int) -> dict[str, Any]:
     """One dispute's section of the report: per reading the metrics with intervals, and per
     other reading the paired differences from the default and how often the winner changes."""
@@ -746,7 +747,7 @@ def analyse(game: Game, dispute: Dispute, played: Mapping[Setting, Mapping[str, 
     return section
 
 
-def impact(game_id: str | Game, *, disputes: Sequence[str] | None = None, games: int, seed: int,
+def impact(game_id: str | GameKit, *, disputes: Sequence[str] | None = None, games: int, seed: int,
            players: int | None, policy: str, runner: Runner, chunk: int = CHUNK,
            progress: Callable[[int, int], None] | None = None, share: bool = True) -> Report:
     """Measures each selected dispute of ``game_id`` (see the module docstring); a game object
@@ -778,7 +779,7 @@ def impact(game_id: str | Game, *, disputes: Sequence[str] | None = None, games:
     return report
 
 
-def default_players(game: Game) -> int:
+def default_players(game: GameKit) -> int:
     """The seat count when none is given: the middle of the game's range (MLEM: 3)."""
     low, high = game.info.players
     return (low + high) // 2

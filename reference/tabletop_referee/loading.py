@@ -517,6 +517,36 @@ def check_schema(doc: Any, schema: tuple[str, str], source: str = "") -> None:
         raise LoadError(source, "", f"{first}{more}")
 
 
+SPEC_FILE_HINTS = {
+    "chance": "pin chance outcomes with `pins: {<outcome type>: [action documents]}`",
+    "text": "a reading's words are its `summary`",
+}
+"""What to write instead of a key the spec files' schemas refuse (docs/adding-a-game.md)."""
+
+
+def read_spec_file(path: str | Path) -> Any:
+    """A spec file (``clauses``, ``disputes``, ``sources`` or ``perft`` ``.yaml``), read at the
+    input boundary and checked against ``schemas/spec/<name>.schema.json``: a key no schema
+    knows (a perft ``chance:``, a reading's ``text:``) is refused on one line naming the file
+    and the path in it, before any missing key it stands for.
+
+    Raises:
+        LoadError: the file is unreadable, or breaks its schema.
+    """
+    from .schemas import validation_errors  # lazy: jsonschema is slow to import; most reads have no schema
+
+    path = Path(path)
+    doc = parse_yaml(read_bytes(path, what="YAML"), str(path), what="YAML", json_only=False)
+    errors = sorted(validation_errors("spec", path.name.removesuffix(".yaml"), doc),
+                    key=lambda e: "was unexpected" not in e)
+    if errors:
+        first = errors[0]
+        hint = next((h for key, h in SPEC_FILE_HINTS.items() if f"'{key}' was unexpected" in first), None)
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise LoadError(str(path), "", f"{first}{f': {hint}' if hint else ''}{more}")
+    return doc
+
+
 # -- the library boundary -----------------------------------------------------------------------
 
 

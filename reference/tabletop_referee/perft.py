@@ -2,7 +2,7 @@
 
 Defined in docs/vectors.md ("Perft vectors"): ``depth`` counts player decisions; at a chance
 node the next pinned outcome is applied and is not a ply. Which pinned outcome comes next is
-the game's business (:meth:`~tabletop_referee.games.interface.Game.pinned_chance`). The generic
+the game's business (:meth:`~tabletop_referee.games.roles.Rules.pinned_chance`). The generic
 form is ``pins``: for each ``type`` of chance outcome (``deal``, ``roll``...), the outcome
 documents used in order along each path; MLEM reads its older ``rolls`` (cut to the dice
 available) and ``draws`` (per draw phase). A path ends early, counting one leaf, when the game
@@ -16,8 +16,9 @@ from typing import Any, cast
 
 from .documents import canonical_text
 from .games import load
-from .games.interface import CHANCE, Game
-from .loading import read_document
+from .games.interface import CHANCE
+from .games.roles import GameKit
+from .loading import read_spec_file
 from .paths import spec_dir
 
 PIN_KEYS = ("rolls", "draws", "pins")
@@ -25,7 +26,7 @@ PIN_KEYS = ("rolls", "draws", "pins")
 
 
 def pins_of(entry: Mapping[str, Any]) -> dict[str, Sequence[Any]]:
-    """The pinned outcomes of a perft entry, keyed as :meth:`Game.pinned_chance` reads them."""
+    """The pinned outcomes of a perft entry, keyed as :meth:`Rules.pinned_chance` reads them."""
     pins: dict[str, Sequence[Any]] = {}
     if "rolls" in entry:
         pins["rolls"] = entry["rolls"]
@@ -38,10 +39,10 @@ Used = tuple[tuple[str, int], ...]
 """How many outcomes of each pinned list a path has used, as sorted pairs (hashable)."""
 
 
-def _resolve_chance(game: Game, state: Any, pins: Mapping[str, Sequence[Any]], used: Used) -> tuple[Any, Used, bool]:
+def _resolve_chance(game: GameKit, state: Any, pins: Mapping[str, Sequence[Any]], used: Used) -> tuple[Any, Used, bool]:
     """Applies pinned outcomes while ``state`` is a chance node; returns (state, used, stuck)."""
     while game.actors(state) == (CHANCE,):
-        pinned = game.pinned_chance(state, pins, dict(used))
+        pinned = game.rules.pinned_chance(state, pins, dict(used))
         if pinned is None:
             return state, used, True
         key, action = pinned
@@ -51,14 +52,14 @@ def _resolve_chance(game: Game, state: Any, pins: Mapping[str, Sequence[Any]], u
     return state, used, False
 
 
-def _decisions(game: Game, state: Any) -> tuple[Any, ...]:
+def _decisions(game: GameKit, state: Any) -> tuple[Any, ...]:
     actors = game.actors(state)
     if len(actors) > 1:  # a simultaneous choice: the first listed player's choices (docs/vectors.md)
         return game.legal_actions(state, cast(int, actors[0]))  # a simultaneous node lists players only
     return game.legal_actions(state)
 
 
-def perft(game: Game, state: Any, depth: int, pins: Mapping[str, Sequence[Any]], used: Used = ()) -> int:
+def perft(game: GameKit, state: Any, depth: int, pins: Mapping[str, Sequence[Any]], used: Used = ()) -> int:
     """Returns the number of leaves ``depth`` decisions below ``state``."""
     state, used, stuck = _resolve_chance(game, state, pins, used)
     if stuck or depth == 0 or game.is_over(state):
@@ -66,7 +67,7 @@ def perft(game: Game, state: Any, depth: int, pins: Mapping[str, Sequence[Any]],
     return sum(perft(game, game.apply(state, a).state, depth - 1, pins, used) for a in _decisions(game, state))
 
 
-def divide(game: Game, state: Any, depth: int, pins: Mapping[str, Sequence[Any]]) -> dict[str, int]:
+def divide(game: GameKit, state: Any, depth: int, pins: Mapping[str, Sequence[Any]]) -> dict[str, int]:
     """Returns the perft count below each first decision, keyed by its canonical JSON text."""
     state, used, stuck = _resolve_chance(game, state, pins, ())
     if stuck or depth == 0 or game.is_over(state):
@@ -80,22 +81,22 @@ def divide(game: Game, state: Any, depth: int, pins: Mapping[str, Sequence[Any]]
 def perft_vectors(game_id: str) -> list[dict[str, Any]]:
     """Returns the perft vectors of ``spec/<game>/perft.yaml`` with their reference counts."""
     game = load(game_id)
-    entries = read_document(spec_dir(game_id) / "perft.yaml", what="perft positions", fmt="yaml", json_only=False)
+    entries = read_spec_file(spec_dir(game_id) / "perft.yaml")
     vectors = []
     for e in entries:
         if "setup" in e:  # a game start: the setup's own chance nodes come first
             state = game.initial_state(game.setup_from_json(e["setup"]))
             given = e["setup"].get("options") or {}
         else:
-            state = game.position_to_state(e["position"])
+            state = game.positions.position_to_state(e["position"])
             given = e["position"].get("options") or {}
         pins = pins_of(e)
         counts = divide(game, state, e["depth"], pins)
-        variants = list(game.options_to_json(state).get("variants") or ())
+        variants = list(game.options.options_to_json(state).get("variants") or ())
         options = {k: v for k, v in given.items() if k != "variants"}
         state_doc = game.state_to_json(state)
         # a perft vector declares its data: one on a board other than the shipped one needs custom-boards
-        requires: dict[str, Any] = {"capabilities": ["custom-boards"] if game.uses_custom_data(state_doc) else [],
+        requires: dict[str, Any] = {"capabilities": ["custom-boards"] if game.interchange.uses_custom_data(state_doc) else [],
                                     "options": options}
         if variants:
             requires["variants"] = variants

@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from typing import IO, Any, cast
 
 from .errors import IllegalAction
-from .games.interface import CHANCE, TABLE, Game, Observer, Transition
+from .games.interface import CHANCE, TABLE, Observer, Transition
+from .games.roles import GameKit
 from .verify import claimed_scores, log_text
 
 QUIT_WORDS = ("quit", "exit", "q")
@@ -39,7 +40,7 @@ class _Quit(Exception):
 class Session:
     """One hot-seat game: the state, the actions so far, and the terminal streams."""
 
-    def __init__(self, game: Game, setup: Any, *, dice: str, rng: random.Random, stdin: IO[str],
+    def __init__(self, game: GameKit, setup: Any, *, dice: str, rng: random.Random, stdin: IO[str],
                  stdout: IO[str]) -> None:
         self.game = game
         self.setup = setup
@@ -73,7 +74,7 @@ class Session:
         return actors[0] if actors and isinstance(actors[0], int) else TABLE
 
     def show(self) -> None:
-        for line in self.game.describe_state(self.state, self.observer()).splitlines():
+        for line in self.game.narration.describe_state(self.state, self.observer()).splitlines():
             self.say("  " + line)
 
     def run(self) -> bool:
@@ -86,10 +87,10 @@ class Session:
                 action, t = self.next_step()
                 self.actions.append(action)
                 self.state = t.state
-                self.say(f"> {game.public_action_text(before, action)}")
+                self.say(f"> {game.notation.public_action_text(before, action)}")
                 for e in t.events:
-                    self.say("  - " + game.describe_event(e, self.state, TABLE))
-                if not game.quiet_after(self.state):
+                    self.say("  - " + game.narration.describe_event(e, self.state, TABLE))
+                if not game.narration.quiet_after(self.state):
                     self.show()
         except _Quit as why:
             self.say(f"stopped ({why}) after {len(self.actions)} actions")
@@ -102,7 +103,7 @@ class Session:
         actors = game.actors(state)
         if actors == (CHANCE,):
             if self.dice == "random":
-                action = game.sample_chance(state, self.rng)
+                action = game.rules.sample_chance(state, self.rng)
                 return action, game.apply(state, action)
             return self.ask_chance()
         return self.ask_choice(cast(int, actors[0]))  # not a chance node: a player
@@ -110,14 +111,14 @@ class Session:
     def ask_chance(self) -> tuple[Any, Transition]:
         """A chance outcome from a real table (``--dice manual``): typed in."""
         game, state = self.game, self.state
-        verb = game.chance_verb(state)
+        verb = game.notation.chance_verb(state)
         while True:
-            text = self.ask(game.chance_prompt(state))
+            text = self.ask(game.notation.chance_prompt(state))
             if not text or text.lower() == verb:
-                self.say(game.chance_example(state))
+                self.say(game.notation.chance_example(state))
                 continue
             try:
-                action = game.parse_chance(text, state)
+                action = game.notation.parse_chance(text, state)
             except ValueError as exc:
                 self.say(f"cannot read {text!r}: {exc}")
                 continue
@@ -134,7 +135,7 @@ class Session:
             text = self.ask(f"player {player}> ")
             if text.lower() in HELP_WORDS:
                 self.list_choices(player, legal)
-                self.say(game.notation_help(state))
+                self.say(game.notation.notation_help(state))
                 continue
             if text.isdigit():
                 n = int(text)
@@ -143,7 +144,7 @@ class Session:
                 self.say(f"no choice {n}: pick 1 to {len(legal)} (help lists them)")
                 continue
             try:
-                action = game.parse_action(text, state, player)
+                action = game.notation.parse_action(text, state, player)
             except ValueError as exc:
                 self.say(f"cannot read {text!r}: {exc}")
                 continue
@@ -155,10 +156,10 @@ class Session:
     def list_choices(self, player: int, legal: Sequence[Any]) -> None:
         self.say(f"player {player}, choose:")
         for i, a in enumerate(legal, start=1):
-            self.say(f"  {i}. {self.game.action_text(a)}{self.game.choice_hint(self.state, a)}")
+            self.say(f"  {i}. {self.game.notation.action_text(a)}{self.game.notation.choice_hint(self.state, a)}")
 
     def finish(self) -> None:
-        for line in self.game.final_lines(self.state, len(self.actions)):
+        for line in self.game.narration.final_lines(self.state, len(self.actions)):
             self.say(line)
 
     def log(self, meta: dict[str, Any]) -> str:

@@ -45,7 +45,8 @@ from typing import Any
 
 from .errors import MalformedInput
 from .games import GAMES, load
-from .games.interface import CHANCE, Game
+from .games.interface import CHANCE
+from .games.roles import GameKit
 from .loading import check_within, decode, read_bytes, read_document
 from .output import write_atomically
 from .paths import data_root
@@ -117,7 +118,7 @@ def read_cases(path: str | Path | None = None) -> list[Case]:
         if unknown:
             raise MalformedInput(f"{where}: unknown field {unknown[0]!r} (fields: {', '.join(sorted(_FIELDS))})")
         game = item.get("game")
-        if game not in GAMES:
+        if not isinstance(game, str) or game not in GAMES:
             raise MalformedInput(f"{where}: game {game!r} is not registered (known: {', '.join(GAMES)})")
         name = item.get("name")
         if not isinstance(name, str) or not _NAME.match(name):
@@ -158,9 +159,9 @@ def _wrap(text: str, indent: str, hang: str = "") -> list[str]:
                          break_on_hyphens=False, break_long_words=False) or [indent.rstrip()]
 
 
-def _position(game: Game, state: Any, title: str) -> list[str]:
+def _position(game: GameKit, state: Any, title: str) -> list[str]:
     lines = [f"== {title} =="]
-    for line in game.describe_state(state, None).splitlines():
+    for line in game.narration.describe_state(state, None).splitlines():
         lines += _wrap(line, "  | ", "  ")
     return lines
 
@@ -173,26 +174,26 @@ def _actor_text(actor: Any, actors: Sequence[Any]) -> str:
     return f"player {actor}"
 
 
-def _probability(game: Game, state: Any, action: Any) -> Fraction | None:
+def _probability(game: GameKit, state: Any, action: Any) -> Fraction | None:
     """The probability of a chance outcome: that of the listed outcome equal to it, or else
     written the same (a roll may be sampled in another order than the one listed)."""
     outcomes = game.chance_outcomes(state)
     for outcome, p in outcomes:
         if outcome == action:
             return Fraction(p)
-    text = game.action_text(action)
-    return next((Fraction(p) for outcome, p in outcomes if game.action_text(outcome) == text), None)
+    text = game.notation.action_text(action)
+    return next((Fraction(p) for outcome, p in outcomes if game.notation.action_text(outcome) == text), None)
 
 
-def _event_line(game: Game, event: Any, state: Any) -> list[str]:
-    text = game.describe_event(event, state, None)
+def _event_line(game: GameKit, event: Any, state: Any) -> list[str]:
+    text = game.narration.describe_event(event, state, None)
     suffix = f" [{event.clause}]"
     if text.endswith(suffix):  # a game that already names the clause: named once
         text = text[: -len(suffix)]
     return _wrap(f"- {text} [{event.clause}]", "    ", "  ")
 
 
-def header(game: Game, case: Case, setup: Any) -> list[str]:
+def header(game: GameKit, case: Case, setup: Any) -> list[str]:
     """The lines before the first step: what was played, and how to regenerate it."""
     doc = game.setup_to_json(setup)
     options = doc.get("options") or {}
@@ -211,13 +212,13 @@ def header(game: Game, case: Case, setup: Any) -> list[str]:
     return lines
 
 
-def setup_of(game: Game, case: Case) -> Any:
+def setup_of(game: GameKit, case: Case) -> Any:
     """The setup a case plays (raises UsageError / RefereeError when the case cannot be set up)."""
-    return game.setup_from_args(players=case.players, start_player=case.start_player, options=case.options,
+    return game.setups.setup_from_args(players=case.players, start_player=case.start_player, options=case.options,
                                 flags=case.flags, rng=random.Random(case.seed))
 
 
-def render(case: Case, game: Game | None = None) -> str:
+def render(case: Case, game: GameKit | None = None) -> str:
     """The playthrough of ``case`` as text (``game``: the game object to use, default the
     registered one; a test passes a changed one)."""
     game = game or load(case.game)
@@ -235,7 +236,7 @@ def render(case: Case, game: Game | None = None) -> str:
         actors = game.actors(state)
         actor, action = choose_with_actor(game, rng, state)
         t = game.apply(state, action)
-        head = f"step {step}. {_actor_text(actor, actors)}: {game.action_text(action)}"
+        head = f"step {step}. {_actor_text(actor, actors)}: {game.notation.action_text(action)}"
         if actor == CHANCE:
             p = _probability(game, state, action)
             head += f"  (p {p})" if p is not None else "  (p ?)"
@@ -252,7 +253,7 @@ def render(case: Case, game: Game | None = None) -> str:
     if game.is_over(state):
         lines += [""] + _position(game, state, f"end after {step} steps")
         lines += ["", "== result =="]
-        for line in game.final_lines(state, step):
+        for line in game.narration.final_lines(state, step):
             indent = "  " + line[: len(line) - len(line.lstrip())]
             lines += _wrap(line.strip(), indent, "  ")
         result = game.result_to_json(state)

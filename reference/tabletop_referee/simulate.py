@@ -1,6 +1,6 @@
 """Random games with a reference engine: what ``referee simulate`` plays and summarises.
 
-Game ``i`` of a run is seeded from the one ``random.Random(seed)`` in order, so a run is
+GameKit ``i`` of a run is seeded from the one ``random.Random(seed)`` in order, so a run is
 reproducible; the engine never draws a random number (chance goes through
 :mod:`tabletop_referee.sampler`).
 """
@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .games.interface import Game
+from .games.roles import GameKit
 from .sampler import playout
 
 
@@ -30,7 +30,7 @@ class Summary:
     seconds: float = 0.0
 
 
-def simulate(game: Game, *, games: int, seed: int, players: int | None, options: Mapping[str, Any],
+def simulate(game: GameKit, *, games: int, seed: int, players: int | None, options: Mapping[str, Any],
              flags: Mapping[str, str],
              each: Callable[[int, Any, list[Any], Any], None] | None = None) -> tuple[Summary, Any]:
     """Plays ``games`` random games; returns the summary and the setup template used.
@@ -40,7 +40,7 @@ def simulate(game: Game, *, games: int, seed: int, players: int | None, options:
     Raises:
         UsageError / RefereeError: a setup the arguments cannot make (before any game is played).
     """
-    template = game.setup_from_args(players=players, start_player=None, options=options, flags=flags,
+    template = game.setups.setup_from_args(players=players, start_player=None, options=options, flags=flags,
                                     rng=random.Random(seed))
     low, high = game.info.players
     rng = random.Random(seed)
@@ -48,7 +48,7 @@ def simulate(game: Game, *, games: int, seed: int, players: int | None, options:
     started = time.perf_counter()
     for index in range(games):
         count = players or rng.randint(low, high)
-        setup = game.with_seating(template, count, rng.randrange(count))
+        setup = game.setups.with_seating(template, count, rng.randrange(count))
         state = None
         played = []
         for _before, action, t in playout(game, setup, rng):
@@ -58,9 +58,9 @@ def simulate(game: Game, *, games: int, seed: int, players: int | None, options:
         if state is None:
             state = game.initial_state(setup)
         summary.games += 1
-        summary.metrics.update(game.metrics(state))
-        summary.end_reasons[game.ended_reason(state) or ""] += 1
-        summary.totals += list(game.totals(state))
+        summary.metrics.update(game.scoring.metrics(state))
+        summary.end_reasons[game.scoring.ended_reason(state) or ""] += 1
+        summary.totals += list(game.scoring.totals(state))
         if each is not None:
             each(index, setup, played, state)
     summary.seconds = time.perf_counter() - started

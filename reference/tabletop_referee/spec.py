@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import MalformedInput
-from .loading import parse_yaml, read_bytes
+from .loading import read_spec_file
 from .paths import data_root, spec_dir
 
 CLAUSE_TAG = "@clause:"
@@ -77,7 +77,7 @@ class Spec:
 
 
 def _load_yaml(path: Path) -> Any:
-    return parse_yaml(read_bytes(path, what="YAML"), str(path), what="YAML", json_only=False)
+    return read_spec_file(path)
 
 
 OPTION_PROPOSAL = re.compile(r"^[a-z][a-z0-9_]* = [a-z0-9][a-z0-9-]*( \| [a-z0-9][a-z0-9-]*)+$")

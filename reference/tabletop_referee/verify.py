@@ -1,4 +1,4 @@
-"""Game logs (JSON Lines) and ``referee verify``: replay a recorded game with the engine.
+"""GameKit logs (JSON Lines) and ``referee verify``: replay a recorded game with the engine.
 
 A log is a setup line, one line per action in play order (chance outcomes included, so a log
 replays without randomness) and an optional claimed-scores line; ``schemas/<game>/log.schema.json``
@@ -9,7 +9,7 @@ rule itself: legality is whatever the engine's ``apply`` accepts, scores are its
     >>> from tabletop_referee.games import load
     >>> game = load("mlem")
     >>> setup = game.setup_from_json({"players": 2, "start_player": 0, "board": "short"})
-    >>> text = log_text(game, game.setup_to_json(setup), [game.parse_action("embark satellite", None)])
+    >>> text = log_text(game, game.setup_to_json(setup), [game.notation.parse_action("embark satellite", None)])
     >>> report = verify_text(text)
     >>> report.legal, report.actions, report.game_over
     (True, 1, False)
@@ -30,7 +30,7 @@ from typing import Any
 
 from .errors import IllegalAction, MalformedInput, RefereeError
 from .games import GAMES, load
-from .games.interface import Game
+from .games.roles import GameKit
 from .loading import LOG_MAX_BYTES, LoadError, parse_json, read_bytes
 from .schemas import has_schema, validation_errors
 from .spec import load_spec
@@ -64,7 +64,7 @@ class ActionLine:
 
 @dataclass(frozen=True)
 class GameLog:
-    game: Game
+    game: GameKit
     setup_doc: dict[str, Any]
     meta: dict[str, Any] | None
     actions: tuple[ActionLine, ...]
@@ -81,7 +81,7 @@ def parse_log(text: str, game: str | None = None) -> GameLog:
     Raises:
         InvalidLog: the first line that cannot be read, with its number and a JSON path.
     """
-    played: Game | None = load(game) if game is not None else None
+    played: GameKit | None = load(game) if game is not None else None
     setup_doc: dict[str, Any] | None = None
     meta = None
     actions: list[ActionLine] = []
@@ -134,7 +134,7 @@ def parse_log(text: str, game: str | None = None) -> GameLog:
     return GameLog(played, setup_doc, meta, tuple(actions), claimed, claimed_line)
 
 
-def _check_line(game: Game | None, number: int, doc: Any) -> None:
+def _check_line(game: GameKit | None, number: int, doc: Any) -> None:
     """One line against the game's log schema, or the envelope every log line has."""
     if game is not None and has_schema(game.info.id, "log"):
         errors = validation_errors(game.info.id, "log", doc)
@@ -161,7 +161,7 @@ def setup_from_log(log: GameLog) -> Any:
         InvalidLog: a setup the game refuses to read (an unknown board id, a bad rule option...).
     """
     try:
-        return log.game.setup_from_log(log.setup_doc)
+        return log.game.setups.setup_from_log(log.setup_doc)
     except RefereeError as exc:
         raise InvalidLog(1, "$.setup" + _relative(exc.path), exc.message) from None
 
@@ -262,7 +262,7 @@ def replay(log: GameLog) -> Report:
             t = game.apply(state, step.action)
         except IllegalAction as exc:
             report.state = state
-            facts = tuple(game.rejection_facts(state, step.action, exc.clause))
+            facts = tuple(game.narration.rejection_facts(state, step.action, exc.clause))
             report.illegal = Illegal(step.line, step.index, step.doc, exc.clause, exc.message, state, facts)
             return report
         state = t.state
@@ -283,14 +283,14 @@ def _check_claim_shape(claimed: dict[str, Any], line: int | None, players: int) 
             raise InvalidLog(line or 0, f"$.winners[{i}]", f"{p} is not a player (0..{players - 1})")
 
 
-def compare_claims(claimed: dict[str, Any], state: Any, game: Game) -> list[Mismatch]:
+def compare_claims(claimed: dict[str, Any], state: Any, game: GameKit) -> list[Mismatch]:
     """Returns every claimed category that differs from the engine's score sheet.
 
     Before the game is over the engine counts as if it ended now, and there are no winners
     yet: claimed winners of an unfinished game are a mismatch.
     """
-    sheet = game.score_sheet(state)
-    categories = game.score_categories()
+    sheet = game.scoring.score_sheet(state)
+    categories = game.scoring.score_categories()
     found = []
     for player, entry in enumerate(claimed["scores"]):
         computed_entry = sheet[player]
@@ -299,12 +299,12 @@ def compare_claims(claimed: dict[str, Any], state: Any, game: Game) -> list[Mism
                 computed = computed_entry.get(category, 0)  # a category not played counts zero
                 if entry[category] != computed:
                     found.append(Mismatch(player, category, entry[category], computed,
-                                          game.category_clause(category) or ""))
+                                          game.scoring.category_clause(category) or ""))
     if "winners" in claimed:
-        computed = list(game.winners(state)) if game.is_over(state) else None
+        computed = list(game.scoring.winners(state)) if game.is_over(state) else None
         if sorted(claimed["winners"]) != computed:
             found.append(Mismatch(None, "winners", sorted(claimed["winners"]), computed,
-                                  game.category_clause("winners") or ""))
+                                  game.scoring.category_clause("winners") or ""))
     return found
 
 
@@ -321,15 +321,15 @@ def verify_text(text: str, game: str | None = None) -> Report:
 
 
 
-def claimed_scores(game: Game, state: Any) -> dict[str, Any]:
+def claimed_scores(game: GameKit, state: Any) -> dict[str, Any]:
     """Returns the claimed-scores line the engine itself would write (winners once the game is over)."""
-    doc: dict[str, Any] = {"type": "claimed-scores", "scores": game.score_sheet(state)}
+    doc: dict[str, Any] = {"type": "claimed-scores", "scores": game.scoring.score_sheet(state)}
     if game.is_over(state):
-        doc["winners"] = list(game.winners(state))
+        doc["winners"] = list(game.scoring.winners(state))
     return doc
 
 
-def log_text(game: Game, setup_doc: dict[str, Any], actions: Sequence[Any], claimed: dict[str, Any] | None = None,
+def log_text(game: GameKit, setup_doc: dict[str, Any], actions: Sequence[Any], claimed: dict[str, Any] | None = None,
              meta: dict[str, Any] | None = None) -> str:
     """Returns a whole log: the setup line, one line per action (values or documents), the claim."""
     head: dict[str, Any] = {"type": "setup", "game": game.info.id, "format": LOG_FORMAT, "setup": setup_doc}
@@ -378,14 +378,14 @@ def log_paths(target: str, games: int) -> list[Path]:
 # -- report -----------------------------------------------------------------------------------
 
 
-def clause_title(game: Game, clause: str) -> str:
+def clause_title(game: GameKit, clause: str) -> str:
     try:
         return load_spec(game.info.id).clause(clause).title
     except KeyError:
         return ""
 
 
-def _clause_ref(game: Game, clause: str) -> str:
+def _clause_ref(game: GameKit, clause: str) -> str:
     title = clause_title(game, clause)
     return f"{clause} ({title})" if title else clause
 
@@ -408,12 +408,12 @@ def report_text(report: Report) -> str:
             lines.append("  because: " + "; ".join(bad.facts))
         if bad.state is not None:
             lines.append(f"state before it ({report.actions} actions applied):")
-            lines += ["  " + x for x in game.describe_state(bad.state).splitlines()]
+            lines += ["  " + x for x in game.narration.describe_state(bad.state).splitlines()]
         return "\n".join(lines) + "\n"
     state = report.state
-    lines.append(f"legal: {report.actions} actions, {game.status_text(state)}")
+    lines.append(f"legal: {report.actions} actions, {game.narration.status_text(state)}")
     lines.append("scores:" if report.game_over else "scores so far (counted as if the game ended now):")
-    lines += [_score_line(p, s) for p, s in enumerate(game.score_sheet(state))]
+    lines += [_score_line(p, s) for p, s in enumerate(game.scoring.score_sheet(state))]
     winners = _winners(game, state)
     if winners is not None:
         lines.append("winners: " + ", ".join(f"player {p}" for p in winners))
@@ -430,8 +430,8 @@ def report_text(report: Report) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _winners(game: Game, state: Any) -> list[int] | None:
-    return list(game.winners(state)) if game.is_over(state) else None
+def _winners(game: GameKit, state: Any) -> list[int] | None:
+    return list(game.scoring.winners(state)) if game.is_over(state) else None
 
 
 def report_json(report: Report, file: str) -> dict[str, Any]:
@@ -445,8 +445,8 @@ def report_json(report: Report, file: str) -> dict[str, Any]:
         "verdict": "illegal" if bad else "scores-differ" if report.mismatches else "legal",
         "actions": report.actions,
         "game_over": report.game_over,
-        "ended": game.ended_reason(state) if state is not None else None,
-        "scores": game.score_sheet(state) if bad is None else None,
+        "ended": game.scoring.ended_reason(state) if state is not None else None,
+        "scores": game.scoring.score_sheet(state) if bad is None else None,
         "winners": _winners(game, state) if bad is None else None,
         "illegal": None,
         "claimed": report.log.claimed is not None,

@@ -12,7 +12,7 @@ from tabletop_referee.games.celestia.model import CHANCE
 def pos(**doc: Any):
     """A state from a position document (players default 4)."""
     doc.setdefault("players", 4)
-    return GAME.position_to_state(doc)
+    return GAME.positions.position_to_state(doc)
 
 
 def drain(city: int, keep: list[str], player: int = 0, options: dict | None = None) -> list:
@@ -29,7 +29,7 @@ def act(state, *texts: str):
     """Applies short actions in turn; returns (state, events of all of them)."""
     events = []
     for text in texts:
-        t = GAME.apply(state, GAME.parse_action(text, state))
+        t = GAME.apply(state, GAME.notation.parse_action(text, state))
         events += t.events
         state = t.state
     return state, events
@@ -40,7 +40,7 @@ def types(events) -> list[str]:
 
 
 def texts(state) -> list[str]:
-    return [GAME.action_text(a) for a in GAME.legal_actions(state)]
+    return [GAME.notation.action_text(a) for a in GAME.legal_actions(state)]
 
 
 def random_game(seed: int, *, players: int | None = None, options: dict | None = None,
@@ -53,7 +53,7 @@ def random_game(seed: int, *, players: int | None = None, options: dict | None =
     steps = []
     while not GAME.is_over(s):
         if GAME.actors(s) == (CHANCE,):
-            a = GAME.sample_chance(s, rng)
+            a = GAME.rules.sample_chance(s, rng)
         else:
             a = rng.choice(GAME.legal_actions(s))
         t = GAME.apply(s, a)

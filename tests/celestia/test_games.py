@@ -27,7 +27,7 @@ def _check_step(s, a, t, i: int) -> None:
     ad = GAME.action_to_json(a)
     assert validation_errors("celestia", "action", ad) == []
     assert GAME.action_from_json(ad) == a
-    assert GAME.parse_action(GAME.action_text(a), s) == a
+    assert GAME.notation.parse_action(GAME.notation.action_text(a), s) == a
     for e in t.events:
         ed = GAME.event_to_json(e)
         assert validation_errors("celestia", "event", ed) == [], ed
@@ -36,10 +36,10 @@ def _check_step(s, a, t, i: int) -> None:
     sd = GAME.state_to_json(state)
     assert validation_errors("celestia", "state", sd) == []
     assert GAME.state_from_json(sd) == state
-    assert GAME.state_problems(state) == []
+    assert GAME.rules.state_problems(state) == []
     if i % 7 == 0:
         for p in range(state.players):
-            od = GAME.observation_to_json(state, p)
+            od = GAME.interchange.observation_to_json(state, p)
             assert validation_errors("celestia", "observation", od) == []
 
 
@@ -50,14 +50,14 @@ def test_full_game_under_each_option_value(name, value):
     setup = GAME.random_setup(rng, players=2 + seed % 5, options={name: value}, vary=False)
     assert getattr(setup.options, name) == (tuple(value) if isinstance(value, list) else value)
     s = GAME.initial_state(setup)
-    assert GAME.state_problems(s) == []
+    assert GAME.rules.state_problems(s) == []
     i = 0
     while not GAME.is_over(s):
         if GAME.actors(s) == (CHANCE,):
             outcomes = GAME.chance_outcomes(s)
             assert sum(p for _, p in outcomes) == 1
             assert all(p > 0 for _, p in outcomes)
-            a = GAME.sample_chance(s, rng)
+            a = GAME.rules.sample_chance(s, rng)
         else:
             legal = GAME.legal_actions(s)
             assert legal and len(set(legal)) == len(legal)
@@ -67,10 +67,10 @@ def test_full_game_under_each_option_value(name, value):
         s = t.state
         i += 1
     result = GAME.result_to_json(s)
-    assert result["outcome"]["winners"] == list(GAME.winners(s))
-    best = max(GAME.totals(s))
+    assert result["outcome"]["winners"] == list(GAME.scoring.winners(s))
+    best = max(GAME.scoring.totals(s))
     if s.setup.options.end_winner == "highest":
-        assert all(GAME.totals(s)[w] == best for w in GAME.winners(s))
+        assert all(GAME.scoring.totals(s)[w] == best for w in GAME.scoring.winners(s))
     assert s.ended in ("target", "no-treasure")
     if s.ended == "target":
         assert best >= 50

@@ -12,7 +12,7 @@ from tabletop_referee.games import GAMES, load
 from tabletop_referee.games.celestia import GAME, Meet, Play, Reroll, Roll, Stay, Treasure
 from tabletop_referee.games.celestia.interchange import load_treasures, treasures_to_json
 from tabletop_referee.games.celestia.model import Options
-from tabletop_referee.games.interface import Game
+from tabletop_referee.games.roles import GameKit
 from tabletop_referee.schemas import schema_root, validation_errors
 
 from .helpers import pos
@@ -21,7 +21,7 @@ from .helpers import pos
 def test_registered_and_implements_the_interface():
     assert GAMES["celestia"] == "Celestia"
     assert load("celestia") is GAME
-    assert isinstance(GAME, Game)
+    assert isinstance(GAME, GameKit)
     names = {o.name for o in GAME.info.options}
     assert {"end_timing", "jetpack_timing", "power_players", "gust", "city_dice"} <= names
     assert GAME.info.players == (2, 6)
@@ -79,7 +79,7 @@ class TestStateJson:
         from tabletop_referee.games.celestia.interchange import observation_from_json
 
         s = pos(hands={0: ["compass"], 1: ["turbo", "gust"]}, roll=["fog"])
-        doc = GAME.observation_to_json(s, 1)
+        doc = GAME.interchange.observation_to_json(s, 1)
         obs, who = observation_from_json(doc)
         assert who == 1 and obs == GAME.observe(s, 1)
 
@@ -101,12 +101,12 @@ class TestStateJson:
 
     def test_state_problems(self):
         s = pos(hands={0: ["compass"]})
-        assert GAME.state_problems(s) == []
-        assert any("not conserved" in p for p in GAME.state_problems(replace(s, hands=((("compass", "compass"),) + s.hands[1:]))))
-        assert any("captain is not aboard" in p for p in GAME.state_problems(replace(s, aboard=(1, 2, 3))))
-        assert any("treasure of" in p for p in GAME.state_problems(replace(s, won=(((0, "25"),),) + s.won[1:])))
-        assert any("first_to_target" in p for p in GAME.state_problems(replace(s, first_to_target=2)))
-        assert GAME.state_problems(GAME.observe(s, 0))  # an observation is not a state
+        assert GAME.rules.state_problems(s) == []
+        assert any("not conserved" in p for p in GAME.rules.state_problems(replace(s, hands=((("compass", "compass"),) + s.hands[1:]))))
+        assert any("captain is not aboard" in p for p in GAME.rules.state_problems(replace(s, aboard=(1, 2, 3))))
+        assert any("treasure of" in p for p in GAME.rules.state_problems(replace(s, won=(((0, "25"),),) + s.won[1:])))
+        assert any("first_to_target" in p for p in GAME.rules.state_problems(replace(s, first_to_target=2)))
+        assert GAME.rules.state_problems(GAME.observe(s, 0))  # an observation is not a state
 
 
 class TestActionsAndEvents:
@@ -121,22 +121,22 @@ class TestActionsAndEvents:
         (Treasure("telescope"), "treasure telescope"),
     ])
     def test_notation_and_json_round_trip(self, action, text):
-        assert GAME.action_text(action) == text
+        assert GAME.notation.action_text(action) == text
         player = getattr(action, "player", None)
-        assert GAME.parse_action(text, None, player) == action
+        assert GAME.notation.parse_action(text, None, player) == action
         doc = GAME.action_to_json(action)
         assert validation_errors("celestia", "action", doc) == []
         assert GAME.action_from_json(doc) == action
 
     def test_player_prefix_and_case(self):
-        assert GAME.parse_action("STAY player:3", None) == Stay(3)
-        assert GAME.parse_action("meet Turbo Compass", None, 0) == Meet(0, ("compass", "turbo"))
+        assert GAME.notation.parse_action("STAY player:3", None) == Stay(3)
+        assert GAME.notation.parse_action("meet Turbo Compass", None, 0) == Meet(0, ("compass", "turbo"))
 
     @pytest.mark.parametrize("text", ["", "jump", "play", "play banana", "roll purple",
                                       "stay 3", "treasure", "play ejection two", "stay player:x"])
     def test_malformed_notation(self, text):
         with pytest.raises(InvalidNotation):
-            GAME.parse_action(text, None, 0)
+            GAME.notation.parse_action(text, None, 0)
 
     def test_action_schema_rejects(self):
         assert validation_errors("celestia", "action", {"type": "stay"})

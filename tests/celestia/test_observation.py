@@ -67,8 +67,8 @@ def test_other_hands_do_not_leak(seed):
                 if t is None:
                     continue
                 changed += 1
-                assert GAME.state_problems(t) == []
-                assert GAME.observation_to_json(t, observer) == GAME.observation_to_json(s, observer)
+                assert GAME.rules.state_problems(t) == []
+                assert GAME.interchange.observation_to_json(t, observer) == GAME.interchange.observation_to_json(s, observer)
                 assert GAME.observe(t, observer) == GAME.observe(s, observer)
             others = [p for p in range(n) if p != observer]
             if len(others) < 2:
@@ -77,7 +77,7 @@ def test_other_hands_do_not_leak(seed):
             t = _swap_hands(s, p, q)
             if t.hands == s.hands:
                 continue
-            assert GAME.observation_to_json(t, observer) == GAME.observation_to_json(s, observer)
+            assert GAME.interchange.observation_to_json(t, observer) == GAME.interchange.observation_to_json(s, observer)
             assert GAME.observe(t, observer) == GAME.observe(s, observer)
     assert changed > 0
 
@@ -91,7 +91,7 @@ def test_own_hand_shows(seed):
             if t is None:
                 continue
             seen += 1
-            assert GAME.observation_to_json(t, observer) != GAME.observation_to_json(s, observer)
+            assert GAME.interchange.observation_to_json(t, observer) != GAME.interchange.observation_to_json(s, observer)
             assert GAME.observe(t, observer).hands[observer] == t.hands[observer]
     assert seen > 0
 
@@ -108,7 +108,7 @@ def test_undrawn_treasure_and_deck_do_not_leak(seed):
         other_piles = tuple(tuple(["25"] * len(p)) for p in s.piles)
         for t in (replace(s, piles=piles, deck=deck), replace(s, piles=other_piles)):
             for observer in range(s.players):
-                assert GAME.observation_to_json(t, observer) == GAME.observation_to_json(s, observer)
+                assert GAME.interchange.observation_to_json(t, observer) == GAME.interchange.observation_to_json(s, observer)
 
 
 def test_observation_masks_as_hidden_sizes():
@@ -119,7 +119,7 @@ def test_observation_masks_as_hidden_sizes():
     assert o.hands[0] == s.hands[0]
     assert all(isinstance(h, Hidden) and h.count == len(s.hands[p])
                for p, h in enumerate(o.hands) if p)
-    doc = GAME.observation_to_json(s, 0)
+    doc = GAME.interchange.observation_to_json(s, 0)
     assert doc["observer"] == 0 and doc["deck"] == {"hidden": len(s.deck)}
     assert doc["won"] == GAME.state_to_json(s)["won"]  # drawn treasure is public
 
@@ -128,10 +128,10 @@ def test_describe_with_an_observer_hides_cards():
     from tabletop_referee.games.celestia.model import Event
 
     e = Event("draw", "journey.refill", (("player", 2), ("card", "jetpack")))
-    assert "jetpack" not in GAME.describe_event(e, None, observer=1)
-    assert "jetpack" in GAME.describe_event(e, None, observer=2)
+    assert "jetpack" not in GAME.narration.describe_event(e, None, observer=1)
+    assert "jetpack" in GAME.narration.describe_event(e, None, observer=2)
     s = _states(2)[2]
-    text = GAME.describe_state(s, observer=0)
+    text = GAME.narration.describe_state(s, observer=0)
     for p in range(1, s.players):
         for card in set(s.hands[p]) - set(s.hands[0]):
             assert card not in text.split(f"player {p}:")[1].split("\n")[0]

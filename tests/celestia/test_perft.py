@@ -1,4 +1,4 @@
-"""Perft over spec/celestia/perft.yaml with ``GAME.pinned_chance`` (docs/vectors.md semantics:
+"""Perft over spec/celestia/perft.yaml with ``GAME.rules.pinned_chance`` (docs/vectors.md semantics:
 depth counts player decisions; chance nodes take the next pinned outcome of their kind)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ ENTRIES = yaml.safe_load((spec_dir("celestia") / "perft.yaml").read_text(encodin
 
 def _resolve(state, pins, used):
     while GAME.actors(state) == (CHANCE,):
-        pinned = GAME.pinned_chance(state, pins, used)
+        pinned = GAME.rules.pinned_chance(state, pins, used)
         if pinned is None:
             return state, used, True
         key, action = pinned
@@ -44,7 +44,7 @@ def divide(state, depth, pins) -> dict[str, int]:
 def _start(entry):
     if "setup" in entry:
         return GAME.initial_state(GAME.setup_from_json(entry["setup"]))
-    return GAME.position_to_state(entry["position"])
+    return GAME.positions.position_to_state(entry["position"])
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["id"] for e in ENTRIES])
@@ -69,11 +69,11 @@ def test_perft_0001_by_hand():
 
 
 def test_pins_that_cannot_come_up_end_the_path():
-    state = GAME.position_to_state({"players": 2})
+    state = GAME.positions.position_to_state({"players": 2})
     fog = {"type": "roll", "faces": ["fog", "fog"]}
-    assert GAME.pinned_chance(state, {"roll": [fog]}, {}) is not None
-    assert GAME.pinned_chance(state, {"roll": [fog]}, {"roll": 1}) is None
-    assert GAME.pinned_chance(state, {"roll": [{"type": "roll", "faces": ["fog"]}]}, {}) is None  # 2 dice here
-    s2 = GAME.position_to_state({"players": 2, "roll": ["fog"]})
-    s2 = GAME.apply(s2, GAME.parse_action("leave", s2)).state
-    assert GAME.pinned_chance(s2, {"treasure": [{"type": "treasure", "card": "25"}]}, {}) is None  # no 25 at city 1
+    assert GAME.rules.pinned_chance(state, {"roll": [fog]}, {}) is not None
+    assert GAME.rules.pinned_chance(state, {"roll": [fog]}, {"roll": 1}) is None
+    assert GAME.rules.pinned_chance(state, {"roll": [{"type": "roll", "faces": ["fog"]}]}, {}) is None  # 2 dice here
+    s2 = GAME.positions.position_to_state({"players": 2, "roll": ["fog"]})
+    s2 = GAME.apply(s2, GAME.notation.parse_action("leave", s2)).state
+    assert GAME.rules.pinned_chance(s2, {"treasure": [{"type": "treasure", "card": "25"}]}, {}) is None  # no 25 at city 1

@@ -15,7 +15,7 @@ from .helpers import act, drain, pos, texts, types
 
 def illegal(state, text: str) -> IllegalAction:
     with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, GAME.parse_action(text, state))
+        GAME.apply(state, GAME.notation.parse_action(text, state))
     return info.value
 
 
@@ -112,7 +112,7 @@ class TestPassengers:
         s, ev = act(s, "treasure 4")
         assert s.won[1] == ((0, "4"),) and 1 not in s.aboard
         assert GAME.actors(s) == (2,) and s.phase == "decide"
-        assert GAME.totals(s)[1] == 4
+        assert GAME.scoring.totals(s)[1] == 4
 
     def test_stayers_and_order(self):  # passengers.stay
         s, ev = act(pos(roll=["fog", "blank"]), "stay", "stay", "stay")
@@ -272,7 +272,7 @@ class TestCrash:
         s, ev = act(s, "crash")
         assert types(ev) == ["crash", "wrecked", "journey-end"]
         assert s.phase == "deal" and s.to_deal == (2, 3, 0, 1)  # new captain: left of the last
-        assert GAME.totals(s) == (0, 0, 4, 0)  # crash.landed-keep
+        assert GAME.scoring.totals(s) == (0, 0, 4, 0)  # crash.landed-keep
 
     def test_jetpack_after_crash(self):  # power.jetpack (after-crash, next city)
         s = pos(roll=["fog", "fog"], phase="challenge", hands={2: ["jetpack"], 3: ["compass"]})
@@ -333,7 +333,7 @@ class TestArrival:
 
     def test_city_number_scoring(self):  # treasure.value (city-number)
         s = pos(won={0: [[4, "9"], [1, "telescope"]]}, options={"landing_points": "city-number"})
-        assert GAME.totals(s)[0] == 5
+        assert GAME.scoring.totals(s)[0] == 5
 
     def test_telescope_options(self):  # treasure.telescope, components.telescope
         def telescopes(opts):
@@ -341,7 +341,7 @@ class TestArrival:
         assert telescopes({}) == [1, 1, 1, 1, 0, 0, 0, 0, 0]
         assert telescopes({"telescope_cities": "every-plus"}) == [1, 1, 1, 1, 1, 1, 0, 0, 0]
         assert telescopes({"telescope": "removed"}) == [0] * 9
-        assert GAME.totals(pos(won={0: [[1, "telescope"]]}))[0] == 0
+        assert GAME.scoring.totals(pos(won={0: [[1, "telescope"]]}))[0] == 0
 
     def test_treasure_sets(self):  # treasure.set
         assert sum(len(c.treasures) for c in GAME.make_setup(4).treasures.cities) == 80
@@ -421,22 +421,22 @@ class TestEnd:
         s, ev = act(self._near_end(), "leave", "treasure 6")
         assert "target" in types(ev) and s.phase == "decide"
         s, ev = act(s, "leave", "treasure 12", "stay", "crash")
-        assert s.phase == "game-over" and GAME.winners(s) == (2,)  # 57 beats 51
+        assert s.phase == "game-over" and GAME.scoring.winners(s) == (2,)  # 57 beats 51
         assert GAME.result_to_json(s)["outcome"] == {"winners": [2], "reason": "target"}
 
     def test_immediate(self):  # end.fifty-points (immediate)
         s, ev = act(self._near_end(end_timing="immediate"), "leave", "treasure 6")
-        assert s.phase == "game-over" and GAME.winners(s) == (1,)
+        assert s.phase == "game-over" and GAME.scoring.winners(s) == (1,)
 
     def test_first_to_fifty(self):  # end.winner (first-to-fifty)
         s, _ = act(self._near_end(end_winner="first-to-fifty"), "leave", "treasure 6", "leave",
                    "treasure 12", "stay", "crash")
-        assert GAME.winners(s) == (1,) and GAME.totals(s)[2] > GAME.totals(s)[1]
+        assert GAME.scoring.winners(s) == (1,) and GAME.scoring.totals(s)[2] > GAME.scoring.totals(s)[1]
 
     def test_ties_are_shared(self):  # end.ties
         s, _ = act(self._near_end(), "leave", "treasure 9", "leave", "treasure 9", "stay", "crash")
-        assert GAME.totals(s) == (0, 54, 54, 0)
-        assert GAME.winners(s) == (1, 2)
+        assert GAME.scoring.totals(s) == (0, 54, 54, 0)
+        assert GAME.scoring.winners(s) == (1, 2)
 
     def test_no_action_after_the_end(self):  # turn.game-over
         s, _ = act(self._near_end(end_timing="immediate"), "leave", "treasure 6")

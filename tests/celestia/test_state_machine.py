@@ -30,7 +30,7 @@ class CelestiaMachine(RuleBasedStateMachine):
         actors = GAME.actors(s)
         choices = [a for a, _ in GAME.chance_outcomes(s)] if actors == (CHANCE,) else GAME.legal_actions(s)
         a = choices[data.draw(st.integers(0, len(choices) - 1), label="choice")]
-        note(f"step {self.steps + 1}, {actors[0]}: {GAME.action_text(a)}")  # short notation, not a repr
+        note(f"step {self.steps + 1}, {actors[0]}: {GAME.notation.action_text(a)}")  # short notation, not a repr
         t = GAME.apply(s, a)
         assert all(e.clause for e in t.events)
         self.state = t.state
@@ -50,16 +50,16 @@ class CelestiaMachine(RuleBasedStateMachine):
             except IllegalAction as exc:
                 assert exc.clause in ("turn.pending", "turn.step", "passengers.captain-stays")
             else:
-                raise AssertionError(f"{GAME.action_text(a)!r} accepted from player {other}, who is not to act")
+                raise AssertionError(f"{GAME.notation.action_text(a)!r} accepted from player {other}, who is not to act")
 
     @invariant()
     def consistent(self):
         s = self.state
-        assert GAME.state_problems(s) == []
+        assert GAME.rules.state_problems(s) == []
         actors = GAME.actors(s)
         if GAME.is_over(s):
             assert actors == () and GAME.legal_actions(s) == ()
-            assert GAME.winners(s)
+            assert GAME.scoring.winners(s)
         elif actors == (CHANCE,):
             outcomes = GAME.chance_outcomes(s)
             assert outcomes and sum(p for _, p in outcomes) == 1

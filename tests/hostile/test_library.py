@@ -36,7 +36,7 @@ def _positions(game_id: str, seeds: range = range(3), steps: int = 12) -> Iterat
                 actions = list(game.legal_actions(state, player))[:3] if player is not None or len(actors) == 1 \
                     else []
                 yield setup, state, actions
-            state = game.advance(state, game.greedy_action(state, rng))
+            state = game.rules.advance(state, game.impact.greedy_action(state, rng))
 
 
 def _leaves(doc: Any, path: tuple = ()) -> Iterator[tuple]:

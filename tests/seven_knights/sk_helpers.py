@@ -17,12 +17,12 @@ GAME = load("seven-knights")
 
 def position(**doc: Any):
     """A state from a position document (position.py format)."""
-    return GAME.position_to_state(doc)
+    return GAME.positions.position_to_state(doc)
 
 
 def act(state, text: str, player: int | None = None):
     """Applies one short action; returns the transition."""
-    return GAME.apply(state, GAME.parse_action(text, state, player))
+    return GAME.apply(state, GAME.notation.parse_action(text, state, player))
 
 
 def play(state, *texts: str):
@@ -36,7 +36,7 @@ def random_action(state, rng: random.Random):
     correct line half the time (so that every ending is reached often)."""
     actors = GAME.actors(state)
     if actors == ("chance",):
-        return GAME.sample_chance(state, rng)
+        return GAME.rules.sample_chance(state, rng)
     player = rng.choice(actors)
     legal = GAME.legal_actions(state, player)
     if state.phase == "captain-ask" and rng.random() < 0.5 and legal[-1] == Skip(player):

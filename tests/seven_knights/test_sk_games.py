@@ -39,25 +39,25 @@ def test_random_game_holds_together(seed, options):
         doc = GAME.state_to_json(state)
         _valid("state", doc)
         assert GAME.state_from_json(doc) == state
-        assert GAME.state_problems(state) == []
+        assert GAME.rules.state_problems(state) == []
         for p in range(n):
-            obs = GAME.observation_to_json(state, p)
+            obs = GAME.interchange.observation_to_json(state, p)
             _valid("observation", obs)
         adoc = GAME.action_to_json(action)
         _valid("action", adoc)
         assert GAME.action_from_json(adoc) == action
-        text = GAME.action_text(action)
-        assert GAME.parse_action(text, state, getattr(action, "player", None)) == action
+        text = GAME.notation.action_text(action)
+        assert GAME.notation.parse_action(text, state, getattr(action, "player", None)) == action
         for e in t.events:
             edoc = GAME.event_to_json(e)
             _valid("event", edoc)
             assert e.clause
             for observer in (None, 0):
-                assert isinstance(GAME.describe_event(e, state, observer), str)
+                assert isinstance(GAME.narration.describe_event(e, state, observer), str)
     last = steps[-1][2].state
-    assert GAME.is_over(last) and GAME.state_problems(last) == []
+    assert GAME.is_over(last) and GAME.rules.state_problems(last) == []
     assert GAME.state_from_json(GAME.state_to_json(last)) == last
-    assert GAME.describe_state(last) and GAME.describe_state(last, 0)
+    assert GAME.narration.describe_state(last) and GAME.narration.describe_state(last, 0)
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -86,17 +86,17 @@ def test_observations_leak_nothing(seed):
             continue
         n = state.players
         for p in range(n):
-            obs = GAME.observation_to_json(state, p)
+            obs = GAME.interchange.observation_to_json(state, p)
             hidden = [t for t in in_play(state.setup) if GAME.observe(state, p).values[t] is None]
             if len(hidden) >= 2:
                 # another player's hidden tile (or a centre tile) changes: p sees no difference
                 other = _swap(state, hidden[0], hidden[1])
-                assert GAME.observation_to_json(other, p) == obs
+                assert GAME.interchange.observation_to_json(other, p) == obs
                 checked_tiles += 1
             if hidden and state.values[p] != state.values[hidden[0]]:
                 # p's own tile changes: p sees it
                 mine = _swap(state, p, hidden[0])
-                assert GAME.observation_to_json(mine, p) != obs
+                assert GAME.interchange.observation_to_json(mine, p) != obs
         if state.phase == "recommend" and not state.revealed_recommendations:
             chosen = [q for q, r in enumerate(state.recommendations) if r is not None]
             for q in chosen:
@@ -104,8 +104,8 @@ def test_observations_leak_nothing(seed):
                 changed[q] = (changed[q] + 1) % n
                 other = replace(state, recommendations=tuple(changed))
                 for p in range(n):
-                    before = GAME.observation_to_json(state, p)
-                    after = GAME.observation_to_json(other, p)
+                    before = GAME.interchange.observation_to_json(state, p)
+                    after = GAME.interchange.observation_to_json(other, p)
                     if p == q:
                         assert after != before
                     else:
@@ -136,8 +136,8 @@ def test_events_described_for_an_observer_hide_values():
         for e in t.events:
             if e.type == "inspected":
                 other = next(p for p in range(state.players) if p != e["player"])
-                assert "sees" not in GAME.describe_event(e, state, other)
-                assert "sees" in GAME.describe_event(e, state, e["player"])
+                assert "sees" not in GAME.narration.describe_event(e, state, other)
+                assert "sees" in GAME.narration.describe_event(e, state, e["player"])
             if e.type == "recommended":
                 other = next(p for p in range(state.players) if p != e["player"])
-                assert f"recommends player {e['target']}" not in GAME.describe_event(e, state, other)
+                assert f"recommends player {e['target']}" not in GAME.narration.describe_event(e, state, other)

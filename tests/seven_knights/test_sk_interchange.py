@@ -48,7 +48,7 @@ def test_ask_documents_may_leave_out_the_form_they_do_not_use():
 def test_state_problems_catch_tampering():
     s = position(players=4, deal=[3, 1, "W", 2, 4], inspections=[1, "c0", 0, 2],
                  questions=["ask 1 1,2,3 on c0 -> no"])
-    assert GAME.state_problems(s) == []
+    assert GAME.rules.state_problems(s) == []
     doc = GAME.state_to_json(s)
     lie = dict(doc, questions=[dict(doc["questions"][0], answer=True)])
     with pytest.raises(InvalidState) as exc:
@@ -58,17 +58,17 @@ def test_state_problems_catch_tampering():
     assert interchange.state_problems(interchange.state_from_json(own, check=False))
     scores = dict(doc, scores=[2, 0, 0, 0])
     assert interchange.state_problems(interchange.state_from_json(scores, check=False))
-    masked = GAME.observation_to_json(s, 0)
+    masked = GAME.interchange.observation_to_json(s, 0)
     assert interchange.state_problems(interchange.state_from_json(masked, check=False))
 
 
 def test_observation_documents_read_back():
     s = final_state(2)
     for p in range(s.players):
-        doc = GAME.observation_to_json(s, p)
+        doc = GAME.interchange.observation_to_json(s, p)
         assert interchange.state_from_json(doc, check=False) == GAME.observe(s, p)
     with pytest.raises(IllegalAction):
-        GAME.observation_to_json(s, s.players)
+        GAME.interchange.observation_to_json(s, s.players)
 
 
 @pytest.mark.parametrize("text", ["", "dance", "inspect", "inspect x", "answer maybe",
@@ -76,19 +76,19 @@ def test_observation_documents_read_back():
                                   'ask 2 "A<B', "recommend", "arrange"])
 def test_bad_notation(text):
     with pytest.raises(InvalidNotation) as info:
-        GAME.parse_action(text, None, 0)
+        GAME.notation.parse_action(text, None, 0)
     assert info.value.text == text
 
 
 def test_notation_examples():
     s = position(players=4, deal=[3, 1, "W", 2, 4], inspections=[1, "c0", 0, 2])
-    assert GAME.parse_action("ask 3 1,2,4", s) == Ask(0, 3, (3,), (1, 2, 4))
-    assert GAME.parse_action('ask 3 "A+B=5"', s) == Ask(0, 3, (2, 3), (), "A+B=5")
-    assert GAME.action_text(Ask(0, 3, (2, 3), (), "A+B=5")) == 'ask 3 "A+B=5" on 2,3'
-    assert GAME.parse_action("deal 3,1,w,2,4", None) == Deal((3, 1, 0, 2, 4))
-    assert GAME.action_text(Deal((3, 1, 0, 2, 4))) == "deal 3,1,W,2,4"
+    assert GAME.notation.parse_action("ask 3 1,2,4", s) == Ask(0, 3, (3,), (1, 2, 4))
+    assert GAME.notation.parse_action('ask 3 "A+B=5"', s) == Ask(0, 3, (2, 3), (), "A+B=5")
+    assert GAME.notation.action_text(Ask(0, 3, (2, 3), (), "A+B=5")) == 'ask 3 "A+B=5" on 2,3'
+    assert GAME.notation.parse_action("deal 3,1,w,2,4", None) == Deal((3, 1, 0, 2, 4))
+    assert GAME.notation.action_text(Deal((3, 1, 0, 2, 4))) == "deal 3,1,W,2,4"
     with pytest.raises(InvalidNotation):
-        GAME.parse_action("recommend 1", position(players=4, deal=[3, 1, "W", 2, 4],
+        GAME.notation.parse_action("recommend 1", position(players=4, deal=[3, 1, "W", 2, 4],
                                                   inspections=[1, "c0", 0, 2],
                                                   questions=["ask 1 4 on c0 -> yes",
                                                              "ask 2 3 on 0 -> yes",
@@ -97,7 +97,7 @@ def test_notation_examples():
 
 
 def test_position_can_ask_could_x_have_answered_no():
-    s = GAME.position_to_state(yaml.safe_load("""
+    s = GAME.positions.position_to_state(yaml.safe_load("""
         players: 4
         deal: [3, 1, W, 2, 4]
         inspections: [1, c0, 0, 2]
@@ -110,7 +110,7 @@ def test_position_can_ask_could_x_have_answered_no():
     with pytest.raises(IllegalAction):
         act(s, "answer no")
     with pytest.raises(MalformedInput):
-        GAME.position_to_state({"players": 4, "dice": 3})
+        GAME.positions.position_to_state({"players": 4, "dice": 3})
 
 
 # -- perft ----------------------------------------------------------------------------------
@@ -118,7 +118,7 @@ def test_position_can_ask_could_x_have_answered_no():
 
 def perft(state, depth, pins, used):
     while GAME.actors(state) == ("chance",):
-        pinned = GAME.pinned_chance(state, pins, used)
+        pinned = GAME.rules.pinned_chance(state, pins, used)
         if pinned is None:
             return 1
         key, action = pinned
@@ -143,7 +143,7 @@ def test_perft_entries_count_what_the_rules_allow():
     # player 1 (first) asks: 126 number sets per tile unknown to them that the answerer knows
     # plus the two-tile templates
     state = GAME.initial_state(GAME.setup_from_json(entries[1]["setup"]))
-    state = GAME.apply(state, GAME.pinned_chance(state, entries[1]["pins"], {})[1]).state
+    state = GAME.apply(state, GAME.rules.pinned_chance(state, entries[1]["pins"], {})[1]).state
     first_question = 0
     for path in _inspection_paths(state, 6):
         first_question += len(GAME.legal_actions(path))
@@ -168,5 +168,5 @@ def test_state_problems_accept_every_phase_of_a_scripted_round():
                   {"recommendations": [0, 0, 0, 0], "actions": ["ask 3 2"]},
                   {"recommendations": [0, 0, 0, 0], "actions": ["skip", "arrange 1,3,0,c0"]}):
         s = position(**doc, **extra)
-        assert GAME.state_problems(s) == [], (extra, s.phase)
+        assert GAME.rules.state_problems(s) == [], (extra, s.phase)
         assert GAME.state_from_json(GAME.state_to_json(s)) == s

@@ -146,7 +146,7 @@ def test_three_tile_questions_in_darkness_and_the_two_tile_option():
     # p1 knows tiles 1, 2 and c2, none of which p0 (0, 3, c1) knows
     t = act(s, 'ask 1 "A<B+C" on 1,2,c2')
     assert t.state.phase == "answer"
-    assert GAME.legal_actions(t.state) == (GAME.parse_action("answer yes", t.state),)
+    assert GAME.legal_actions(t.state) == (GAME.notation.parse_action("answer yes", t.state),)
     assert any(len(a.tiles) == 3 for a in GAME.legal_actions(s))
     s2 = position(**doc | {"options": {"variant": "darkness", "max_question_tiles": 2}})
     assert rejection(s2, 'ask 1 "A<B+C" on 1,2,c2').clause == "question.tile-count"
@@ -158,7 +158,7 @@ def test_three_tile_questions_in_darkness_and_the_two_tile_option():
 
 def test_knights_must_answer_truthfully():
     s = act(asking_state(), "ask 1 1,2,3 on c0").state  # c0 is 4: the truth is No
-    assert GAME.legal_actions(s) == (GAME.parse_action("answer no", s),)
+    assert GAME.legal_actions(s) == (GAME.notation.parse_action("answer no", s),)
     e = rejection(s, "answer yes")
     assert e.clause == "answer.knights-truthful"
     assert e.message == "Knights-team players must answer truthfully"

@@ -52,9 +52,9 @@ def test_the_first_player_may_be_drawn_by_chance():
     t = GAME.apply(s, outcomes[3][0])
     assert [e.type for e in t.events] == ["first-player-drawn"]
     assert (t.state.phase, t.state.first_player) == ("deal", 3)
-    assert GAME.state_problems(t.state) == [] and GAME.state_problems(s) == []
+    assert GAME.rules.state_problems(t.state) == [] and GAME.rules.state_problems(s) == []
     with pytest.raises(IllegalAction) as exc:
-        GAME.apply(s, GAME.parse_action("first 5", s))
+        GAME.apply(s, GAME.notation.parse_action("first 5", s))
     assert exc.value.clause == "setup.first-player"
     named = engine.initial_state(interchange.standard_setup(5, first_player=2))
     assert named.phase == "deal" and named.first_player == 2
@@ -171,7 +171,7 @@ def test_recommendation_is_simultaneous_and_secret():
     assert GAME.actors(s) == (1, 2, 3)
     assert GAME.observe(s, 1).recommendations == (HIDDEN, None, None, None)
     assert GAME.observe(s, 0).recommendations == (1, None, None, None)
-    assert GAME.legal_actions(s, 0) == (GAME.parse_action("withdraw", s, 0),)
+    assert GAME.legal_actions(s, 0) == (GAME.notation.parse_action("withdraw", s, 0),)
     assert refused(s, "recommend 2", 0).clause == "recommendation.change"
     s = act(s, "withdraw", 0).state
     assert GAME.actors(s) == (0, 1, 2, 3)
@@ -193,10 +193,10 @@ def test_witch_team_recommendations(rule, holder_to_inspector, between_inspector
                  deal=[3, 1, "W", 2, 5, 4], inspections=[1, "c0", 0, 2, 2],
                  questions=["ask 1 4 on c0 -> yes", "ask 2 3 on 0 -> yes", "ask 3 1 -> no",
                             "ask 4 5 -> yes", "ask 0 3 -> yes"])
-    assert (GAME.parse_action("recommend 3", s, 2) in GAME.legal_actions(s, 2)) is holder_to_inspector
-    assert (GAME.parse_action("recommend 2", s, 4) in GAME.legal_actions(s, 4)) is holder_to_inspector
-    assert (GAME.parse_action("recommend 4", s, 3) in GAME.legal_actions(s, 3)) is between_inspectors
-    assert GAME.parse_action("recommend 2", s, 2) in GAME.legal_actions(s, 2)  # oneself
+    assert (GAME.notation.parse_action("recommend 3", s, 2) in GAME.legal_actions(s, 2)) is holder_to_inspector
+    assert (GAME.notation.parse_action("recommend 2", s, 4) in GAME.legal_actions(s, 4)) is holder_to_inspector
+    assert (GAME.notation.parse_action("recommend 4", s, 3) in GAME.legal_actions(s, 3)) is between_inspectors
+    assert GAME.notation.parse_action("recommend 2", s, 2) in GAME.legal_actions(s, 2)  # oneself
     assert refused(s, "recommend 3", 2).clause == "recommendation.witch-team"
 
 
@@ -315,7 +315,7 @@ def test_the_last_question_may_be_required():
     s = position(**ASKED | {"options": {"last_question": "required"}},
                  recommendations=[0, 0, 0, 0])
     assert refused(s, "skip").clause == "command.last-question"
-    assert not any(a == GAME.parse_action("skip", s) for a in GAME.legal_actions(s))
+    assert not any(a == GAME.notation.parse_action("skip", s) for a in GAME.legal_actions(s))
     t = act(s, "ask 3 2")
     assert t.state.phase == "captain-answer" and t.state.questions[-1].last
 
@@ -339,9 +339,9 @@ def test_three_rounds_and_shared_wins():
         assert s.phase == "game-over" and len(s.history) == 3
         assert s.scores == tuple(sum(r.points[p] for r in s.history) for p in range(s.players))
         top = max(s.scores)
-        assert GAME.winners(s) == tuple(p for p in range(s.players) if s.scores[p] == top)
+        assert GAME.scoring.winners(s) == tuple(p for p in range(s.players) if s.scores[p] == top)
         result = GAME.result_to_json(s)
-        assert result["outcome"]["winners"] == list(GAME.winners(s))
+        assert result["outcome"]["winners"] == list(GAME.scoring.winners(s))
 
 
 def test_round_three_pays_seven_unless_fixed():
@@ -366,7 +366,7 @@ def test_over_is_over():
 
     s = final_state(3)
     with pytest.raises(IllegalAction) as exc:
-        GAME.apply(s, GAME.parse_action("confirm", s, 0))
+        GAME.apply(s, GAME.notation.parse_action("confirm", s, 0))
     assert exc.value.clause == "turn.phase-kind"
     assert GAME.actors(s) == () and GAME.legal_actions(s) == ()
 

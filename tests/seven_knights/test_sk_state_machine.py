@@ -26,7 +26,7 @@ class SevenKnightsMachine(RuleBasedStateMachine):
         self.state = GAME.initial_state(self.setup)
         self.rng = rng
         doc = GAME.setup_to_json(self.setup)
-        changed = {k: v for k, v in (doc.get("options") or {}).items() if v != GAME.option_spec(k).default}
+        changed = {k: v for k, v in (doc.get("options") or {}).items() if v != GAME.options.option_spec(k).default}
         note(f"new game: {doc['players']} players, options {changed or 'default'}")
     @rule(pick=st.integers(0, 2**32))
     def step(self, pick):
@@ -37,7 +37,7 @@ class SevenKnightsMachine(RuleBasedStateMachine):
             return
         actors = GAME.actors(s)
         if actors == ("chance",):
-            action = GAME.sample_chance(s, random.Random(pick))
+            action = GAME.rules.sample_chance(s, random.Random(pick))
             assert action in {a for a, _ in GAME.chance_outcomes(s)} or len(
                 GAME.chance_outcomes(s)) > 50_000
         else:
@@ -45,7 +45,7 @@ class SevenKnightsMachine(RuleBasedStateMachine):
             legal = GAME.legal_actions(s, player)
             assert legal, "a listed actor always has a legal action"
             action = legal[(pick // 7) % len(legal)]
-        note(f"{actors[0] if len(actors) == 1 else 'secret choice'}: {GAME.action_text(action)}")
+        note(f"{actors[0] if len(actors) == 1 else 'secret choice'}: {GAME.notation.action_text(action)}")
         t = GAME.apply(s, action)
         assert all(e.clause for e in t.events)
         self.state = t.state
@@ -59,7 +59,7 @@ class SevenKnightsMachine(RuleBasedStateMachine):
             chosen = [p for p, r in enumerate(s.recommendations) if r is not None]
             if chosen:
                 p = chosen[pick % len(chosen)]
-                note(f"{p}: {GAME.action_text(Withdraw(p))}")
+                note(f"{p}: {GAME.notation.action_text(Withdraw(p))}")
                 self.state = GAME.apply(s, Withdraw(p)).state
                 assert p in GAME.actors(self.state)
         elif s.phase in ("answer", "captain-answer"):
@@ -67,7 +67,7 @@ class SevenKnightsMachine(RuleBasedStateMachine):
             truths = GAME.legal_actions(s)
             lie = Answer(q.answerer, not truths[0].yes) if len(truths) == 1 else None
             if lie is not None:
-                note(f"{q.answerer} tries a lie: {GAME.action_text(lie)}")
+                note(f"{q.answerer} tries a lie: {GAME.notation.action_text(lie)}")
                 try:
                     GAME.apply(s, lie)
                     raise AssertionError("a Knights-team lie was accepted")
@@ -80,7 +80,7 @@ class SevenKnightsMachine(RuleBasedStateMachine):
         s = getattr(self, "state", None)
         if s is None:
             return
-        assert GAME.state_problems(s) == []
+        assert GAME.rules.state_problems(s) == []
         assert GAME.state_from_json(GAME.state_to_json(s)) == s
         assert sum(s.scores) == sum(sum(r.points) for r in s.history)
         actors = GAME.actors(s)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from ..errors import UsageError
 from ..games import GAMES, all_games, load
-from ..games.interface import Game
+from ..games.roles import GameKit
 from ..output import check_output, emit, write_atomically, write_output, write_stdout
 from ..style import COLOR_CHOICES, paint, use_color
 
@@ -34,7 +34,7 @@ def game_arg(name: str) -> str:
     return name
 
 
-def game_of(args: argparse.Namespace) -> Game:
+def game_of(args: argparse.Namespace) -> GameKit:
     """The game object the parsed ``--game`` names."""
     return load(args.game)
 
@@ -158,7 +158,7 @@ def add_setup_flags(parser: argparse.ArgumentParser) -> None:
                                     dest=f"setup_{flag.name.replace('-', '_')}")
 
 
-def setup_flags_of(args: argparse.Namespace, game: Game) -> dict[str, str]:
+def setup_flags_of(args: argparse.Namespace, game: GameKit) -> dict[str, str]:
     """The setup flags given on the command line; one a game does not have is a usage error."""
     own = {f.name for f in game.info.setup_flags}
     given = {}

@@ -249,8 +249,8 @@ def cmd_conform(args: argparse.Namespace) -> int:
         filters=filters, loaded=len(vectors), expectations_file=args.expect,
         unused_expectations=unused, fail_fast=args.fail_fast, timeout=args.timeout,
         rerun={r.vector.id: rerun_command(args, r.vector.id) for r in run.results},
-        profiles_of=lambda v: game.vector_profiles(v.doc), known_profiles=game.conformance_profiles(),
-        suite_profiles=[game.vector_profiles(v.doc) for v in vectors],
+        profiles_of=lambda v: game.probes.vector_profiles(v.doc), known_profiles=game.probes.conformance_profiles(),
+        suite_profiles=[game.probes.vector_profiles(v.doc) for v in vectors],
         vectors_sha256=vector_set_digest([v.doc for v in vectors]),
         vector_formats=[v.format for v in chosen],
     )

@@ -68,7 +68,7 @@ def render(game_id: str, lang: str, folder: str, name: str | None = None) -> dic
         "options_json": json.dumps(info["options"]),
         "variants": repr(list(info.get("variants", []))),
         "variants_json": json.dumps(list(info.get("variants", []))),
-        "profiles": ", ".join(sorted(game.conformance_profiles())),
+        "profiles": ", ".join(sorted(game.probes.conformance_profiles())),
         "smoke": f"referee conform smoke --game {game_id} --adapter {shlex.quote(run_it)}",
         "conform": f"referee conform --game {game_id} --adapter {shlex.quote(run_it)}",
         "reference_argv": json.dumps([sys.executable, "-m", "tabletop_referee", "adapter", "--game", game_id]),

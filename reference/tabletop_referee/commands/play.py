@@ -40,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.start_player < players:
         raise UsageError(f"--start-player {args.start_player}: not one of players 0..{players - 1}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    setup = game.setup_from_args(players=players, start_player=args.start_player, options=options_of(args),
+    setup = game.setups.setup_from_args(players=players, start_player=args.start_player, options=options_of(args),
                                  flags=setup_flags_of(args, game), rng=random.Random(seed))
     log_path = Path(args.log) if args.log else None
     if log_path is not None and (log_path.is_dir() or not log_path.parent.is_dir()):
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
         session = Session(game, setup, dice=args.dice, rng=random.Random(seed), stdin=sys.stdin, stdout=sys.stdout)
     except IllegalAction as exc:
         raise UsageError(f"{exc.message} [{exc.clause}]") from None
-    facts = game.setup_facts(setup)
+    facts = game.setups.setup_facts(setup)
     described = ", ".join(f"{k} {v}" for k, v in facts.items() if k not in ("options", "tokens"))
     variants = facts.get("options", {}).get("variants") or []
     if variants:

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
                                      options=options_of(args), flags=flags, each=each)
     finally:
         progress.close()
-    facts = game.setup_facts(template)
+    facts = game.setups.setup_facts(template)
     totals = summary.totals
     doc = {
         "game": args.game,

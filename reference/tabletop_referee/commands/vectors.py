@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
                 progress.show("vectors export: perft vectors")
                 doc = vector_file(args.game, f"spec/{args.game}/perft.yaml", perft_vectors(args.game))
                 (staged / "perft.json").write_text(dump(doc), encoding="utf-8")
-            if game.data_key:  # vectors on the shipped data, generated from whole games (datavectors.py)
+            if game.interchange.data_key:  # vectors on the shipped data, generated from whole games (datavectors.py)
                 progress.show(f"vectors export: vectors on the shipped data ({DATA_FILE})")
                 doc = vector_file(args.game, DATA_SOURCE, generate(args.game))
                 (staged / DATA_FILE).write_text(dump(doc), encoding="utf-8")

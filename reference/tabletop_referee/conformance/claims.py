@@ -24,11 +24,11 @@ def shipped_id(game_id: str) -> str | None:
     """The id of the data set a new game of ``game_id`` is played on (its smoke setup's), or
     ``None`` for a game without a shipped data set an implementation could copy."""
     game = load(game_id)
-    key = game.data_key
+    key = game.interchange.data_key
     if not key:
         return None
     try:
-        doc = game.state_to_json(game.initial_state(game.setup_from_json(game.smoke_setup())))
+        doc = game.state_to_json(game.initial_state(game.setup_from_json(game.setups.smoke_setup())))
     except RefereeError:  # pragma: no cover - the smoke setup is the reference's own
         return None
     data = doc.get(key)
@@ -42,15 +42,15 @@ def data_claim_problem(game_id: str, claim: dict[str, Any]) -> str | None:
     data ignores the claim (an adapter of several games may make it for another)."""
     expected = shipped_id(game_id)
     game = load(game_id)
-    if expected is None or not game.data_key:
+    if expected is None or not game.interchange.data_key:
         return None
-    errors = validation_errors(game_id, game.data_key, claim)
+    errors = validation_errors(game_id, game.interchange.data_key, claim)
     if errors:
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         first = errors[0]
         where, _, what = first.partition(": ")
-        return f"$.board{where[1:]}: {what}: not a {game.data_key} document of schemas/{game_id}/" \
-               f"{game.data_key}.schema.json{more}"
+        return f"$.board{where[1:]}: {what}: not a {game.interchange.data_key} document of schemas/{game_id}/" \
+               f"{game.interchange.data_key}.schema.json{more}"
     if claim.get("id") != expected:
         return (f"$.board.id: {claim.get('id')!r} is not the data set the suite ships for {game_id} "
                 f"({expected!r}); the board claim is the implementation's own copy of it")

@@ -4,7 +4,7 @@ Each game starts from a random setup (player count, board, the variants and rule
 adapter announces: each announced variant is on in about half the games); at every step the
 adapter is given the reference's own state, asked for its legal actions and for the result of
 one action (a random legal one, and now and then a near-legal illegal one whose rejection
-clause is compared: ``Game.near_legal_actions``), at chance nodes the probability of each
+clause is compared: ``Probes.near_legal_actions``), at chance nodes the probability of each
 outcome when the adapter has ``chance-probabilities`` (under protocol 2 through the steps'
 ``odds`` digests, when it also announces ``play-odds``), and with the
 ``observations`` capability for one random player's observation; its answers are compared
@@ -32,7 +32,8 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from ..documents import canonical_text, odds_digest
 from ..errors import IllegalAction, RefereeError
 from ..games import load
-from ..games.interface import CHANCE, Game
+from ..games.interface import CHANCE
+from ..games.roles import GameKit
 from ..loading import LoadError, parse_json
 from ..sampler import choose
 from ..style import Progress
@@ -81,16 +82,16 @@ class Divergence:
     def to_vector(self, seed: int) -> dict[str, Any]:
         """A vector that reruns this divergence from the state just before it."""
         game = load(self.game_id)
-        fallback = game.fallback_clause
+        fallback = game.probes.fallback_clause  # None: the game names no clause for it
         if self.kind == "legal_actions":
             steps: list[dict[str, Any]] = []
             expect: dict[str, Any] = {"legal_actions": {"actions": self.expected}}
-            clauses = [fallback]
+            clauses: list[str | None] = [fallback]
         elif self.kind == "observe":
             steps = []
             player = self.expected["observer"]
             expect = {"values": [{"pointer": f"/observations/{player}", "value": self.expected}]}
-            clauses = [game.observation_clause]
+            clauses = [game.probes.observation_clause]
         elif self.kind == "events":
             steps = [{"action": self.action}]
             # every event as a pattern: a missing or different event reruns; an order-only
@@ -100,7 +101,7 @@ class Divergence:
         elif self.kind == "chance":
             steps = []
             expect = {"chance": self.expected}
-            clauses = [game.chance_clause]
+            clauses = [game.probes.chance_clause]
         elif "rejected" in self.expected:
             steps = [{"action": self.action}]
             clauses = [self.expected["rejected"]["clause"]]
@@ -109,7 +110,8 @@ class Divergence:
             steps = [{"action": self.action}]
             expect = {"state": self.expected["state"]}
             clauses = sorted({e["clause"] for e in self.expected.get("events", [])}) or [fallback]
-        custom = game.uses_custom_data(self.state)
+        clauses = [c for c in clauses if c]  # a game may name no clause for chance or observations
+        custom = game.interchange.uses_custom_data(self.state)
         requires: dict[str, Any] = {
             "capabilities": sorted((["custom-boards"] if custom else [])
                                    + (["observations"] if self.kind == "observe" else [])
@@ -194,7 +196,7 @@ class Plan:
     digest of each chance node (the steps' ``odds``), so the odds are compared there too."""
 
 
-def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[Any]] | None, custom_boards: bool,
+def plan_game(g: GameKit, game: int, seed: int, supported: Mapping[str, Sequence[Any]] | None, custom_boards: bool,
               max_steps: int = 2000, variants: Sequence[str] = (), observations: bool = False,
               digests: bool = False, digest_every: int = 1,
               odds: bool = False, steer: Coverage | None = None) -> Plan:
@@ -208,11 +210,11 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
     games planned before it in the same worker, so a steered run is reproducible for a given
     number of workers)."""
     rng = random.Random(f"{seed}:{game}")
-    setup_doc = g.fuzz_setup(rng, _announced_only(g, supported), custom_boards, variants)
+    setup_doc = g.setups.fuzz_setup(rng, _announced_only(g, supported), custom_boards, variants)
     if supported is not None:
         setup_doc = _without_unannounced(g, setup_doc, supported, variants)
     state = g.initial_state(g.setup_from_json(setup_doc))
-    plan = Plan(game, setup_doc, state, [], g.state_digest(state) if digests else None)
+    plan = Plan(game, setup_doc, state, [], g.interchange.state_digest(state) if digests else None)
     plan.odds = odds and digests
     for _ in range(max_steps):
         if g.is_over(state):
@@ -225,7 +227,7 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
         else:
             legal = g.legal_actions(state)
         observe: int | None = None
-        if observations and g.hides_anything(state):
+        if observations and g.interchange.hides_anything(state):
             observe = rng.randrange(g.player_count(state))
         steered = _steered(g, rng, state, legal, steer) if steer is not None and actors != (CHANCE,) else None
         if steered is not None:
@@ -234,9 +236,9 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
             action = rng.choice(legal) if len(actors) > 1 else choose(g, rng, state)
         probe: dict[str, Any] | None = None
         probe_expected: dict[str, Any] | None = None
-        if rng.random() < g.probe_rate(state, action):
+        if rng.random() < g.probes.probe_rate(state, action):
             for _try in range(STEER_CANDIDATES if steer is not None else 1):
-                bad = g.illegal_probe(state, action, rng)
+                bad = g.probes.illegal_probe(state, action, rng)
                 try:
                     parsed = g.action_from_json(bad) if bad is not None else None
                 except RefereeError:  # not even a readable action: not what this check compares
@@ -251,16 +253,16 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
         if probe_expected is not None and "rejected" in probe_expected:
             step.rejection = probe_expected["rejected"]["clause"]
         if digests:
-            d: dict[str, Any] = {"legal": g.legal_digest(legal)}
+            d: dict[str, Any] = {"legal": g.interchange.legal_digest(legal)}
             if observe is not None:
-                d["observation"] = g.observation_digest(state, observe)
+                d["observation"] = g.interchange.observation_digest(state, observe)
             if plan.odds and actors == (CHANCE,):
                 d["odds"] = odds_digest((g.action_to_json(a), p) for a, p in g.chance_outcomes(state))
             if probe is not None and probe_expected is not None:  # set together
                 d["probe"] = probe_expected["rejected"]["clause"] if "rejected" in probe_expected else None
-            d["events"] = g.events_digest(t.events)
+            d["events"] = g.interchange.events_digest(t.events)
             if len(plan.steps) % digest_every == digest_every - 1:
-                d["state"] = g.state_digest(t.state)
+                d["state"] = g.interchange.state_digest(t.state)
             step.digests = d
         plan.steps.append(step)
         state = t.state
@@ -268,7 +270,7 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
         steer.add_game(plan, len(plan.steps))
     last = plan.steps[-1].digests if digests and plan.steps else None
     if last is not None and "state" not in last:
-        last["state"] = g.state_digest(state)  # the last step always has one
+        last["state"] = g.interchange.state_digest(state)  # the last step always has one
     return plan
 
 
@@ -276,7 +278,7 @@ STEER_CANDIDATES = 4
 """How many random legal actions (and probes) a steered step weighs against each other."""
 
 
-def _steered(g: Game, rng: random.Random, state: Any, legal: Sequence[Any],
+def _steered(g: GameKit, rng: random.Random, state: Any, legal: Sequence[Any],
              steer: Coverage) -> tuple[Any, Any] | None:
     """Among up to :data:`STEER_CANDIDATES` of ``legal`` drawn at random, the action (and its
     transition) whose events name the clause reached least so far; ``None`` with one action."""
@@ -299,7 +301,7 @@ def _rarity(steer: Coverage | None, expected: dict[str, Any]) -> float:
     return steer.rejections.get(expected["rejected"]["clause"], 0)
 
 
-def _announced_only(g: Game, supported: Mapping[str, Sequence[Any]] | None) -> Mapping[str, Sequence[Any]] | None:
+def _announced_only(g: GameKit, supported: Mapping[str, Sequence[Any]] | None) -> Mapping[str, Sequence[Any]] | None:
     """The option values a setup may use: the announced ones, and the default alone for an
     option the adapter did not announce (``None``: every value of every option)."""
     if supported is None:
@@ -308,7 +310,7 @@ def _announced_only(g: Game, supported: Mapping[str, Sequence[Any]] | None) -> M
             for o in g.info.options if o.kind == "choice"}
 
 
-def _without_unannounced(g: Game, setup_doc: dict[str, Any], supported: Mapping[str, Sequence[Any]],
+def _without_unannounced(g: GameKit, setup_doc: dict[str, Any], supported: Mapping[str, Sequence[Any]],
                          variants: Sequence[str]) -> dict[str, Any]:
     """``setup_doc`` with no option the adapter did not announce written into it (issue 23):
     each such option was drawn at its default, so leaving it out is the same game, and an
@@ -323,7 +325,7 @@ def _without_unannounced(g: Game, setup_doc: dict[str, Any], supported: Mapping[
     return {**setup_doc, "options": keep}
 
 
-def check_new_game(g: Game, adapter: _Requester, plan: Plan) -> Divergence | None:
+def check_new_game(g: GameKit, adapter: _Requester, plan: Plan) -> Divergence | None:
     gid = g.info.id
     expected_doc = g.state_to_json(plan.initial)
     resp = adapter.request("new_game", game=gid, setup=plan.setup)
@@ -334,7 +336,7 @@ def check_new_game(g: Game, adapter: _Requester, plan: Plan) -> Divergence | Non
     return None
 
 
-def check_step(g: Game, adapter: _Requester, plan: Plan, i: int, events: bool, observations: bool) -> Divergence | None:
+def check_step(g: GameKit, adapter: _Requester, plan: Plan, i: int, events: bool, observations: bool) -> Divergence | None:
     """Compares step ``i`` of ``plan`` with version-1 requests (the state sent in full)."""
     gid = g.info.id
     st = plan.steps[i]
@@ -376,7 +378,7 @@ def check_step(g: Game, adapter: _Requester, plan: Plan, i: int, events: bool, o
                 key=("chance", "/probabilities", ""))
     if st.observe is not None:
         player = st.observe
-        expected_obs = g.observation_to_json(state, player)
+        expected_obs = g.interchange.observation_to_json(state, player)
         resp = adapter.request("observe", game=gid, state=doc, player=player)
         if resp.get("observation") != expected_obs:
             where = first_difference(expected_obs, resp["observation"]) if "observation" in resp else None
@@ -384,7 +386,7 @@ def check_step(g: Game, adapter: _Requester, plan: Plan, i: int, events: bool, o
                    if where else f"observe answered {str(resp)[:200]}")
             return Divergence(gid, game, i, "observe", msg, setup_doc, doc, None,
                               expected_obs, resp.get("observation", resp),
-                              key=("observe", _generic(where.pointer) if where else "/", g.observation_clause))
+                              key=("observe", _generic(where.pointer) if where else "/", g.probes.observation_clause or ""))
     if st.probe is not None and st.probe_expected is not None:  # set together
         bad, reference = st.probe, st.probe_expected
         resp = adapter.request("apply", game=gid, state=doc, action=bad)
@@ -399,7 +401,7 @@ def check_step(g: Game, adapter: _Requester, plan: Plan, i: int, events: bool, o
     resp = adapter.request("apply", game=gid, state=doc, action=action_doc)
     expected_next = g.state_to_json(t.state)
     expected_events = [g.event_to_json(e) for e in t.events]
-    first_clause = expected_events[0]["clause"] if expected_events else g.fallback_clause
+    first_clause = expected_events[0]["clause"] if expected_events else (g.probes.fallback_clause or "")
     if resp.get("state") != expected_next:
         return Divergence(
             gid, game, i, "apply", f"apply {canonical_text(action_doc)}: {_where(expected_next, resp)}",
@@ -423,7 +425,7 @@ def check_step(g: Game, adapter: _Requester, plan: Plan, i: int, events: bool, o
     return None
 
 
-def play_game(game_def: Game, adapter: ExternalAdapter, game: int, seed: int,
+def play_game(game_def: GameKit, adapter: ExternalAdapter, game: int, seed: int,
               supported: Mapping[str, Sequence[Any]] | None, custom_boards: bool,
               max_steps: int = 2000, variants: list[str] | tuple[str, ...] = (),
               observations: bool = False, events: bool = False) -> tuple[int, Divergence | None]:
@@ -432,7 +434,7 @@ def play_game(game_def: Game, adapter: ExternalAdapter, game: int, seed: int,
     return compare_v1(game_def, adapter, plan, events, observations)
 
 
-def compare_v1(g: Game, adapter: _Requester, plan: Plan, events: bool,
+def compare_v1(g: GameKit, adapter: _Requester, plan: Plan, events: bool,
                observations: bool) -> tuple[int, Divergence | None]:
     div = check_new_game(g, adapter, plan)
     if div is not None:
@@ -483,7 +485,7 @@ class DigestMismatch(ProtocolViolation):
     the adapter's digest (or its batch play) is wrong, not its rules."""
 
 
-def play_request(g: Game, plan: Plan, digest_every: int = 1) -> dict[str, Any]:
+def play_request(g: GameKit, plan: Plan, digest_every: int = 1) -> dict[str, Any]:
     """The protocol-2 ``play`` request of a planned game."""
     steps = []
     for st in plan.steps:
@@ -503,7 +505,7 @@ def play_request(g: Game, plan: Plan, digest_every: int = 1) -> dict[str, Any]:
     return req
 
 
-def compare_v2(g: Game, adapter: _Requester, plan: Plan, resp: dict[str, Any], events: bool, observations: bool,
+def compare_v2(g: GameKit, adapter: _Requester, plan: Plan, resp: dict[str, Any], events: bool, observations: bool,
                digest_every: int = 1) -> tuple[int, Divergence | None]:
     """Compares a ``play`` answer with the plan. At the first step whose digests differ, the
     step is asked again with version-1 requests, which pin the divergence and give the
@@ -581,7 +583,7 @@ def _pointer_of(expected: Any, actual: Any) -> str:
     return _generic(d.pointer) if d else "/"
 
 
-def _reference_apply(game: Game, state: Any, action: Any) -> dict[str, Any]:
+def _reference_apply(game: GameKit, state: Any, action: Any) -> dict[str, Any]:
     try:
         t = game.apply(state, action)
     except IllegalAction as exc:

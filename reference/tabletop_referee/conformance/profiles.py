@@ -1,7 +1,7 @@
 """Conformance profiles and the run's verdict (docs/conformance.md, "Profiles and the verdict").
 
-A game names the parts of its suite (``Game.conformance_profiles``) and sorts every vector
-into them (``Game.vector_profiles``: ``base`` plus one profile per kind of requirement). An
+A game names the parts of its suite (``Probes.conformance_profiles``) and sorts every vector
+into them (``Probes.vector_profiles``: ``base`` plus one profile per kind of requirement). An
 adapter claims profiles in its ``start`` answer (``"profiles": [...]``). A vector is *in scope*
 when every profile it belongs to is claimed (``base`` is always implied by a claim). The run
 passes only when:

@@ -32,7 +32,8 @@ from typing import Any
 from ..documents import canonical_text
 from ..errors import RefereeError
 from ..games import load
-from ..games.interface import CHANCE, Game, OptionSpec
+from ..games.interface import CHANCE, OptionSpec
+from ..games.roles import GameKit
 from ..perft import divide, perft, pins_of
 from ..spec import load_spec
 from .compare import MISSING, event_matches, resolve
@@ -51,11 +52,11 @@ READINGS_FORMAT = 2
 """The vector format in which ``requires.options`` maps a name to the values a vector holds under."""
 
 
-def _choice_options(game: Game) -> dict[str, OptionSpec]:
+def _choice_options(game: GameKit) -> dict[str, OptionSpec]:
     return {o.name: o for o in game.info.options if o.kind == "choice" and len(o.values) > 1}
 
 
-def start_state(game: Game, doc: Mapping[str, Any]) -> Any | None:
+def start_state(game: GameKit, doc: Mapping[str, Any]) -> Any | None:
     """The vector's start state as a game value (built from its setup if it has one), or ``None``
     when the reference cannot build one (the vector is about unreadable input, or a rejected setup)."""
     try:
@@ -66,18 +67,18 @@ def start_state(game: Game, doc: Mapping[str, Any]) -> Any | None:
         return None
 
 
-def current_options(game: Game, doc: Mapping[str, Any]) -> dict[str, Any] | None:
+def current_options(game: GameKit, doc: Mapping[str, Any]) -> dict[str, Any] | None:
     """The values of the choice options in play in the vector (``None``: no start state)."""
     state = start_state(game, doc)
     if state is None:
         return None
-    return {o.name: _plain(game.option_value(state, o.name)) for o in in_play(game, state)}
+    return {o.name: _plain(game.options.option_value(state, o.name)) for o in in_play(game, state)}
 
 
-def in_play(game: Game, state: Any) -> list[OptionSpec]:
+def in_play(game: GameKit, state: Any) -> list[OptionSpec]:
     """The choice options (of two values or more) that exist in ``state``: the game's modes
-    included, and a variant's options only with the variant (:meth:`Game.option_applies`)."""
-    return [o for o in _choice_options(game).values() if game.option_applies(state, o)]
+    included, and a variant's options only with the variant (:meth:`Options.option_applies`)."""
+    return [o for o in _choice_options(game).values() if game.options.option_applies(state, o)]
 
 
 def _plain(value: Any) -> Any:
@@ -85,18 +86,18 @@ def _plain(value: Any) -> Any:
     return str(value) if isinstance(value, str) else value
 
 
-def _swap_state(game: Game, doc: Any, pairs: Mapping[str, Any]) -> Any:
-    return game.state_to_json(game.with_options(game.state_from_json(doc), pairs))
+def _swap_state(game: GameKit, doc: Any, pairs: Mapping[str, Any]) -> Any:
+    return game.state_to_json(game.options.with_options(game.state_from_json(doc), pairs))
 
 
-def _swap_setup(game: Game, doc: Any, pairs: Mapping[str, Any]) -> Any:
+def _swap_setup(game: GameKit, doc: Any, pairs: Mapping[str, Any]) -> Any:
     doc = copy.deepcopy(doc)
     options = doc.setdefault("options", {})
     options.update(pairs)
     return game.setup_to_json(game.setup_from_json(doc))
 
 
-def substitute(game: Game, doc: Mapping[str, Any], pairs: Mapping[str, Any]) -> dict[str, Any] | None:
+def substitute(game: GameKit, doc: Mapping[str, Any], pairs: Mapping[str, Any]) -> dict[str, Any] | None:
     """The vector document with the option values ``pairs`` swapped into its setup, start state
     and every expected state; ``None`` when the reference cannot read the result."""
     out = copy.deepcopy(dict(doc))
@@ -169,7 +170,7 @@ def announced(hello: Mapping[str, Any], game_id: str) -> dict[str, Any]:
     return offered if isinstance(offered, dict) else {}
 
 
-def followed(game: Game, hello: Mapping[str, Any], game_id: str) -> dict[str, list[Any]]:
+def followed(game: GameKit, hello: Mapping[str, Any], game_id: str) -> dict[str, list[Any]]:
     """The values the adapter follows for each choice option: what it announced, and the
     default for an option it does not announce (docs/protocol.md, "Readings")."""
     offered = announced(hello, game_id)
@@ -196,7 +197,7 @@ def followed_values(hello: Mapping[str, Any], game_id: str, name: str) -> list[A
         return found
     values = announced(hello, game_id).get(name)
     try:
-        spec = game.option_spec(name)
+        spec = game.options.option_spec(name)
     except KeyError:
         return values if isinstance(values, list) else [None]
     if values == "any":
@@ -230,7 +231,7 @@ def newer_kinds(game_id: str, level: int) -> frozenset[str]:
 def input_vocabulary(game_id: str, doc: Mapping[str, Any]) -> int:
     """The vocabulary level a vector's input needs (its actions, as the game reads them)."""
     game = load(game_id)
-    return max([1, *(game.input_level(s["action"]) for s in doc.get("steps", [])
+    return max([1, *(game.rules.input_level(s["action"]) for s in doc.get("steps", [])
                      if isinstance(s, dict) and isinstance(s.get("action"), dict))])
 
 
@@ -345,7 +346,7 @@ def key(pairs: Mapping[str, Any]) -> str:
 # -- the reference's verdict on a perft vector -------------------------------------------------
 
 
-def _perft_holds(game: Game, doc: Mapping[str, Any]) -> bool:
+def _perft_holds(game: GameKit, doc: Mapping[str, Any]) -> bool:
 
     try:
         state = game.state_from_json(doc["state"])
@@ -357,14 +358,14 @@ def _perft_holds(game: Game, doc: Mapping[str, Any]) -> bool:
         return False
 
 
-def _perft_reads(game: Game, doc: Mapping[str, Any]) -> set[str] | None:
+def _perft_reads(game: GameKit, doc: Mapping[str, Any]) -> set[str] | None:
     """The option fields the reference reads while counting a perft vector (``None`` when its
     options value cannot be watched): an option never read cannot change the count."""
 
     from ..impact import _Watch, _watchable  # lazy: the simulation layer, only to export perft vectors
 
     state = game.state_from_json(doc["state"])
-    options = game.options_of(state)
+    options = game.options.options_of(state)
     if options is None or not dataclasses.is_dataclass(options):
         return None
     names = frozenset(f.name for f in dataclasses.fields(options))
@@ -372,7 +373,7 @@ def _perft_reads(game: Game, doc: Mapping[str, Any]) -> set[str] | None:
         return None
     watch = _Watch(options, names, lambda _name: None)
     try:
-        watched = game.replace_options(state, watch.options)
+        watched = game.options.replace_options(state, watch.options)
         watch.take()
         divide(game, watched, doc["depth"], pins_of(doc))
         return watch.take()
@@ -392,7 +393,7 @@ def sibling_id(vector_id: str, pairs: Mapping[str, Any]) -> str:
     return vector_id + SIBLING_MARK + ",".join(f"{k}={_text(v)}" for k, v in sorted(pairs.items()))
 
 
-def result_document(game: Game, state: Any, pointers: Any = ()) -> dict[str, Any]:
+def result_document(game: GameKit, state: Any, pointers: Any = ()) -> dict[str, Any]:
     """What the reference answers for ``state`` (docs/vectors.md, the result document)."""
     actors = game.actors(state)
     if len(actors) > 1:
@@ -407,11 +408,11 @@ def result_document(game: Game, state: Any, pointers: Any = ()) -> dict[str, Any
                            "scores": result["scores"], "outcome": result["outcome"]}
     players = sorted({int(p.split("/")[2]) for p in pointers if p.startswith("/observations/")})
     if players:
-        doc["observations"] = {str(p): game.observation_to_json(state, p) for p in players}
+        doc["observations"] = {str(p): game.interchange.observation_to_json(state, p) for p in players}
     return doc
 
 
-def _expect_at(game: Game, old: Mapping[str, Any], state: Any, events: list[dict[str, Any]]) -> dict[str, Any]:
+def _expect_at(game: GameKit, old: Mapping[str, Any], state: Any, events: list[dict[str, Any]]) -> dict[str, Any]:
     """An expectation block like ``old``, its values read anew from the reference at ``state``."""
 
     pointers = [v["pointer"] for v in old.get("values", [])]
@@ -459,7 +460,7 @@ def sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any],
     or ``None`` when the subject cannot be reached under them. Where a step before the subject
     is illegal under the other reading, the sibling starts from the position after that step
     (reached under the vector's own reading, the options then swapped), if that position is one
-    the other reading can hold (:meth:`Game.state_problems`)."""
+    the other reading can hold (:meth:`Rules.state_problems`)."""
     if doc.get("kind") == "perft":
         return _perft_sibling(game_id, doc, pairs, reference_passes)
     if doc.get("kind") != "play" or "invalid_input" in doc.get("expect", {}):
@@ -471,7 +472,7 @@ def sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any],
     if own is None:
         return None
     try:
-        state = game.with_options(own, pairs)
+        state = game.options.with_options(own, pairs)
     except Exception:  # noqa: BLE001
         return None
     start_doc: dict[str, Any] = {}
@@ -539,7 +540,7 @@ def sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any],
                 # the goal: the next step meets the rules as it would at the vector's own position
                 # under these readings (legal, or refused under the same clause)
                 goal = None if later is None or later == CHANCE else _verdict(
-                    game, game.with_options(_own_state_before(game, doc, i + 1), pairs), later)
+                    game, game.options.with_options(_own_state_before(game, doc, i + 1), pairs), later)
                 path = _detour(game, state, later, goal)
                 if path is not None:
                     for a in path:
@@ -550,8 +551,8 @@ def sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any],
                     offset += 1 - len(path)
                     continue
                 own = game.apply(_own_state_before(game, doc, i), action).state
-                state = game.with_options(own, pairs)
-                if game.state_problems(state):
+                state = game.options.with_options(own, pairs)
+                if game.rules.state_problems(state):
                     return None
                 start_doc = {"state": game.state_to_json(state)}
                 offset, kept, events, new_checkpoints = i + 1, [], [], []
@@ -606,13 +607,13 @@ DETOUR_BREADTH = 3
 """A detour tries the first few legal actions of each position (the engine's order)."""
 
 
-def _verdict(game: Game, state: Any, action: Any) -> str | None:
+def _verdict(game: GameKit, state: Any, action: Any) -> str | None:
     """The clause of the first rule ``action`` breaks in ``state`` (``None``: it is legal)."""
-    broken = next(iter(game.violations(state, action)), None)
+    broken = next(iter(game.rules.violations(state, action)), None)
     return None if broken is None else broken.clause
 
 
-def _detour(game: Game, state: Any, target: Any | None, goal: str | None = None) -> list[Any] | None:
+def _detour(game: GameKit, state: Any, target: Any | None, goal: str | None = None) -> list[Any] | None:
     """The shortest list of legal player actions (breadth first over the first
     :data:`DETOUR_BREADTH` actions of each position, at most :data:`DETOUR_DEPTH` long) after
     which ``target`` meets the rules as it did in the vector (legal, or refused under the same
@@ -643,8 +644,8 @@ def _perft_sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any
 
     game = load(game_id)
     try:
-        state = game.with_options(game.state_from_json(doc["state"]), pairs)
-        if game.state_problems(state):  # e.g. a component set the position does not hold
+        state = game.options.with_options(game.state_from_json(doc["state"]), pairs)
+        if game.rules.state_problems(state):  # e.g. a component set the position does not hold
             return None
         game.state_from_json(game.state_to_json(state))  # and a document the reference reads back
         pins = pins_of(doc)
@@ -659,7 +660,7 @@ def _perft_sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any
     return out
 
 
-def _first_actions_to_chance(game: Game, state: Any, limit: int = 40) -> list[Any]:
+def _first_actions_to_chance(game: GameKit, state: Any, limit: int = 40) -> list[Any]:
     """The first legal action, again and again, until a chance node (empty if none comes)."""
     path: list[Any] = []
     for _ in range(limit):
@@ -674,7 +675,7 @@ def _first_actions_to_chance(game: Game, state: Any, limit: int = 40) -> list[An
     return []
 
 
-def _own_state_before(game: Game, doc: Mapping[str, Any], i: int) -> Any:
+def _own_state_before(game: GameKit, doc: Mapping[str, Any], i: int) -> Any:
     """The vector's state before step ``i``, under its own readings."""
     state = start_state(game, doc)
     for step in doc["steps"][:i]:
@@ -682,7 +683,7 @@ def _own_state_before(game: Game, doc: Mapping[str, Any], i: int) -> Any:
     return state
 
 
-def reading_options(game: Game) -> set[str]:
+def reading_options(game: GameKit) -> set[str]:
     """The options that select a reading of a dispute (not a game mode or component choice)."""
     return set(_reading_options(game.info.id))
 
@@ -708,7 +709,7 @@ def _source_readings(game_id: str) -> tuple[tuple[str, tuple[tuple[str, Any], ..
         if not option:
             continue
         try:
-            spec = game.option_spec(option["name"])
+            spec = game.options.option_spec(option["name"])
         except KeyError:
             continue
         by_text = {_text(v): v for v in spec.values}

@@ -58,15 +58,15 @@ def smoke_setup_for(game_id: str, hello: Mapping[str, Any] | None) -> tuple[dict
     from .readings import followed, reading_options  # lazy: only once the adapter has announced its readings
 
     game = load(game_id)
-    setup = game.smoke_setup()
+    setup = game.setups.smoke_setup()
     if hello:
         disputed = reading_options(game)
         pairs = {name: values[0] for name, values in followed(game, hello, game_id).items()
-                 if name in disputed and values and game.option_spec(name).default not in values}
+                 if name in disputed and values and game.options.option_spec(name).default not in values}
         if pairs:
             setup = {**setup, "options": {**(setup.get("options") or {}), **pairs}}
     low, high = game.info.players
-    seat = setup.get(game.seat_field, 0)
+    seat = setup.get(game.setups.seat_field, 0)
     players = setup.get("players", low)
     while True:
         try:
@@ -75,7 +75,7 @@ def smoke_setup_for(game_id: str, hello: Mapping[str, Any] | None) -> tuple[dict
             if players >= high:
                 raise
             players += 1
-            setup = {**setup, "players": players, game.seat_field: seat}
+            setup = {**setup, "players": players, game.setups.seat_field: seat}
 
 
 def game_smoke(game_id: str, hello: Mapping[str, Any] | None = None) -> GameSmoke:
@@ -87,7 +87,7 @@ def game_smoke(game_id: str, hello: Mapping[str, Any] | None = None) -> GameSmok
     # a simultaneous node lists players only
     player = cast(int, actors[0]) if len(actors) > 1 else None
     legal = [game.action_to_json(a) for a in game.legal_actions(state, player)]
-    sheet = game.score_sheet(state)
+    sheet = game.scoring.score_sheet(state)
     return GameSmoke(
         setup=setup, players=game.player_count(state),
         first_kind=legal[0]["type"] if len({a["type"] for a in legal}) == 1 else "legal",
@@ -137,7 +137,7 @@ def _check_observe(game_id: str, add: Callable[[str, str, str], None], ask: Call
             add("observe", "failed", f"the answer has no observation object (keys: {_keys(resp)}){fallback}")
             return
         expected = ({**state, "observer": player} if reference is None
-                    else game.observation_to_json(reference, player))
+                    else game.interchange.observation_to_json(reference, player))
         diff = first_difference(expected, seen, "/observation")
         if diff:
             shown = ("the state plus \"observer\": " + str(player) if expected == {**state, "observer": player}
@@ -146,7 +146,7 @@ def _check_observe(game_id: str, add: Callable[[str, str, str], None], ask: Call
                 f"player {player}'s observation of a new game should be {shown}; "
                 f"at {diff.pointer}: {diff.message}{fallback}")
             return
-    plain = reference is None or all(game.observation_to_json(reference, p) == {**state, "observer": p}
+    plain = reference is None or all(game.interchange.observation_to_json(reference, p) == {**state, "observer": p}
                                       for p in range(players))
     what = "the whole state plus observer" if plain else "what the reference shows them"
     add("observe", "passed", f"each of the {players} players observes {what}{fallback}")

@@ -1,4 +1,6 @@
-"""The step vocabulary of the Celestia features (features/celestia/*.feature).
+"""The step vocabulary of the Celestia features (features/celestia/*.feature): the shared
+steps of tests/bdd_steps.py (rule options, rejections, events cited, the end of the game, the
+winners) plus Celestia's own phrases below.
 
 Given steps describe a position (the engine's position module turns it into a state at the
 first When or Then) or ask for a new game. When steps play actions, chance outcomes included,
@@ -14,13 +16,11 @@ the small phrases: cards, faces, cities, treasures).
 
 from __future__ import annotations
 
-import json
-from collections import Counter
-
 from pytest_bdd import given, parsers, then, when
 
-from tabletop_referee.errors import IllegalAction
 from tabletop_referee.games.celestia import GAME
+from tests.bdd_steps import STEPS
+from tests.bdd_steps import same_multiset as _same
 from tests.vector_export import tag_mark
 
 from .support import (  # noqa: F401
@@ -39,14 +39,12 @@ from .support import (  # noqa: F401
     split_list,
 )
 
+globals().update(STEPS)  # the shared vocabulary (tests/bdd_steps.py)
+
+
 def pytest_bdd_apply_tag(tag: str, function):
     """Maps ``@clause:<id>``, ``@option:<name>`` and ``@id:<vector id>`` to pytest marks."""
     return tag_mark(tag, function)
-
-
-def _same(actual, expected) -> bool:
-    """Multisets compare equal whatever their order."""
-    return Counter(map(str, actual)) == Counter(map(str, expected))
 
 
 ## Given ------------------------------------------------------------------------------------
@@ -56,12 +54,6 @@ def _same(actual, expected) -> bool:
 def given_game(scene: Scene, n: str, name: str):
     """a N-player game with <name> as captain: the first captain of the game and the captain now."""
     scene.position.update(players=int(n), first_captain=seat(name), captain=seat(name))
-
-
-@given(parsers.parse("the rule option {name} is {value}"))
-def given_option(scene: Scene, name: str, value: str):
-    """the rule option <name> is <value> (city_dice: a list of counts '1, 1, 2')."""
-    scene.options()[name] = [int(v) for v in split_list(value)] if name == "city_dice" else value
 
 
 @given(parsers.parse("the aircraft is at city {number:d}"))
@@ -136,7 +128,7 @@ def given_discard(scene: Scene, cards: str):
 @when(parsers.re(rf"a new (?P<n>\d+)-player game is set up with (?P<name>{NAME}) as first captain"))
 def when_new_game(scene: Scene, n: str, name: str):
     """a new N-player game is set up with <name> as first captain (and the options given)."""
-    scene.new_game(int(n), seat(name))
+    scene.start(int(n), seat(name))
 
 
 @when("the cards are dealt in deck order")
@@ -238,26 +230,6 @@ def when_crash(scene: Scene):
 
 
 ## Then -------------------------------------------------------------------------------------
-
-
-@then(parsers.re(r"the action is rejected under (?P<clause>[a-z0-9.-]+)"))
-def then_rejected(scene: Scene, clause: str):
-    """the action is rejected under <clause id>."""
-    assert scene.error is not None, "the action was accepted"
-    assert scene.error.clause == clause, f"rejected under {scene.error.clause}: {scene.error}"
-    assert scene.error.message
-    if isinstance(scene.error, IllegalAction):
-        scene.check_rejected()
-    else:
-        scene.unexportable(f"rejected before reaching the rules ({scene.error.clause})")
-
-
-@then(parsers.re(r"the setup is rejected under (?P<clause>[a-z0-9.-]+)"))
-def then_setup_rejected(scene: Scene, clause: str):
-    """the setup is rejected under <clause id>: initial_state refused the setup."""
-    assert scene.error is not None, "the setup was accepted"
-    assert scene.error.clause == clause, f"rejected under {scene.error.clause}: {scene.error}"
-    assert scene.record.rejected == {"step": -1, "clause": clause}
 
 
 def _rolls(scene: Scene) -> list[list[str]]:
@@ -450,17 +422,13 @@ def _action_from_words(text: str, player: int) -> dict:
     raise ValueError(f"cannot read the choice {text!r}")
 
 
-def _canonical(doc: dict) -> str:
-    return json.dumps(GAME.action_to_json(GAME.action_from_json(doc)), sort_keys=True)
-
-
 @then(parsers.re(rf"(?P<name>{NAME})'s choices are:"))
 def then_choices(scene: Scene, name: str, datatable):
     """<name>'s choices are: a one-column table, exactly these legal actions (any order)."""
     scene.settled()
     assert scene.actor() == seat(name), f"the decision is {scene.actor()}'s"
-    expected = sorted(_canonical(_action_from_words(row[0], seat(name))) for row in datatable)
-    actual = sorted(json.dumps(a, sort_keys=True) for a in scene.legal())
+    expected = sorted(scene.canonical(_action_from_words(row[0], seat(name))) for row in datatable)
+    actual = sorted(scene.canonical(a) for a in scene.legal())
     assert actual == expected, actual
     scene.check("/actor")
     scene.check_legal_actions()
@@ -509,15 +477,6 @@ def then_score(scene: Scene, name: str, points: str):
     scene.check(f"/scores/{seat(name)}/total")
 
 
-@then(parsers.re(r"an? (?P<type>[a-z-]+) event cites (?P<clause>[a-z0-9.-]+)"))
-def then_event(scene: Scene, type: str, clause: str):
-    """a <type> event cites <clause>: some event so far had that type and clause."""
-    scene.settled()
-    seen = [(e["type"], e["clause"]) for e in scene.event_docs()]
-    assert (type, clause) in seen, seen
-    scene.check_event(type=type, clause=clause)
-
-
 @then(parsers.parse("the move skipped city {number:d}"))
 def then_skipped(scene: Scene, number: int):
     """the move skipped city N: the aircraft flew over it."""
@@ -535,35 +494,11 @@ def then_dice(scene: Scene, faces: str):
     scene.check("/state/roll")
 
 
-@then("the game is over")
-def then_over(scene: Scene):
-    """the game is over."""
-    assert GAME.is_over(scene.settled())
-    scene.check("/state/phase", "/state/ended")
-
-
-@then("the game is not over")
-def then_not_over(scene: Scene):
-    """the game is not over."""
-    assert not GAME.is_over(scene.settled())
-    assert GAME.result_to_json(scene.current())["outcome"] is None
-    scene.check("/outcome")
-
-
-@then(parsers.re(rf"the winners? (?:is|are) (?P<names>{NAME}(?:(?:, | and ){NAME})*)"))
-def then_winners(scene: Scene, names: str):
-    """the winner is <name> / the winners are <name> and <name>."""
-    outcome = GAME.result_to_json(scene.settled())["outcome"]
-    assert outcome is not None, "the game is not over"
-    assert outcome["winners"] == sorted(seats(names)), outcome
-    scene.check("/outcome/winners")
-
-
 # -- observations: what one player may see ------------------------------------------------
 
 
 def _observed(scene: Scene, name: str) -> dict:
-    doc = GAME.observation_to_json(scene.settled(), seat(name))
+    doc = GAME.interchange.observation_to_json(scene.settled(), seat(name))
     assert doc["observer"] == seat(name)
     return doc
 

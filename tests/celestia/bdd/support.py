@@ -20,39 +20,19 @@ import dataclasses
 import re
 from collections import Counter
 from functools import lru_cache
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
-from tabletop_referee.errors import IllegalAction, MalformedInput, RefereeError
 from tabletop_referee.games.celestia import GAME
-from tabletop_referee.games.interface import CHANCE
-from tabletop_referee.schemas import validation_errors
-from tests.vector_export import Recorder, Recording
+from tests.bdd_steps import GameScene, seat, seats, split_list  # noqa: F401
 
 GAME_ID = "celestia"
 
 # -- phrase parsing ---------------------------------------------------------------------------
 
-NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Fay")
 NAME = r"(?:Alice|Bob|Carol|Dave|Eve|Fay)"
-
-
-def seat(name: str) -> int:
-    return NAMES.index(name.strip())
-
-
-def split_list(text: str) -> list[str]:
-    """'a, b and c' -> ['a', 'b', 'c']."""
-    text = text.strip()
-    if not text:
-        return []
-    return [p.strip() for p in re.split(r",\s*|\s+and\s+", text) if p.strip()]
-
-
-def seats(text: str) -> list[int]:
-    """'Alice, Bob and Carol' -> [0, 1, 2]."""
-    return [seat(n) for n in split_list(text)]
+"""A player named by seat (bdd_steps.NAMES); Celestia's phrases do not use ``player N``."""
 
 
 CARD_WORDS = {
@@ -150,28 +130,25 @@ def city_index(number: int | str) -> int:
 
 
 @dataclasses.dataclass
-class Scene(Recorder):
-    """What a scenario has built so far: a position (turned into a state by the engine's
-    position module at the first When or Then), or a new game; then the actions played."""
+class Scene(GameScene):
+    """What a scenario has built so far (tests/bdd_steps.py's GameScene): a position in words
+    (turned into a state by the engine's position module at the first When or Then), or a new
+    game; then the actions played."""
+
+    game: ClassVar[Any] = GAME
+    over_pointers: ClassVar[tuple[str, ...]] = ("/state/phase", "/state/ended")
 
     position: dict[str, Any] = dataclasses.field(default_factory=dict)
-    state: Any = None
-    events: list = dataclasses.field(default_factory=list)
-    error: RefereeError | None = None
-    record: Recording = dataclasses.field(default_factory=Recording)
 
     # -- building ----------------------------------------------------------------------
 
     def options(self) -> dict[str, Any]:
         return self.position.setdefault("options", {})
 
-    def current(self):
-        if self.state is None:
-            assert "players" in self.position, "no game: start with 'Given a N-player game'"
-            self._place_the_rest()
-            self.state = GAME.position_to_state(self.position)
-            self.record.state = GAME.state_to_json(self.state)
-        return self.state
+    def build(self):
+        assert "players" in self.position, "no game: start with 'Given a N-player game'"
+        self._place_the_rest()
+        return GAME.positions.position_to_state(self.position)
 
     def rest_won_by(self, number: int, players: list[int]) -> None:
         """The cards of city ``number`` missing from its given pile were won earlier by these
@@ -189,7 +166,7 @@ class Scene(Recorder):
         pending = self.position.pop("_rest", [])
         if not pending:
             return
-        full = GAME.state_to_json(GAME.position_to_state(
+        full = GAME.state_to_json(GAME.positions.position_to_state(
             {"players": self.position["players"], "options": self.position.get("options", {})}))
         won = self.position.setdefault("won", {})
         for item in pending:
@@ -209,68 +186,9 @@ class Scene(Recorder):
                     used += Counter(h)
                 hands[player] = list(hands.get(player, [])) + list((Counter(full["deck"]) - used).elements())
 
-    def new_game(self, players: int, first_captain: int) -> None:
-        """A new game from a setup document: the vector then starts with new_game."""
-        assert self.state is None, "the game was already built"
-        doc = {"players": players, "first_captain": first_captain, "options": dict(self.options())}
-        self.record.setup = doc
-        try:
-            setup = GAME.setup_from_json(doc)
-        except MalformedInput as exc:
-            self.error = exc
-            self.unexportable(f"setup refused before reaching the rules ({exc.clause})")
-            return
-        try:
-            self.state = GAME.initial_state(setup)
-        except IllegalAction as exc:
-            self.error = exc
-            self.record.rejected = {"step": -1, "clause": exc.clause}
-            return
-        self.record.state = GAME.state_to_json(self.state)
-
-    # -- playing -----------------------------------------------------------------------
-
-    def doc(self) -> dict:
-        """The current state in interchange form."""
-        return GAME.state_to_json(self.current())
-
-    def actor(self):
-        actors = GAME.actors(self.current())
-        return actors[0] if len(actors) == 1 else None
-
-    def play_doc(self, doc: dict) -> None:
-        """Plays an action given in interchange form (the engine reads it)."""
-        assert self.error is None, f"an earlier action was rejected: {self.error}"
-        self.current()
-        try:
-            action = GAME.action_from_json(doc)
-        except MalformedInput as exc:
-            self.error = exc
-            self.unexportable("plays an action that the action schema rejects (no rule decides it)")
-            return
-        self.play(action)
-
-    def play(self, action) -> None:
-        assert self.error is None, f"an earlier action was rejected: {self.error}"
-        doc = GAME.action_to_json(action)
-        if validation_errors(GAME_ID, "action", doc):
-            self.unexportable("plays an action that the action schema rejects (no rule decides it)")
-        self.play_recorded(action, doc, GAME.apply)
-
-    def legal(self) -> list[dict]:
-        """The legal actions of the one actor, in interchange form."""
-        return [GAME.action_to_json(a) for a in GAME.legal_actions(self.current())]
-
-    def settled(self):
-        """The state for a Then step: fails if an action was rejected unexpectedly."""
-        assert self.error is None, f"the action was rejected: {self.error}"
-        return self.current()
-
-    def event_docs(self) -> list[dict]:
-        return [GAME.event_to_json(e) for e in self.events]
-
-    def is_chance(self) -> bool:
-        return GAME.actors(self.current()) == (CHANCE,)
+    def start(self, players: int, first_captain: int) -> None:
+        """A new game of ``players`` with that first captain and the options given."""
+        super().new_game({"players": players, "first_captain": first_captain, "options": dict(self.options())})
 
 
 @pytest.fixture

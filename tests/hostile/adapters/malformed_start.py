@@ -11,7 +11,7 @@ from tabletop_referee.games import load  # noqa: E402
 def shipped_board():
     """A faithful copy of the board a new game is played on (what an honest claim sends)."""
     game = load("mlem")
-    return game.state_to_json(game.initial_state(game.setup_from_json(game.smoke_setup())))["board"]
+    return game.state_to_json(game.initial_state(game.setup_from_json(game.setups.smoke_setup())))["board"]
 
 
 MODE = sys.argv[1]

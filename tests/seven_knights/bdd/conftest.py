@@ -140,7 +140,7 @@ def state_doc(scene: Scene) -> dict:
 
 
 def observation(scene: Scene, who: int) -> dict:
-    return scene.game.observation_to_json(scene.settled(), who)
+    return scene.game.interchange.observation_to_json(scene.settled(), who)
 
 
 def legal_docs(scene: Scene, who: int | None = None) -> list[dict]:

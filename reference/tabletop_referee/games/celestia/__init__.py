@@ -1,7 +1,7 @@
 """Celestia (Aaron Weissblum, BLAM!): the reference engine.
 
     >>> from tabletop_referee.games.celestia import GAME
-    >>> s = GAME.initial_state(GAME.make_setup(4))
+    >>> s = GAME.initial_state(GAME.core.make_setup(4))
     >>> GAME.actors(s), s.phase
     (('chance',), <Phase.DEAL: 'deal'>)
 """
@@ -20,7 +20,7 @@ from .engine import (
     scores,
     totals,
 )
-from .game import CelestiaGame
+from .game import GAME, CelestiaGame
 from .interchange import load_deck, load_treasures, make_setup
 from .model import (
     CARDS,
@@ -47,7 +47,6 @@ from .model import (
 )
 
 GAME_ID = "celestia"
-GAME = CelestiaGame()
 
 __all__ = [
     "CARDS", "CHANCE", "FACES", "GAME", "GAME_ID", "CelestiaGame", "Crash", "Deal", "Go",

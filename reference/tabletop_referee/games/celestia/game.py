@@ -12,7 +12,7 @@ import dataclasses
 
 from ...errors import IllegalAction, InvalidState
 from ...loading import library_document
-from ..base import BaseGame
+from ..roles import (Rules, Options as OptionsRole, Setups, Interchange, Notation, Narration, Positions, Scoring, Probes, assemble)
 from ..interface import Actor, Event, EventKind, GameInfo, Observer, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
 from .rules.checks import rule_checks
@@ -56,7 +56,7 @@ def _option_specs() -> tuple[OptionSpec, ...]:
     return tuple(specs)
 
 
-class CelestiaGame(BaseGame):
+class CelestiaGame:
     """The Celestia reference engine behind the one game interface."""
 
     info = GameInfo(
@@ -67,9 +67,6 @@ class CelestiaGame(BaseGame):
         data_sets={"treasure_set": ("seed-80", "rulebook-78")},
         bdd_tests="tests/celestia/bdd",
     )
-
-    verbs = notation.VERBS
-    seat_field = "first_captain"
 
     # setup and options
     def setup_from_json(self, doc: Any) -> Setup:
@@ -106,34 +103,8 @@ class CelestiaGame(BaseGame):
     def chance_outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
         return engine.chance_outcomes(state)
 
-    def sample_chance(self, state: State, rng: random.Random) -> Any:
-        outcomes = engine.chance_outcomes(state)
-        if not outcomes:
-            raise ValueError("not a chance node")
-        # exact: pick an integer below the common denominator
-        denom = 1
-        for _, p in outcomes:
-            denom = denom * p.denominator // _gcd(denom, p.denominator)
-        r = rng.randrange(denom)
-        acc = 0
-        for a, p in outcomes:
-            acc += p.numerator * (denom // p.denominator)
-            if r < acc:
-                return a
-        return outcomes[-1][0]
-
     def apply(self, state: State, action: Any) -> Transition:
         return engine.apply(state, action)
-
-    def apply_legal(self, state: State, action: Any) -> Transition:
-        return engine.apply_legal(state, action)
-
-    def violations(self, state: State, action: Any) -> Iterator[IllegalAction]:
-        """Every rule ``action`` breaks in ``state``, in the order they are reported."""
-        return engine.violations(state, action)
-
-    def is_legal(self, state: State, action: Any) -> bool:
-        return engine.is_legal(state, action)
 
     def event_kinds(self) -> Mapping[str, EventKind]:
         """Every kind of event this game emits (events.py)."""
@@ -152,6 +123,168 @@ class CelestiaGame(BaseGame):
     def result_to_json(self, state: State) -> dict[str, Any]:
         return interchange.result_to_json(state)
 
+    # interchange
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return interchange.state_to_json(state)
+
+    def state_from_json(self, doc: Any) -> State:
+        state = library_document(doc, ("celestia", "state"), interchange.state_from_json)  # integral floats, typed errors
+        problems = interchange.state_problems(state)  # component counts, as MLEM's states are checked
+        if problems:
+            raise InvalidState("turn.step", "the state cannot occur in a game: " + "; ".join(problems))
+        return state
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        return interchange.action_to_json(action)
+
+    def action_from_json(self, doc: Any) -> Any:
+        return library_document(doc, ("celestia", "action"), interchange.action_from_json)  # integral floats, typed errors
+
+    def event_to_json(self, event: Event) -> dict[str, Any]:
+        return interchange.event_to_json(event)
+
+    def player_count(self, state: State) -> int:
+        return state.players
+
+    COMPONENT_OPTIONS = ("game_type", "treasure_set", "telescope_cities", "telescope", "city_dice",
+                         "fast_game_turbo", "grappling_hook")
+    """Options that choose the components (deck, treasure piles, dice per city): a position
+    already holds its components, so ``explain`` does not replay them under another value."""
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+__all__ = ["CelestiaGame"]
+
+
+class CelestiaRules(Rules):
+    """Celestia's rules."""
+
+    core: CelestiaGame
+
+    def sample_chance(self, state: State, rng: random.Random) -> Any:
+        outcomes = engine.chance_outcomes(state)
+        if not outcomes:
+            raise ValueError("not a chance node")
+        # exact: pick an integer below the common denominator
+        denom = 1
+        for _, p in outcomes:
+            denom = denom * p.denominator // _gcd(denom, p.denominator)
+        r = rng.randrange(denom)
+        acc = 0
+        for a, p in outcomes:
+            acc += p.numerator * (denom // p.denominator)
+            if r < acc:
+                return a
+        return outcomes[-1][0]
+
+    def apply_legal(self, state: State, action: Any) -> Transition:
+        return engine.apply_legal(state, action)
+
+    def violations(self, state: State, action: Any) -> Iterator[IllegalAction]:
+        """Every rule ``action`` breaks in ``state``, in the order they are reported."""
+        return engine.violations(state, action)
+
+    def is_legal(self, state: State, action: Any) -> bool:
+        return engine.is_legal(state, action)
+
+    def state_problems(self, state: State) -> list[str]:
+        return interchange.state_problems(state)
+
+
+class CelestiaOptions(OptionsRole):
+    """Celestia's options."""
+
+    core: CelestiaGame
+
+    def options_in_play(self, state: State) -> tuple[OptionSpec, ...]:
+        return tuple(o for o in self.core.info.options if o.name not in self.core.COMPONENT_OPTIONS)
+
+    def with_options(self, state: State, pairs: Mapping[str, Any]) -> State:
+        current = interchange.options_to_json(state.options)
+        options = interchange.options_from_partial({**current, **pairs})
+        return dataclasses.replace(state, setup=dataclasses.replace(state.setup, options=options))
+
+    def options_to_json(self, state: State) -> dict[str, Any]:
+        return interchange.options_to_json(state.options)
+
+    def option_value(self, state: State, name: str) -> Any:
+        return getattr(state.options, name)
+
+
+class CelestiaSetups(Setups):
+    """Celestia's setups."""
+
+    core: CelestiaGame
+
+    seat_field = "first_captain"
+
+
+class CelestiaInterchange(Interchange):
+    """Celestia's interchange."""
+
+    core: CelestiaGame
+
+    def observation_to_json(self, state: State, player: int) -> dict[str, Any]:
+        return interchange.observation_to_json(state, player)
+
+    def is_full_state(self, doc: Any) -> bool:
+        """A state document (as opposed to a compact position): it has the setup and phase."""
+        return isinstance(doc, dict) and "setup" in doc and "phase" in doc
+
+    def hides_anything(self, state: State) -> bool:
+        return True
+
+
+class CelestiaNotation(Notation):
+    """Celestia's notation."""
+
+    core: CelestiaGame
+
+    verbs = notation.VERBS
+
+    # for people
+    def parse_action(self, text: str, state: State | None = None, player: int | None = None) -> Any:
+        """A short action; without ``player`` the player to act (a stand-in 0 without a state:
+        the syntax alone is checked)."""
+        if player is None:
+            player = 0 if state is None else self.game.interchange.default_player(state)
+        return notation.parse_action(text, player)
+
+    def action_text(self, action: Any, *, show_player: bool = False) -> str:
+        return notation.action_text(action, show_player=show_player)
+
+
+class CelestiaNarration(Narration):
+    """Celestia's narration."""
+
+    core: CelestiaGame
+
+    def describe_event(self, event: Event, state: State | None = None, observer: Observer = None) -> str:
+        return describe.describe_event(event, state, observer)
+
+    def describe_state(self, state: State, observer: Observer = None) -> str:
+        return describe.describe_state(state, observer)
+
+
+class CelestiaPositions(Positions):
+    """Celestia's positions."""
+
+    core: CelestiaGame
+
+    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> State:
+        return position.state_from_position(dict(doc))
+
+
+class CelestiaScoring(Scoring):
+    """Celestia's scoring."""
+
+    core: CelestiaGame
+
     def winners(self, state: State) -> tuple[int, ...]:
         out = engine.outcome(state)
         return () if out is None else out.winners
@@ -166,77 +299,21 @@ class CelestiaGame(BaseGame):
     def totals(self, state: State) -> tuple[int, ...]:
         return engine.totals(state)
 
-    # interchange
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return interchange.state_to_json(state)
+    # simulation
+    def metrics(self, state: State) -> dict[str, float]:
+        totals = engine.totals(state)
+        return {"journeys": float(state.journey), "top_total": float(max(totals)),
+                "winner_count": float(len(self.winners(state)))}
 
-    def state_from_json(self, doc: Any) -> State:
-        state = library_document(doc, ("celestia", "state"), interchange.state_from_json)  # integral floats, typed errors
-        problems = interchange.state_problems(state)  # component counts, as MLEM's states are checked
-        if problems:
-            raise InvalidState("turn.step", "the state cannot occur in a game: " + "; ".join(problems))
-        return state
 
-    def state_problems(self, state: State) -> list[str]:
-        return interchange.state_problems(state)
+class CelestiaProbes(Probes):
+    """Celestia's probes."""
 
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return interchange.action_to_json(action)
+    core: CelestiaGame
 
-    def action_from_json(self, doc: Any) -> Any:
-        return library_document(doc, ("celestia", "action"), interchange.action_from_json)  # integral floats, typed errors
-
-    def event_to_json(self, event: Event) -> dict[str, Any]:
-        return interchange.event_to_json(event)
-
-    def observation_to_json(self, state: State, player: int) -> dict[str, Any]:
-        return interchange.observation_to_json(state, player)
-
-    def player_count(self, state: State) -> int:
-        return state.players
-
-    # for people
-    def parse_action(self, text: str, state: State | None = None, player: int | None = None) -> Any:
-        """A short action; without ``player`` the player to act (a stand-in 0 without a state:
-        the syntax alone is checked)."""
-        if player is None:
-            player = 0 if state is None else self.default_player(state)
-        return notation.parse_action(text, player)
-
-    def action_text(self, action: Any, *, show_player: bool = False) -> str:
-        return notation.action_text(action, show_player=show_player)
-
-    def describe_event(self, event: Event, state: State | None = None, observer: Observer = None) -> str:
-        return describe.describe_event(event, state, observer)
-
-    def describe_state(self, state: State, observer: Observer = None) -> str:
-        return describe.describe_state(state, observer)
-
-    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> State:
-        return position.state_from_position(dict(doc))
-
-    def is_full_state(self, doc: Any) -> bool:
-        """A state document (as opposed to a compact position): it has the setup and phase."""
-        return isinstance(doc, dict) and "setup" in doc and "phase" in doc
-
-    COMPONENT_OPTIONS = ("game_type", "treasure_set", "telescope_cities", "telescope", "city_dice",
-                         "fast_game_turbo", "grappling_hook")
-    """Options that choose the components (deck, treasure piles, dice per city): a position
-    already holds its components, so ``explain`` does not replay them under another value."""
-
-    def options_in_play(self, state: State) -> tuple[OptionSpec, ...]:
-        return tuple(o for o in self.info.options if o.name not in self.COMPONENT_OPTIONS)
-
-    def with_options(self, state: State, pairs: Mapping[str, Any]) -> State:
-        current = interchange.options_to_json(state.options)
-        options = interchange.options_from_partial({**current, **pairs})
-        return dataclasses.replace(state, setup=dataclasses.replace(state.setup, options=options))
-
-    def options_to_json(self, state: State) -> dict[str, Any]:
-        return interchange.options_to_json(state.options)
-
-    def option_value(self, state: State, name: str) -> Any:
-        return getattr(state.options, name)
+    chance_clause = "turn.chance"
+    fallback_clause = "turn.step"
+    observation_clause = "observation.hands"
 
     # hidden information
     def leak_probes(self, state: State, player: int, rng: random.Random) -> list[tuple[str, Any]]:
@@ -268,9 +345,6 @@ class CelestiaGame(BaseGame):
         hands = state.hands[:player] + ((other, *hand[1:]),) + state.hands[player + 1:]
         return dataclasses.replace(state, hands=hands, deck=(hand[0], *deck))
 
-    def hides_anything(self, state: State) -> bool:
-        return True
-
     # conformance profiles (docs/conformance.md, "Profiles and the verdict")
     def conformance_profiles(self) -> dict[str, str]:
         return {
@@ -290,7 +364,7 @@ class CelestiaGame(BaseGame):
         the profile of that option (game type, component set, or a disputed reading)."""
         found = [p for p in super().vector_profiles(vector) if p != "options"]
         if not (isinstance(vector.get("profiles"), list) and vector["profiles"]):
-            for name in self.non_default_options(vector):
+            for name in self.game.options.non_default_options(vector):
                 found.append("game-types" if name in ("game_type", "fast_game_turbo", "grappling_hook")
                              else "components" if name in ("treasure_set", "city_dice", "telescope_cities")
                              else "options")
@@ -299,17 +373,16 @@ class CelestiaGame(BaseGame):
         known = self.conformance_profiles()
         return tuple(p for p in known if p in found) + tuple(dict.fromkeys(p for p in found if p not in known))
 
-    # simulation
-    def metrics(self, state: State) -> dict[str, float]:
-        totals = engine.totals(state)
-        return {"journeys": float(state.journey), "top_total": float(max(totals)),
-                "winner_count": float(len(self.winners(state)))}
 
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
-
-
-__all__ = ["CelestiaGame"]
+GAME = assemble(
+    CelestiaGame(),
+    rules=CelestiaRules,
+    options=CelestiaOptions,
+    setups=CelestiaSetups,
+    interchange=CelestiaInterchange,
+    notation=CelestiaNotation,
+    narration=CelestiaNarration,
+    positions=CelestiaPositions,
+    scoring=CelestiaScoring,
+    probes=CelestiaProbes,
+)

@@ -17,7 +17,7 @@ from ...documents import canonical_text, digest_text
 from ...loading import library_document, read_document
 from ...paths import spec_dir
 from ...errors import IllegalAction, MalformedInput, RefereeError, UsageError
-from ..base import BaseGame
+from ..roles import (Rules, Options as OptionsRole, Setups, Interchange, Notation, Narration, Positions, Scoring, Probes, Impact, assemble)
 from ..interface import CHANCE, Event, EventKind, GameInfo, OptionSpec, SetupFlag, Transition
 from . import describe, engine, notation
 from . import interchange as ix
@@ -55,7 +55,7 @@ _CATEGORY_CLAUSES: dict[str, str] = {
 }
 
 
-class MlemGame(BaseGame):
+class MlemGame:
     """MLEM: Space Agency, the base game and its three variants."""
 
     info = GameInfo(
@@ -97,6 +97,204 @@ class MlemGame(BaseGame):
         players = players or rng.randint(2, 5)
         tokens = ix.load_tokens(b.id) if opts.variants else None
         return Setup(players=players, board=b, start_player=rng.randrange(players), options=opts, tokens=tokens)
+
+    def initial_state(self, setup: Setup) -> Any:
+        return engine.initial_state(setup)
+
+    # -- actors, actions, chance -----------------------------------------------------------
+
+    def actors(self, state: Any) -> tuple[Any, ...]:
+        actor = engine.current_actor(state)
+        return () if actor is None else (actor,)
+
+    def legal_actions(self, state: Any, player: int | None = None) -> tuple[Any, ...]:
+        return engine.legal_actions(state)
+
+    def chance_outcomes(self, state: Any) -> tuple[tuple[Action, Fraction], ...]:
+        return engine.chance_outcomes(state)
+
+    def apply(self, state: Any, action: Any) -> Transition:
+        return engine.apply(state, action)
+
+    _looked_ahead: tuple[State, Action, State] | None = None
+    """The greedy policy's last chosen landing: (state, action, the state it leads to)."""
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "game-over"
+
+    def event_kinds(self) -> Mapping[str, EventKind]:
+        """Every kind of event this game emits (events.py)."""
+        return EVENT_KINDS
+
+    def rule_checks(self) -> Mapping[str, Sequence[Any]]:
+        """Clause id -> the engine's check functions for it, in the order they run."""
+        return engine.rule_checks()
+
+    # -- fuzzing ----------------------------------------------------------------------------
+
+    # -- hidden information -------------------------------------------------------------------
+
+    # -- results -----------------------------------------------------------------------------
+
+    def observe(self, state: Any, player: int) -> Any:
+        return engine.observe(state, player)
+
+    def result_to_json(self, state: Any) -> dict[str, Any]:
+        result = engine.outcome(state)
+        return {"scores": ix.scores_to_json(state, engine.scores(state)),
+                "outcome": None if result is None else {"winners": list(result.winners), "reason": result.reason}}
+
+    # -- dispute impact (referee disputes impact, docs/impact.md) -------------------------------
+
+    # -- interchange -----------------------------------------------------------------------
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        return ix.state_to_json(state)
+
+    def state_from_json(self, doc: Any) -> Any:
+        return library_document(doc, ("mlem", "state"), ix.state_from_json)  # integral floats, typed errors
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        return action_to_json(action)
+
+    def action_from_json(self, doc: Any) -> Any:
+        return library_document(doc, ("mlem", "action"), ix.action_from_json)  # integral floats, typed errors
+
+    def event_to_json(self, event: Event) -> dict[str, Any]:
+        return ix.event_to_json(event)
+
+    def player_count(self, state: State) -> int:
+        return state.players
+
+    # -- options -----------------------------------------------------------------------------
+
+    # -- notation and descriptions ---------------------------------------------------------
+
+
+def _swap_first(
+    lists: tuple[tuple[_T, ...] | Hidden, ...], index: int, token: _T
+) -> tuple[tuple[_T, ...] | Hidden, ...]:
+    """``lists`` with the first token of ``lists[index]`` replaced by ``token`` (of a full state)."""
+    changed = (token, *full(lists[index])[1:])
+    return lists[:index] + (changed,) + lists[index + 1:]
+
+
+def _drawable(state: State) -> list[str]:
+    """The ids of the tokens a draw may reveal (at a draw phase every legal action is a draw)."""
+    return [a.token for a in engine.legal_actions(state) if isinstance(a, Draw)]
+
+
+def _relative(path: str) -> str:
+    return path[1:] if path.startswith("$") else ""
+
+
+class MlemRules(Rules):
+    """MLEM's rules."""
+
+    core: MlemGame
+
+    def sample_chance(self, state: Any, rng: random.Random) -> Any:
+        if state.phase == "roll":  # six fair dice, without enumerating the 462 distinct rolls
+            return Roll(tuple(rng.choices(DIE, k=state.rocket.dice)))
+        return rng.choice(engine.legal_actions(state))  # each token left equally likely
+
+    def apply_legal(self, state: Any, action: Any) -> Transition:
+        return engine.apply_legal(state, action)
+
+    def advance(self, state: Any, action: Any) -> Any:
+        # the greedy policy's look-ahead already played the landing it chose
+        ahead = self.core._looked_ahead
+        if ahead is not None and ahead[0] is state and ahead[1] == action:
+            return ahead[2]
+        return engine.advance(state, action)
+
+    def violations(self, state: Any, action: Any) -> Iterator[IllegalAction]:
+        """Every rule check ``action`` fails in ``state``, in the order they run."""
+        return engine.violations(state, action)
+
+    def is_legal(self, state: Any, action: Any) -> bool:
+        return engine.is_legal(state, action)
+
+    def pinned_chance(
+        self, state: Any, pins: Mapping[str, Sequence[Any]], used: Mapping[str, int]
+    ) -> tuple[str, Action] | None:
+        """Perft pins (docs/vectors.md): ``rolls`` (each truncated to the dice available) and
+        token ids per draw phase."""
+        key = "rolls" if state.phase == "roll" else state.phase
+        n = used.get(key, 0)
+        pinned = pins.get(key, ())
+        if n >= len(pinned):
+            return None
+        if key == "rolls":
+            return key, Roll(tuple(pinned[n][: state.rocket.dice]))
+        return key, Draw(pinned[n])
+
+    def chance_prefix(self, state: Any) -> tuple[State, Roll] | None:
+        """A position in phase ``move`` holds a roll whose effect may depend on an option
+        (die_one_rescue decides whether it crashes): the state before the roll, and the roll,
+        when the position is what that roll gives."""
+        if state.phase != "move":
+            return None
+        before = dataclasses.replace(state, phase="roll", rocket=dataclasses.replace(state.rocket, roll=None))
+        roll = Roll(state.rocket.roll)
+        if engine.apply(before, roll).state == state:
+            return before, roll
+        return None
+
+    def input_level(self, action_doc: Mapping[str, Any]) -> int:
+        """Level 2 (0.2.0) widened the move document: ``dice`` (a group used in part), an
+        extra-face move that names groups too (ufo_extra_face_use=with-dice) and, as a rule
+        question rather than a schema error, a move naming no group or a face twice
+        (travel.group-count, travel.whole-group)."""
+        if action_doc.get("type") != "move":
+            return 1
+        faces = action_doc.get("faces")
+        if "dice" in action_doc:
+            return 2
+        if action_doc.get("ability") == "extra-face":  # with dice too (ufo_extra_face_use=with-dice)
+            return 2 if faces else 1
+        if isinstance(faces, list) and ((not faces and "ability" not in action_doc)
+                                        or len({str(f) for f in faces}) < len(faces)):
+            return 2
+        return 1
+
+    def state_problems(self, state: Any) -> list[str]:
+        return ix.state_problems(state)
+
+
+class MlemOptions(OptionsRole):
+    """MLEM's options."""
+
+    core: MlemGame
+
+    def option_context(self, option: OptionSpec) -> dict[str, Any]:
+        """A variant's own option is measured in games of that variant alone."""
+        return {"variants": [option.requires]} if option.requires else {}
+
+    def option_applies(self, state: Any, option: OptionSpec) -> bool:
+        return option.requires is None or option.requires in state.options.variants
+
+    def option_value(self, state: Any, name: str) -> Any:
+        return getattr(state.options, name)
+
+    def with_options(self, state: Any, pairs: Mapping[str, Any]) -> Any:
+        if "variants" in pairs:
+            raise MalformedInput("variants cannot be changed (the position holds the variants' tokens)")
+        ix.options_from_partial({**pairs, "variants": list(state.options.variants)})
+        return dataclasses.replace(state, options=dataclasses.replace(state.options, **pairs))
+
+    def options_to_json(self, state: Any) -> dict[str, Any]:
+        return ix.options_to_json(state.options)
+
+    def ruling_options(self, state: Any) -> dict[str, Any]:
+        """The rulings' option values for the variants ``state`` plays."""
+        return ix.options_to_json(Options(variants=state.options.variants))
+
+
+class MlemSetups(Setups):
+    """MLEM's setups."""
+
+    core: MlemGame
 
     def setup_from_args(self, *, players: int | None, start_player: int | None, options: Mapping[str, Any],
                         flags: Mapping[str, str], rng: random.Random | None = None) -> Setup:
@@ -186,105 +384,6 @@ class MlemGame(BaseGame):
             facts["tokens"] = setup.tokens.id
         return facts
 
-    def initial_state(self, setup: Setup) -> Any:
-        return engine.initial_state(setup)
-
-    # -- actors, actions, chance -----------------------------------------------------------
-
-    def actors(self, state: Any) -> tuple[Any, ...]:
-        actor = engine.current_actor(state)
-        return () if actor is None else (actor,)
-
-    def legal_actions(self, state: Any, player: int | None = None) -> tuple[Any, ...]:
-        return engine.legal_actions(state)
-
-    def chance_outcomes(self, state: Any) -> tuple[tuple[Action, Fraction], ...]:
-        return engine.chance_outcomes(state)
-
-    def sample_chance(self, state: Any, rng: random.Random) -> Any:
-        if state.phase == "roll":  # six fair dice, without enumerating the 462 distinct rolls
-            return Roll(tuple(rng.choices(DIE, k=state.rocket.dice)))
-        return rng.choice(engine.legal_actions(state))  # each token left equally likely
-
-    def apply(self, state: Any, action: Any) -> Transition:
-        return engine.apply(state, action)
-
-    def apply_legal(self, state: Any, action: Any) -> Transition:
-        return engine.apply_legal(state, action)
-
-    def advance(self, state: Any, action: Any) -> Any:
-        # the greedy policy's look-ahead already played the landing it chose
-        ahead = self._looked_ahead
-        if ahead is not None and ahead[0] is state and ahead[1] == action:
-            return ahead[2]
-        return engine.advance(state, action)
-
-    _looked_ahead: tuple[State, Action, State] | None = None
-    """The greedy policy's last chosen landing: (state, action, the state it leads to)."""
-    _kept_totals: tuple[tuple[tuple[int, ...], tuple[Any, ...], tuple[int, ...]], ...] = ()
-    """The last few totals :meth:`_totals` computed, each with the parts of the state that
-    scoring reads."""
-
-    def _totals(self, state: State) -> tuple[int, ...]:
-        """:func:`engine.totals`, kept while the parts of the state that scoring reads are the
-        very same objects (a stay changes none of them, and the state after a landing is the
-        one its look-ahead scored)."""
-        parts = (state.board, state.options, state.landed, state.goals, state.exploration,
-                 state.missions, state.ufo)
-        key = (len(state.reserves), *map(id, parts))  # the parts are kept alive with the key
-        for kept, _parts, totals in self._kept_totals:
-            if kept == key:
-                return totals
-        totals = engine.totals(state)
-        self._kept_totals = ((key, parts, totals), *self._kept_totals[:3])
-        return totals
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == "game-over"
-
-    def event_kinds(self) -> Mapping[str, EventKind]:
-        """Every kind of event this game emits (events.py)."""
-        return EVENT_KINDS
-
-    def rule_checks(self) -> Mapping[str, Sequence[Any]]:
-        """Clause id -> the engine's check functions for it, in the order they run."""
-        return engine.rule_checks()
-
-    def violations(self, state: Any, action: Any) -> Iterator[IllegalAction]:
-        """Every rule check ``action`` fails in ``state``, in the order they run."""
-        return engine.violations(state, action)
-
-    def is_legal(self, state: Any, action: Any) -> bool:
-        return engine.is_legal(state, action)
-
-    def pinned_chance(
-        self, state: Any, pins: Mapping[str, Sequence[Any]], used: Mapping[str, int]
-    ) -> tuple[str, Action] | None:
-        """Perft pins (docs/vectors.md): ``rolls`` (each truncated to the dice available) and
-        token ids per draw phase."""
-        key = "rolls" if state.phase == "roll" else state.phase
-        n = used.get(key, 0)
-        pinned = pins.get(key, ())
-        if n >= len(pinned):
-            return None
-        if key == "rolls":
-            return key, Roll(tuple(pinned[n][: state.rocket.dice]))
-        return key, Draw(pinned[n])
-
-    def chance_prefix(self, state: Any) -> tuple[State, Roll] | None:
-        """A position in phase ``move`` holds a roll whose effect may depend on an option
-        (die_one_rescue decides whether it crashes): the state before the roll, and the roll,
-        when the position is what that roll gives."""
-        if state.phase != "move":
-            return None
-        before = dataclasses.replace(state, phase="roll", rocket=dataclasses.replace(state.rocket, roll=None))
-        roll = Roll(state.rocket.roll)
-        if engine.apply(before, roll).state == state:
-            return before, roll
-        return None
-
-    # -- fuzzing ----------------------------------------------------------------------------
-
     def fuzz_setup(self, rng: random.Random, supported: Mapping[str, Sequence[Any]] | None,
                    custom_data: bool, variants: Sequence[str] = ()) -> dict[str, Any]:
         """Each announced variant on with probability 1/2; a variant's own options only when it
@@ -328,41 +427,52 @@ class MlemGame(BaseGame):
             return None
         return tokens
 
-    def input_level(self, action_doc: Mapping[str, Any]) -> int:
-        """Level 2 (0.2.0) widened the move document: ``dice`` (a group used in part), an
-        extra-face move that names groups too (ufo_extra_face_use=with-dice) and, as a rule
-        question rather than a schema error, a move naming no group or a face twice
-        (travel.group-count, travel.whole-group)."""
-        if action_doc.get("type") != "move":
-            return 1
-        faces = action_doc.get("faces")
-        if "dice" in action_doc:
-            return 2
-        if action_doc.get("ability") == "extra-face":  # with dice too (ufo_extra_face_use=with-dice)
-            return 2 if faces else 1
-        if isinstance(faces, list) and ((not faces and "ability" not in action_doc)
-                                        or len({str(f) for f in faces}) < len(faces)):
-            return 2
-        return 1
-
     def smoke_setup(self) -> dict[str, Any]:
         return {"players": 2, "start_player": 0, "board": "standard", "options": {}}
 
-    def conformance_profiles(self) -> dict[str, str]:
-        return {
-            "base": "the base game on the standard board, default rule options",
-            "options": "the other readings of the disputed rules (dice_selection, tie_break, game_end, "
-                       "die_one_rescue, ufo_encounter at non-default values)",
-            "variants": "Exploration, Secret Missions and UFO, alone and combined",
-            "observations": "what one player may see of a state (secret missions, face-down piles)",
-            "custom-boards": "boards and token sets other than the shipped standard ones "
-                             "(most feature scenarios use the synthetic short board)",
-            "perft": "counting vectors: every legal action, several decisions deep",
-            "chance": "the probability of each distinct roll (capability chance-probabilities)",
-        }
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        # the defaults apply: no options, the standard board by id (its absence means the same)
+        return [{"players": n, "start_player": n - 2, "board": "standard"} for n in (2, 3, 4, 5)] + \
+               [{"players": 3, "start_player": 1}]
+
+    def refusal_cases(self) -> list[dict[str, Any]]:
+        ok = {"players": 3, "start_player": 0}
+        embark = {"type": "embark", "player": 0, "astronaut": "satellite"}
+
+        def setup(description: str, clause: str, doc: dict[str, Any], invalid: bool = True) -> dict[str, Any]:
+            return {"description": description, "clause": clause, "setup": doc, "invalid": invalid}
+
+        def action(description: str, clause: str, doc: dict[str, Any]) -> dict[str, Any]:
+            return {"description": description, "clause": clause, "setup": ok, "action": doc, "invalid": True}
+
+        return [
+            setup("Refused setup: six players", "setup.players", {"players": 6, "start_player": 0}, invalid=False),
+            setup("Refused setup: one player", "setup.players", {"players": 1, "start_player": 0}, invalid=False),
+            setup("Refused setup: a start player the table does not have", "setup.start-player",
+                  {"players": 3, "start_player": 3}, invalid=False),
+            setup("Unreadable setup: an unknown board id", "setup.board", {**ok, "board": "moon"}),
+            setup("Unreadable setup: an unknown variant", "variants.selection", {**ok, "options": {"variants": ["warp"]}}),
+            setup("Unreadable setup: a variant named twice", "variants.selection",
+                  {**ok, "options": {"variants": ["ufo", "ufo"]}}),
+            setup("Unreadable setup: a variant's option without the variant", "variants.selection",
+                  {**ok, "options": {"ufo_encounter": "exact"}}),
+            setup("Unreadable setup: an unknown token set id", "variants.selection",
+                  {**ok, "options": {"variants": ["exploration"]}, "tokens": "nope"}),
+            action("Malformed action: an unknown action type", "turn.phase", {"type": "fly"}),
+            action("Malformed action: a field missing", "turn.phase", {"type": "embark", "player": 0}),
+            action("Malformed action: a field too many", "turn.phase", {**embark, "speed": 2}),
+            action("Malformed action: an unknown astronaut", "components.astronauts", {**embark, "astronaut": "dog"}),
+            action("Malformed action: a face no die has", "components.dice", {"type": "roll", "faces": ["7"]}),
+            action("Malformed action: a player number out of range", "turn.actor", {**embark, "player": 9}),
+        ]
+
+
+class MlemInterchange(Interchange):
+    """MLEM's interchange."""
+
+    core: MlemGame
 
     data_key = "board"
-    chance_clause = "travel.roll"
 
     def provisional_fields(self, data_doc: Mapping[str, Any]) -> dict[str, Any]:
         """Every field a ``provisional`` list of the board names (spec/mlem/boards/standard.yaml)."""
@@ -417,51 +527,296 @@ class MlemGame(BaseGame):
         out["spaces"] = spaces
         return out
 
-    def conformance_setups(self) -> list[dict[str, Any]]:
-        # the defaults apply: no options, the standard board by id (its absence means the same)
-        return [{"players": n, "start_player": n - 2, "board": "standard"} for n in (2, 3, 4, 5)] + \
-               [{"players": 3, "start_player": 1}]
+    def uses_custom_data(self, state_doc: Mapping[str, Any]) -> bool:
+        custom: bool = state_doc["board"]["id"] != "standard"
+        return custom
+
+    def hides_anything(self, state: Any) -> bool:
+        return bool(state.options.variants)
+
+    def state_canonical_text(self, state: Any) -> str:
+        # The large parts of a state (board, landings, variant sections) are frozen values that
+        # a step mostly passes on unchanged: each one's text is kept with the value it was
+        # written from and reused while the next state holds the very same value. The small
+        # rest is written in one go with a placeholder per large part (a string holding a NUL,
+        # which no state string holds), then each placeholder is replaced by the kept text.
+        return self._canonical_text(state, None, "_section_texts")
+
+    def observation_digest(self, state: Any, player: int) -> str:
+        # an observation document is the observed state's document plus "observer"
+        return digest_text(self._canonical_text(engine.observe(state, player), player, "_observed_texts"))
+
+    def _canonical_text(self, state: Any, observer: int | None, cache_name: str) -> str:
+        doc = ix.state_to_json(state, sections=False)
+        if observer is not None:
+            doc["observer"] = observer
+        cache = self.__dict__.setdefault(cache_name, {})
+        texts = []
+        for name, to_json in ix.SECTIONS.items():
+            value = state.landed if name == "landed" else getattr(state, name)
+            if value is None:
+                continue
+            hit = cache.get(name)
+            if hit is None or hit[0] is not value:
+                hit = cache[name] = (value, canonical_text(to_json(value)))
+            doc[name] = f"\0{name}\0"
+            texts.append((f'"\\u0000{name}\\u0000"', hit[1]))
+        text = canonical_text(doc)
+        for placeholder, section in texts:
+            text = text.replace(placeholder, section, 1)
+        return text
+
+    def observation_to_json(self, state: Any, player: int) -> dict[str, Any]:
+        return ix.observation_to_json(state, player)
+
+    def default_player(self, state: Any) -> int:
+        return describe.default_player(state)
+
+    def complete_action_doc(self, doc: dict[str, Any], state: Any | None) -> dict[str, Any]:
+        doc = dict(doc)
+        player = 0 if state is None else self.default_player(state)
+        if doc.get("type") not in ("roll", "draw"):
+            doc.setdefault("player", player)
+        if doc.get("type") == "move":
+            doc.setdefault("die_one", [])
+            if not doc.get("faces") and doc["die_one"]:
+                doc["faces"] = ["1"]  # as in the notation: the Die-1 belongs to the 1s group
+        return doc
+
+
+class MlemNotation(Notation):
+    """MLEM's notation."""
+
+    core: MlemGame
+
+    verbs = notation.VERBS
+
+    def parse_action(self, text: str, state: Any, player: int | None = None) -> Any:
+        if state is None:  # syntax only: the stand-ins do not change what is accepted
+            return notation.parse_action(text, player or 0, here=0)
+        who = self.game.interchange.default_player(state) if player is None else player
+        return notation.parse_action(text, who, here=state.rocket.space, tokens=describe.token_ids(state))
+
+    def action_text(self, action: Any, *, show_player: bool = False) -> str:
+        return notation.action_text(action, show_player=show_player)
+
+    def public_action_text(self, state: Any, action: Any) -> str:
+        return describe.echo(state, action)
+
+    def choice_hint(self, state: Any, action: Any) -> str:
+        return describe._hint(state, action)
+
+    def chance_prompt(self, state: Any) -> str:
+        if state.phase == "roll":
+            dice = state.rocket.dice
+            return f"roll {dice} {'die' if dice == 1 else 'dice'}: type the faces (1 2 3 4 a), or quit: "
+        ids = _drawable(state)
+        what = {"exploration-setup": "an exploration token", "exploration-draw": "an exploration token",
+                "mission-deal": "a mission", "arrival": "an arrival token"}[state.phase]
+        return f"draw {what} ({len(ids)} face down): type the token drawn, or quit: "
+
+    def chance_example(self, state: Any) -> str:
+        if state.phase == "roll":
+            dice = state.rocket.dice
+            return f"type the {dice} faces shown, e.g. '{' '.join(['2'] * dice)}'"
+        ids = _drawable(state)
+        return f"type the id of the token drawn, e.g. '{ids[0]}'"
+
+    def parse_chance(self, text: str, state: Any) -> Any:
+        """A chance outcome typed at a real table: faces (``2 2 3``) or a token id."""
+        if state.phase == "roll":
+            return notation.parse_action(text if text.lower().startswith("roll") else "roll " + text, 0)
+        ids = _drawable(state)
+        return notation.parse_action(text if text.lower().startswith("draw ") else "draw " + text, 0, tokens=ids)
+
+    def chance_verb(self, state: Any) -> str:
+        return "roll" if state.phase == "roll" else "draw"
+
+    def notation_help(self, state: Any) -> str:
+        return ("type a number or a short form (embark satellite, move 2+a, move 1 die-one:2, land 7, stay"
+                + ("; discard M04, reroll, move extra-face, move 2 keep-dice" if state.options.variants else "")
+                + "); quit to stop")
+
+
+class MlemNarration(Narration):
+    """MLEM's narration."""
+
+    core: MlemGame
+
+    def status_text(self, state: Any) -> str:
+        if self.core.is_over(state):
+            return f"game over ({state.ended})"
+        return f"game not over (expedition {state.expedition}, phase {state.phase})"
+
+    def describe_event(self, event: Event, state: Any, observer: Any = None) -> str:
+        return notation.event_line(event, state.board, observer=observer)
+
+    def event_sentence(self, event: Event, state: Any) -> str:
+        return notation.describe_event(event, state.board)
+
+    def describe_state(self, state: Any, observer: Any = None) -> str:
+        return "\n".join(describe.describe_state(state, observer))
+
+    def describe_position(self, state: Any) -> list[str]:
+        return describe.render_position(state, indent=None)
+
+    def actor_phrase(self, state: Any) -> str:
+        return describe._actor_phrase(state)
+
+    def key_facts(self, state: Any, events: Sequence[Event]) -> dict[str, Any]:
+        return describe.key_facts(state, events)
+
+    def gist(self, state: Any, events: Sequence[Event]) -> list[str]:
+        return describe.gist(state, events)
+
+    def describe_alternatives(self, state: Any, actions: Sequence[Any]) -> str | None:
+        if state.phase == "roll":
+            shorts = [notation.action_text(a) for a in actions]
+            return (f"any roll of exactly {state.rocket.dice} dice ({len(actions)} distinct results), e.g. "
+                    + "; ".join(shorts[:8]) + ("; ..." if len(shorts) > 8 else ""))
+        if engine.current_actor(state) == CHANCE:
+            return ("(chance) any token left in the pile, each equally likely: "
+                    + "; ".join(notation.action_text(a) for a in actions))
+        return None
+
+    def quiet_after(self, state: Any) -> bool:
+        return state.phase in ("exploration-setup", "mission-deal")
+
+    def final_lines(self, state: Any, actions: int) -> list[str]:
+        result = engine.outcome(state)
+        assert result is not None  # the final lines are those of a finished game
+        variants = state.options.variants
+        lines = [f"game over ({result.reason}) after {actions} actions; final scores [scoring.winner]:"]
+        for p, s in enumerate(result.scores):
+            parts = f"moons {s.moons}, planets {s.planets}, deep space {s.deep_space}, goals {s.goals}"
+            for name in ("exploration", "missions", "ufo"):
+                if name in variants:
+                    parts += f", {name} {getattr(s, name)}"
+            lines.append(f"  player {p}: {s.total} ({parts})")
+        if state.missions is not None:  # kept missions are shown once the game is over [missions.hidden]
+            for line in describe.variant_lines(state, notation.TABLE):
+                if line.startswith("missions: "):
+                    lines.append("  kept " + line)
+        names = ", ".join(f"player {p}" for p in result.winners)
+        lines.append(("winners (shared): " if len(result.winners) > 1 else "winner: ") + names)
+        return lines
+
+
+class MlemPositions(Positions):
+    """MLEM's positions."""
+
+    core: MlemGame
 
     def conformance_positions(self) -> list[tuple[str, dict[str, Any]]]:
         """The positions of spec/mlem/standard-positions.yaml (explain's position format)."""
         doc = read_document(spec_dir("mlem") / "standard-positions.yaml", what="positions", fmt="yaml")
         return [(p["name"], ix.state_to_json(state_from_position(p["position"]))) for p in doc["positions"]]
 
-    def refusal_cases(self) -> list[dict[str, Any]]:
-        ok = {"players": 3, "start_player": 0}
-        embark = {"type": "embark", "player": 0, "astronaut": "satellite"}
+    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> Any:
+        doc = dict(doc)
+        # A board or token file named in a question file is read from the question file's folder.
+        for key in ("board", "tokens"):
+            value = doc.get(key)
+            if (base is not None and isinstance(value, str) and Path(value).suffix in (".yaml", ".yml", ".json")
+                    and not Path(value).is_absolute()):
+                doc[key] = str(base / value)
+        return state_from_position(doc)
 
-        def setup(description: str, clause: str, doc: dict[str, Any], invalid: bool = True) -> dict[str, Any]:
-            return {"description": description, "clause": clause, "setup": doc, "invalid": invalid}
+    def check_position(self, state: Any) -> None:
+        # A position may stop a landing phase at a seat the engine passes over, to ask why
+        # it cannot land [landing.optional]; a state document may not (interchange.state).
+        ix.state_from_json(ix.state_to_json(state), position=True)
 
-        def action(description: str, clause: str, doc: dict[str, Any]) -> dict[str, Any]:
-            return {"description": description, "clause": clause, "setup": ok, "action": doc, "invalid": True}
+    def position_problems(self, state: Any) -> list[str]:
+        """[goal.first-come]: goals are checked after every landing, so with goal_claims=any-landing
+        a goal nobody holds cannot already be met by someone's landed astronauts."""
+        if state.options.goal_claims != "any-landing":
+            return []
+        problems = []
+        for goal, holder in zip(GOALS, state.goals):
+            met = [p for p in range(state.players) if holder is None and goal_met(state, p, goal)]
+            if met:
+                problems.append(f"player {met[0]}'s landed astronauts already meet the {goal} goal, which"
+                                f" nobody holds: it would have been claimed at that landing (goal.first-come)")
+        return problems
 
-        return [
-            setup("Refused setup: six players", "setup.players", {"players": 6, "start_player": 0}, invalid=False),
-            setup("Refused setup: one player", "setup.players", {"players": 1, "start_player": 0}, invalid=False),
-            setup("Refused setup: a start player the table does not have", "setup.start-player",
-                  {"players": 3, "start_player": 3}, invalid=False),
-            setup("Unreadable setup: an unknown board id", "setup.board", {**ok, "board": "moon"}),
-            setup("Unreadable setup: an unknown variant", "variants.selection", {**ok, "options": {"variants": ["warp"]}}),
-            setup("Unreadable setup: a variant named twice", "variants.selection",
-                  {**ok, "options": {"variants": ["ufo", "ufo"]}}),
-            setup("Unreadable setup: a variant's option without the variant", "variants.selection",
-                  {**ok, "options": {"ufo_encounter": "exact"}}),
-            setup("Unreadable setup: an unknown token set id", "variants.selection",
-                  {**ok, "options": {"variants": ["exploration"]}, "tokens": "nope"}),
-            action("Malformed action: an unknown action type", "turn.phase", {"type": "fly"}),
-            action("Malformed action: a field missing", "turn.phase", {"type": "embark", "player": 0}),
-            action("Malformed action: a field too many", "turn.phase", {**embark, "speed": 2}),
-            action("Malformed action: an unknown astronaut", "components.astronauts", {**embark, "astronaut": "dog"}),
-            action("Malformed action: a face no die has", "components.dice", {"type": "roll", "faces": ["7"]}),
-            action("Malformed action: a player number out of range", "turn.actor", {**embark, "player": 9}),
-        ]
+
+class MlemScoring(Scoring):
+    """MLEM's scoring."""
+
+    core: MlemGame
+
+    _kept_totals: tuple[tuple[tuple[int, ...], tuple[Any, ...], tuple[int, ...]], ...] = ()
+    """The last few totals :meth:`_totals` computed, each with the parts of the state that
+    scoring reads."""
+
+    def _totals(self, state: State) -> tuple[int, ...]:
+        """:func:`engine.totals`, kept while the parts of the state that scoring reads are the
+        very same objects (a stay changes none of them, and the state after a landing is the
+        one its look-ahead scored)."""
+        parts = (state.board, state.options, state.landed, state.goals, state.exploration,
+                 state.missions, state.ufo)
+        key = (len(state.reserves), *map(id, parts))  # the parts are kept alive with the key
+        for kept, _parts, totals in self._kept_totals:
+            if kept == key:
+                return totals
+        totals = engine.totals(state)
+        self._kept_totals = ((key, parts, totals), *self._kept_totals[:3])
+        return totals
+
+    def score_sheet(self, state: Any) -> list[dict[str, Any]]:
+        return ix.scores_to_json(state, engine.scores(state))
+
+    def score_categories(self) -> tuple[str, ...]:
+        return ("moons", "planets", "deep_space", "goals", "exploration", "missions", "ufo", "total")
+
+    def category_clause(self, category: str) -> str | None:
+        return _CATEGORY_CLAUSES.get(category)
+
+    def scoring_events(self, state: Any) -> list[Event]:
+        # the doublings scored on landing, then the end-of-game scoring (as if it ended now)
+        return [*scoring.landing_doubles(state), *scoring.final_scoring(state)]
+
+    def winners(self, state: Any) -> tuple[int, ...]:
+        result = engine.outcome(state)
+        return () if result is None else result.winners
+
+    def totals(self, state: Any) -> tuple[int, ...]:
+        return self._totals(state)
+
+    def ended_reason(self, state: State) -> str | None:
+        return state.ended
+
+    def metrics(self, state: Any) -> dict[str, float]:
+        return {"crashes": state.crashes, "expeditions": state.expedition}
+
+
+class MlemProbes(Probes):
+    """MLEM's probes."""
+
+    core: MlemGame
+
+    def conformance_profiles(self) -> dict[str, str]:
+        return {
+            "base": "the base game on the standard board, default rule options",
+            "options": "the other readings of the disputed rules (dice_selection, tie_break, game_end, "
+                       "die_one_rescue, ufo_encounter at non-default values)",
+            "variants": "Exploration, Secret Missions and UFO, alone and combined",
+            "observations": "what one player may see of a state (secret missions, face-down piles)",
+            "custom-boards": "boards and token sets other than the shipped standard ones "
+                             "(most feature scenarios use the synthetic short board)",
+            "perft": "counting vectors: every legal action, several decisions deep",
+            "chance": "the probability of each distinct roll (capability chance-probabilities)",
+        }
+
+    chance_clause = "travel.roll"
+    fallback_clause = "turn.phase"
+    observation_clause = "observation.per-player"
 
     def near_legal_actions(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
-        players = self.player_count(state)
-        docs = [self.action_to_json(a) for a in self.legal_actions(state)] if self.actors(state) != (CHANCE,) \
-            else [self.action_to_json(a) for a, _p in self.chance_outcomes(state)][:3]
+        players = self.core.player_count(state)
+        docs = [self.core.action_to_json(a) for a in self.core.legal_actions(state)] if self.core.actors(state) != (CHANCE,) \
+            else [self.core.action_to_json(a) for a, _p in self.core.chance_outcomes(state)][:3]
         out: list[dict[str, Any]] = []
         faces = ["1", "2", "3", "4", "afterburner"]
         for doc in docs[:6]:
@@ -487,15 +842,6 @@ class MlemGame(BaseGame):
             out.append({"type": "stay", "player": docs[0]["player"]})
             out.append({"type": "roll", "faces": ["1", "2"]})
         return out
-
-    def uses_custom_data(self, state_doc: Mapping[str, Any]) -> bool:
-        custom: bool = state_doc["board"]["id"] != "standard"
-        return custom
-
-    def hides_anything(self, state: Any) -> bool:
-        return bool(state.options.variants)
-
-    # -- hidden information -------------------------------------------------------------------
 
     def leak_probes(self, state: Any, player: int, rng: random.Random) -> list[tuple[str, Any]]:
         """Face-down piles reordered; another player's kept (before the end) or discarded
@@ -531,51 +877,14 @@ class MlemGame(BaseGame):
         return dataclasses.replace(state, missions=dataclasses.replace(
             m, hands=_swap_first(m.hands, player, m.pile[0]), pile=(m.hands[player][0], *m.pile[1:])))
 
-    # -- results -----------------------------------------------------------------------------
 
-    def observe(self, state: Any, player: int) -> Any:
-        return engine.observe(state, player)
+class MlemImpact(Impact):
+    """MLEM's impact."""
 
-    def result_to_json(self, state: Any) -> dict[str, Any]:
-        result = engine.outcome(state)
-        return {"scores": ix.scores_to_json(state, engine.scores(state)),
-                "outcome": None if result is None else {"winners": list(result.winners), "reason": result.reason}}
-
-    def score_sheet(self, state: Any) -> list[dict[str, Any]]:
-        return ix.scores_to_json(state, engine.scores(state))
-
-    def score_categories(self) -> tuple[str, ...]:
-        return ("moons", "planets", "deep_space", "goals", "exploration", "missions", "ufo", "total")
-
-    def category_clause(self, category: str) -> str | None:
-        return _CATEGORY_CLAUSES.get(category)
-
-    def scoring_events(self, state: Any) -> list[Event]:
-        # the doublings scored on landing, then the end-of-game scoring (as if it ended now)
-        return [*scoring.landing_doubles(state), *scoring.final_scoring(state)]
-
-    def winners(self, state: Any) -> tuple[int, ...]:
-        result = engine.outcome(state)
-        return () if result is None else result.winners
-
-    def totals(self, state: Any) -> tuple[int, ...]:
-        return self._totals(state)
-
-    def ended_reason(self, state: State) -> str | None:
-        return state.ended
-
-    def status_text(self, state: Any) -> str:
-        if self.is_over(state):
-            return f"game over ({state.ended})"
-        return f"game not over (expedition {state.expedition}, phase {state.phase})"
-
-    def metrics(self, state: Any) -> dict[str, float]:
-        return {"crashes": state.crashes, "expeditions": state.expedition}
-
-    # -- dispute impact (referee disputes impact, docs/impact.md) -------------------------------
+    core: MlemGame
 
     impact_metric_descriptions = {
-        **BaseGame.impact_metric_descriptions,
+        **Impact.impact_metric_descriptions,
         "expeditions": "expeditions played",
         "crashes": "expeditions that ended in a crash",
         "crash_rate": "crashes per expedition",
@@ -585,10 +894,6 @@ class MlemGame(BaseGame):
         out = super().impact_metrics(state)
         out["crash_rate"] = state.crashes / state.expedition if state.expedition else 0.0
         return out
-
-    def option_context(self, option: OptionSpec) -> dict[str, Any]:
-        """A variant's own option is measured in games of that variant alone."""
-        return {"variants": [option.requires]} if option.requires else {}
 
     def greedy_action(self, state: Any, rng: random.Random, player: int | None = None) -> Any:
         """MLEM's greedy policy (docs/impact.md):
@@ -618,263 +923,34 @@ class MlemGame(BaseGame):
         if phase in ("landing", "parachute"):
             who = engine.current_actor(state)
             assert isinstance(who, int)  # a landing decision is a player's
-            now = self._totals(state)[who]
+            now = self.game.scoring.totals(state)[who]
             best: tuple[Action, State] | None = None
             gain = 0
             for action in actions:
                 if action.type != "land":
                     continue
                 ahead = engine.advance(state, action)
-                after = self._totals(ahead)[who] - now
+                after = self.game.scoring.totals(ahead)[who] - now
                 if after > gain:
                     best, gain = (action, ahead), after
             if best is not None and (phase == "parachute" or gain >= GREEDY_LAND_GAIN
                                      or state.rocket.dice <= GREEDY_RISKY_DICE):
-                self._looked_ahead = (state, *best)
+                self.core._looked_ahead = (state, *best)
                 return best[0]
             return next(a for a in actions if a.type == "stay")
         return rng.choice(actions)
 
-    # -- interchange -----------------------------------------------------------------------
 
-    def state_to_json(self, state: Any) -> dict[str, Any]:
-        return ix.state_to_json(state)
-
-    def state_from_json(self, doc: Any) -> Any:
-        return library_document(doc, ("mlem", "state"), ix.state_from_json)  # integral floats, typed errors
-
-    def state_canonical_text(self, state: Any) -> str:
-        # The large parts of a state (board, landings, variant sections) are frozen values that
-        # a step mostly passes on unchanged: each one's text is kept with the value it was
-        # written from and reused while the next state holds the very same value. The small
-        # rest is written in one go with a placeholder per large part (a string holding a NUL,
-        # which no state string holds), then each placeholder is replaced by the kept text.
-        return self._canonical_text(state, None, "_section_texts")
-
-    def observation_digest(self, state: Any, player: int) -> str:
-        # an observation document is the observed state's document plus "observer"
-        return digest_text(self._canonical_text(engine.observe(state, player), player, "_observed_texts"))
-
-    def _canonical_text(self, state: Any, observer: int | None, cache_name: str) -> str:
-        doc = ix.state_to_json(state, sections=False)
-        if observer is not None:
-            doc["observer"] = observer
-        cache = self.__dict__.setdefault(cache_name, {})
-        texts = []
-        for name, to_json in ix.SECTIONS.items():
-            value = state.landed if name == "landed" else getattr(state, name)
-            if value is None:
-                continue
-            hit = cache.get(name)
-            if hit is None or hit[0] is not value:
-                hit = cache[name] = (value, canonical_text(to_json(value)))
-            doc[name] = f"\0{name}\0"
-            texts.append((f'"\\u0000{name}\\u0000"', hit[1]))
-        text = canonical_text(doc)
-        for placeholder, section in texts:
-            text = text.replace(placeholder, section, 1)
-        return text
-
-    def state_problems(self, state: Any) -> list[str]:
-        return ix.state_problems(state)
-
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return action_to_json(action)
-
-    def action_from_json(self, doc: Any) -> Any:
-        return library_document(doc, ("mlem", "action"), ix.action_from_json)  # integral floats, typed errors
-
-    def event_to_json(self, event: Event) -> dict[str, Any]:
-        return ix.event_to_json(event)
-
-    def observation_to_json(self, state: Any, player: int) -> dict[str, Any]:
-        return ix.observation_to_json(state, player)
-
-    def player_count(self, state: State) -> int:
-        return state.players
-
-    # -- options -----------------------------------------------------------------------------
-
-    def option_applies(self, state: Any, option: OptionSpec) -> bool:
-        return option.requires is None or option.requires in state.options.variants
-
-    def option_value(self, state: Any, name: str) -> Any:
-        return getattr(state.options, name)
-
-    def with_options(self, state: Any, pairs: Mapping[str, Any]) -> Any:
-        if "variants" in pairs:
-            raise MalformedInput("variants cannot be changed (the position holds the variants' tokens)")
-        ix.options_from_partial({**pairs, "variants": list(state.options.variants)})
-        return dataclasses.replace(state, options=dataclasses.replace(state.options, **pairs))
-
-    def options_to_json(self, state: Any) -> dict[str, Any]:
-        return ix.options_to_json(state.options)
-
-    def ruling_options(self, state: Any) -> dict[str, Any]:
-        """The rulings' option values for the variants ``state`` plays."""
-        return ix.options_to_json(Options(variants=state.options.variants))
-
-    # -- notation and descriptions ---------------------------------------------------------
-
-    verbs = notation.VERBS
-
-    def parse_action(self, text: str, state: Any, player: int | None = None) -> Any:
-        if state is None:  # syntax only: the stand-ins do not change what is accepted
-            return notation.parse_action(text, player or 0, here=0)
-        who = self.default_player(state) if player is None else player
-        return notation.parse_action(text, who, here=state.rocket.space, tokens=describe.token_ids(state))
-
-    def action_text(self, action: Any, *, show_player: bool = False) -> str:
-        return notation.action_text(action, show_player=show_player)
-
-    def describe_event(self, event: Event, state: Any, observer: Any = None) -> str:
-        return notation.event_line(event, state.board, observer=observer)
-
-    def event_sentence(self, event: Event, state: Any) -> str:
-        return notation.describe_event(event, state.board)
-
-    def describe_state(self, state: Any, observer: Any = None) -> str:
-        return "\n".join(describe.describe_state(state, observer))
-
-    def describe_position(self, state: Any) -> list[str]:
-        return describe.render_position(state, indent=None)
-
-    def actor_phrase(self, state: Any) -> str:
-        return describe._actor_phrase(state)
-
-    def key_facts(self, state: Any, events: Sequence[Event]) -> dict[str, Any]:
-        return describe.key_facts(state, events)
-
-    def gist(self, state: Any, events: Sequence[Event]) -> list[str]:
-        return describe.gist(state, events)
-
-    def describe_alternatives(self, state: Any, actions: Sequence[Any]) -> str | None:
-        if state.phase == "roll":
-            shorts = [notation.action_text(a) for a in actions]
-            return (f"any roll of exactly {state.rocket.dice} dice ({len(actions)} distinct results), e.g. "
-                    + "; ".join(shorts[:8]) + ("; ..." if len(shorts) > 8 else ""))
-        if engine.current_actor(state) == CHANCE:
-            return ("(chance) any token left in the pile, each equally likely: "
-                    + "; ".join(notation.action_text(a) for a in actions))
-        return None
-
-    def public_action_text(self, state: Any, action: Any) -> str:
-        return describe.echo(state, action)
-
-    def choice_hint(self, state: Any, action: Any) -> str:
-        return describe._hint(state, action)
-
-    def chance_prompt(self, state: Any) -> str:
-        if state.phase == "roll":
-            dice = state.rocket.dice
-            return f"roll {dice} {'die' if dice == 1 else 'dice'}: type the faces (1 2 3 4 a), or quit: "
-        ids = _drawable(state)
-        what = {"exploration-setup": "an exploration token", "exploration-draw": "an exploration token",
-                "mission-deal": "a mission", "arrival": "an arrival token"}[state.phase]
-        return f"draw {what} ({len(ids)} face down): type the token drawn, or quit: "
-
-    def chance_example(self, state: Any) -> str:
-        if state.phase == "roll":
-            dice = state.rocket.dice
-            return f"type the {dice} faces shown, e.g. '{' '.join(['2'] * dice)}'"
-        ids = _drawable(state)
-        return f"type the id of the token drawn, e.g. '{ids[0]}'"
-
-    def parse_chance(self, text: str, state: Any) -> Any:
-        """A chance outcome typed at a real table: faces (``2 2 3``) or a token id."""
-        if state.phase == "roll":
-            return notation.parse_action(text if text.lower().startswith("roll") else "roll " + text, 0)
-        ids = _drawable(state)
-        return notation.parse_action(text if text.lower().startswith("draw ") else "draw " + text, 0, tokens=ids)
-
-    def quiet_after(self, state: Any) -> bool:
-        return state.phase in ("exploration-setup", "mission-deal")
-
-    def chance_verb(self, state: Any) -> str:
-        return "roll" if state.phase == "roll" else "draw"
-
-    def notation_help(self, state: Any) -> str:
-        return ("type a number or a short form (embark satellite, move 2+a, move 1 die-one:2, land 7, stay"
-                + ("; discard M04, reroll, move extra-face, move 2 keep-dice" if state.options.variants else "")
-                + "); quit to stop")
-
-    def final_lines(self, state: Any, actions: int) -> list[str]:
-        result = engine.outcome(state)
-        assert result is not None  # the final lines are those of a finished game
-        variants = state.options.variants
-        lines = [f"game over ({result.reason}) after {actions} actions; final scores [scoring.winner]:"]
-        for p, s in enumerate(result.scores):
-            parts = f"moons {s.moons}, planets {s.planets}, deep space {s.deep_space}, goals {s.goals}"
-            for name in ("exploration", "missions", "ufo"):
-                if name in variants:
-                    parts += f", {name} {getattr(s, name)}"
-            lines.append(f"  player {p}: {s.total} ({parts})")
-        if state.missions is not None:  # kept missions are shown once the game is over [missions.hidden]
-            for line in describe.variant_lines(state, notation.TABLE):
-                if line.startswith("missions: "):
-                    lines.append("  kept " + line)
-        names = ", ".join(f"player {p}" for p in result.winners)
-        lines.append(("winners (shared): " if len(result.winners) > 1 else "winner: ") + names)
-        return lines
-
-    def default_player(self, state: Any) -> int:
-        return describe.default_player(state)
-
-    def complete_action_doc(self, doc: dict[str, Any], state: Any | None) -> dict[str, Any]:
-        doc = dict(doc)
-        player = 0 if state is None else self.default_player(state)
-        if doc.get("type") not in ("roll", "draw"):
-            doc.setdefault("player", player)
-        if doc.get("type") == "move":
-            doc.setdefault("die_one", [])
-            if not doc.get("faces") and doc["die_one"]:
-                doc["faces"] = ["1"]  # as in the notation: the Die-1 belongs to the 1s group
-        return doc
-
-    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> Any:
-        doc = dict(doc)
-        # A board or token file named in a question file is read from the question file's folder.
-        for key in ("board", "tokens"):
-            value = doc.get(key)
-            if (base is not None and isinstance(value, str) and Path(value).suffix in (".yaml", ".yml", ".json")
-                    and not Path(value).is_absolute()):
-                doc[key] = str(base / value)
-        return state_from_position(doc)
-
-    def check_position(self, state: Any) -> None:
-        # A position may stop a landing phase at a seat the engine passes over, to ask why
-        # it cannot land [landing.optional]; a state document may not (interchange.state).
-        ix.state_from_json(ix.state_to_json(state), position=True)
-
-    def position_problems(self, state: Any) -> list[str]:
-        """[goal.first-come]: goals are checked after every landing, so with goal_claims=any-landing
-        a goal nobody holds cannot already be met by someone's landed astronauts."""
-        if state.options.goal_claims != "any-landing":
-            return []
-        problems = []
-        for goal, holder in zip(GOALS, state.goals):
-            met = [p for p in range(state.players) if holder is None and goal_met(state, p, goal)]
-            if met:
-                problems.append(f"player {met[0]}'s landed astronauts already meet the {goal} goal, which"
-                                f" nobody holds: it would have been claimed at that landing (goal.first-come)")
-        return problems
-
-
-def _swap_first(
-    lists: tuple[tuple[_T, ...] | Hidden, ...], index: int, token: _T
-) -> tuple[tuple[_T, ...] | Hidden, ...]:
-    """``lists`` with the first token of ``lists[index]`` replaced by ``token`` (of a full state)."""
-    changed = (token, *full(lists[index])[1:])
-    return lists[:index] + (changed,) + lists[index + 1:]
-
-
-def _drawable(state: State) -> list[str]:
-    """The ids of the tokens a draw may reveal (at a draw phase every legal action is a draw)."""
-    return [a.token for a in engine.legal_actions(state) if isinstance(a, Draw)]
-
-
-def _relative(path: str) -> str:
-    return path[1:] if path.startswith("$") else ""
-
-
-GAME = MlemGame()
+GAME = assemble(
+    MlemGame(),
+    rules=MlemRules,
+    options=MlemOptions,
+    setups=MlemSetups,
+    interchange=MlemInterchange,
+    notation=MlemNotation,
+    narration=MlemNarration,
+    positions=MlemPositions,
+    scoring=MlemScoring,
+    probes=MlemProbes,
+    impact=MlemImpact,
+)

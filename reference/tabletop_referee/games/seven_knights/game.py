@@ -13,7 +13,8 @@ from ...errors import IllegalAction, MalformedInput
 from ...loading import library_document
 import dataclasses
 
-from ..base import BaseGame
+from ..roles import (Rules, Options as OptionsRole, Setups, Interchange, Notation, Narration, Positions, Scoring, Probes, Impact,
+                     assemble)
 from ..interface import Actor, Event, EventKind, GameInfo, Observer, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
 from .events import EVENT_KINDS
@@ -50,7 +51,7 @@ _REQUIRES = {"witch_in_line": "not cooperative", "witch_team_recommendation": "n
              "captain_check_order": "not cooperative"}
 
 
-class SevenKnightsGame(BaseGame):
+class SevenKnightsGame:
     """Seven Knights Bewitched through the shared game interface."""
 
     info = GameInfo(
@@ -63,9 +64,6 @@ class SevenKnightsGame(BaseGame):
             for name, values in OPTION_VALUES.items()),
         bdd_tests="tests/seven_knights/bdd",
     )
-
-    verbs = notation.VERBS
-    seat_field = "first_player"
 
     # setup and options
     def setup_from_json(self, doc: Any) -> Setup:
@@ -106,21 +104,8 @@ class SevenKnightsGame(BaseGame):
     def chance_outcomes(self, state: State) -> tuple[tuple[FirstPlayer | Deal, Fraction], ...]:
         return engine.chance_outcomes(state)
 
-    def sample_chance(self, state: State, rng: random.Random) -> FirstPlayer | Deal:
-        return engine.sample_chance(state, rng)
-
     def apply(self, state: State, action: Any) -> Transition:
         return engine.apply(state, action)
-
-    def apply_legal(self, state: State, action: Any) -> Transition:
-        return engine.apply_legal(state, action)
-
-    def violations(self, state: State, action: Any) -> Iterator[IllegalAction]:
-        """Every rule ``action`` breaks in ``state``, in the order they are reported."""
-        return engine.violations(state, action)
-
-    def is_legal(self, state: State, action: Any) -> bool:
-        return engine.is_legal(state, action)
 
     def event_kinds(self) -> Mapping[str, EventKind]:
         """Every kind of event this game emits (events.py)."""
@@ -141,29 +126,12 @@ class SevenKnightsGame(BaseGame):
         return {"scores": [{"total": t} for t in state.scores],
                 "outcome": None if o is None else {"winners": list(o.winners), "reason": o.reason}}
 
-    def winners(self, state: State) -> tuple[int, ...]:
-        o = engine.outcome(state)
-        return () if o is None else o.winners
-
-    def score_categories(self) -> tuple[str, ...]:
-        return ("total",)  # one total; no categories
-
-    def category_clause(self, category: str) -> str | None:
-        # what a total is made of, and who wins (referee explain --ask score|winner cites them)
-        return {'total': 'settlement.winners', 'winners': 'end.winner'}.get(category)
-
-    def totals(self, state: State) -> tuple[int, ...]:
-        return engine.scores(state)
-
     # interchange
     def state_to_json(self, state: State) -> dict[str, Any]:
         return interchange.state_to_json(state)
 
     def state_from_json(self, doc: Any) -> State:
         return library_document(doc, ("seven-knights", "state"), interchange.state_from_json)  # integral floats, typed errors
-
-    def state_problems(self, state: State) -> list[str]:
-        return interchange.state_problems(state)
 
     def action_to_json(self, action: Any) -> dict[str, Any]:
         return interchange.action_to_json(action)
@@ -174,74 +142,41 @@ class SevenKnightsGame(BaseGame):
     def event_to_json(self, event: Event) -> dict[str, Any]:
         return interchange.event_to_json(event)
 
-    def observation_to_json(self, state: State, player: int) -> dict[str, Any]:
-        return interchange.observation_to_json(state, player)
-
     def player_count(self, state: State) -> int:
         return state.setup.players
 
-    # for people
-    def parse_action(self, text: str, state: Any, player: int | None = None) -> Any:
-        """A short action; without a state the syntax alone is checked (player 0 stands in)."""
-        if state is None and player is None:
-            player = 0
-        return notation.parse_action(text, state, player)
+    MODE_OPTIONS = ("variant", "cooperative")
+    """Options that choose the mode and so the deal (which tiles, how many in the centre, who
+    can be bewitched): a position already holds its deal, so ``explain`` does not replay it
+    under another mode; they settle no dispute."""
 
-    def action_text(self, action: Any, *, show_player: bool = False) -> str:
-        return notation.action_text(action, show_player=show_player)
 
-    def describe_event(self, event: Event, state: Any, observer: Any = None) -> str:
-        return describe.describe_event(event, observer)
+class SevenKnightsRules(Rules):
+    """Seven Knights' rules."""
 
-    def describe_state(self, state: State, observer: Observer = None) -> str:
-        return describe.describe_state(state, observer)
+    core: SevenKnightsGame
 
-    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> State:
-        return position.state_from_position(doc, base)
+    def sample_chance(self, state: State, rng: random.Random) -> FirstPlayer | Deal:
+        return engine.sample_chance(state, rng)
 
-    # fuzzing
-    def fuzz_setup(self, rng: random.Random, supported: Mapping[str, Sequence[Any]] | None,
-                   custom_data: bool, variants: Sequence[str] = ()) -> dict[str, Any]:
-        """Options drawn from the announced values, a player count the mode allows."""
-        for _ in range(200):
-            options = {}
-            for name, values in OPTION_VALUES.items():
-                allowed = [v for v in values if not supported or name not in supported or v in supported[name]]
-                if allowed:
-                    options[name] = rng.choice(allowed)
-            players = rng.randint(*self.info.players)
-            setup = Setup(players, None, Options(**options), interchange.load_tiles(players, Options(**options)))
-            try:
-                check_setup(setup)
-            except IllegalAction:
-                continue
-            doc = self.setup_to_json(setup)
-            doc["first_player"] = rng.randrange(players)
-            return doc
-        raise IllegalAction("modes.player-limits", "no playable setup with the announced option values")
+    def apply_legal(self, state: State, action: Any) -> Transition:
+        return engine.apply_legal(state, action)
 
-    def rejection_facts(self, state: State, action: Any, clause: str) -> list[str]:
-        """For an answer: the values asked about, the true answer and the answerer's team."""
-        doc = self.action_to_json(action)
-        if doc.get("type") != "answer":
-            return []
-        _, _, facts = engine.answer_could_be(state, doc["player"], doc["yes"])
-        return [f"{name}: {'the Witch' if name.startswith('tile') and value == 0 else value}"
-                for name, value in facts]
+    def violations(self, state: State, action: Any) -> Iterator[IllegalAction]:
+        """Every rule ``action`` breaks in ``state``, in the order they are reported."""
+        return engine.violations(state, action)
 
-    def probe_rate(self, state: State, action: Any) -> float:
-        """Every forced answer is probed with its lie: lying is the rule implementers get wrong."""
-        return 1.0 if self.action_to_json(action).get("type") == "answer" else 0.05
+    def is_legal(self, state: State, action: Any) -> bool:
+        return engine.is_legal(state, action)
 
-    def illegal_probe(self, state: State, action: Any, rng: random.Random) -> dict[str, Any] | None:
-        """Where an answer is forced (a Knights-team answerer), the lie; else the default probe."""
-        doc = self.action_to_json(action)
-        if doc.get("type") == "answer":
-            legal = [self.action_to_json(a) for a in self.legal_actions(state)]
-            lie = {**doc, "yes": not doc["yes"]}
-            if lie not in legal:
-                return lie
-        return super().illegal_probe(state, action, rng)
+    def state_problems(self, state: State) -> list[str]:
+        return interchange.state_problems(state)
+
+
+class SevenKnightsOptions(OptionsRole):
+    """Seven Knights' options."""
+
+    core: SevenKnightsGame
 
     # options
     def option_applies(self, state: State, option: OptionSpec) -> bool:
@@ -252,13 +187,8 @@ class SevenKnightsGame(BaseGame):
     def option_value(self, state: State, name: str) -> Any:
         return getattr(state.options, name)
 
-    MODE_OPTIONS = ("variant", "cooperative")
-    """Options that choose the mode and so the deal (which tiles, how many in the centre, who
-    can be bewitched): a position already holds its deal, so ``explain`` does not replay it
-    under another mode; they settle no dispute."""
-
     def options_in_play(self, state: State) -> tuple[OptionSpec, ...]:
-        return tuple(o for o in super().options_in_play(state) if o.name not in self.MODE_OPTIONS)
+        return tuple(o for o in super().options_in_play(state) if o.name not in self.core.MODE_OPTIONS)
 
     def options_to_json(self, state: State) -> dict[str, Any]:
         return {name: getattr(state.options, name) for name in OPTION_VALUES}
@@ -273,23 +203,166 @@ class SevenKnightsGame(BaseGame):
         options = dataclasses.replace(state.options, **pairs)
         return dataclasses.replace(state, setup=dataclasses.replace(state.setup, options=options))
 
+
+class SevenKnightsSetups(Setups):
+    """Seven Knights' setups."""
+
+    core: SevenKnightsGame
+
+    seat_field = "first_player"
+
+    # fuzzing
+    def fuzz_setup(self, rng: random.Random, supported: Mapping[str, Sequence[Any]] | None,
+                   custom_data: bool, variants: Sequence[str] = ()) -> dict[str, Any]:
+        """Options drawn from the announced values, a player count the mode allows."""
+        for _ in range(200):
+            options = {}
+            for name, values in OPTION_VALUES.items():
+                allowed = [v for v in values if not supported or name not in supported or v in supported[name]]
+                if allowed:
+                    options[name] = rng.choice(allowed)
+            players = rng.randint(*self.core.info.players)
+            setup = Setup(players, None, Options(**options), interchange.load_tiles(players, Options(**options)))
+            try:
+                check_setup(setup)
+            except IllegalAction:
+                continue
+            doc = self.core.setup_to_json(setup)
+            doc["first_player"] = rng.randrange(players)
+            return doc
+        raise IllegalAction("modes.player-limits", "no playable setup with the announced option values")
+
     def with_seating(self, setup: Setup, players: int, start_player: int) -> Setup:
-        doc = self.setup_to_json(setup)
+        doc = self.core.setup_to_json(setup)
         # The tiles in play follow the player count: unless the template's were chosen by hand,
         # they are worked out again for the new count (a 6-player deal cannot seat 7).
-        default = self.setup_to_json(self.setup_from_json({k: v for k, v in doc.items() if k != "tiles"}))
+        default = self.core.setup_to_json(self.core.setup_from_json({k: v for k, v in doc.items() if k != "tiles"}))
         if doc.get("tiles") == default.get("tiles"):
             doc.pop("tiles", None)
         doc["players"] = players
         doc["first_player"] = start_player
-        return self.setup_from_json(doc)
+        return self.core.setup_from_json(doc)
+
+
+class SevenKnightsInterchange(Interchange):
+    """Seven Knights' interchange."""
+
+    core: SevenKnightsGame
+
+    def observation_to_json(self, state: State, player: int) -> dict[str, Any]:
+        return interchange.observation_to_json(state, player)
 
     def default_player(self, state: State) -> int:
-        actors = self.actors(state)
+        actors = self.core.actors(state)
         for actor in actors:
             if isinstance(actor, int):
                 return actor
         return state.first_player or 0
+
+
+class SevenKnightsNotation(Notation):
+    """Seven Knights' notation."""
+
+    core: SevenKnightsGame
+
+    verbs = notation.VERBS
+
+    # for people
+    def parse_action(self, text: str, state: Any, player: int | None = None) -> Any:
+        """A short action; without a state the syntax alone is checked (player 0 stands in)."""
+        if state is None and player is None:
+            player = 0
+        return notation.parse_action(text, state, player)
+
+    def action_text(self, action: Any, *, show_player: bool = False) -> str:
+        return notation.action_text(action, show_player=show_player)
+
+
+class SevenKnightsNarration(Narration):
+    """Seven Knights' narration."""
+
+    core: SevenKnightsGame
+
+    def describe_event(self, event: Event, state: Any, observer: Any = None) -> str:
+        return describe.describe_event(event, observer)
+
+    def describe_state(self, state: State, observer: Observer = None) -> str:
+        return describe.describe_state(state, observer)
+
+    def rejection_facts(self, state: State, action: Any, clause: str) -> list[str]:
+        """For an answer: the values asked about, the true answer and the answerer's team."""
+        doc = self.core.action_to_json(action)
+        if doc.get("type") != "answer":
+            return []
+        _, _, facts = engine.answer_could_be(state, doc["player"], doc["yes"])
+        return [f"{name}: {'the Witch' if name.startswith('tile') and value == 0 else value}"
+                for name, value in facts]
+
+
+class SevenKnightsPositions(Positions):
+    """Seven Knights' positions."""
+
+    core: SevenKnightsGame
+
+    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> State:
+        return position.state_from_position(doc, base)
+
+
+class SevenKnightsScoring(Scoring):
+    """Seven Knights' scoring."""
+
+    core: SevenKnightsGame
+
+    def winners(self, state: State) -> tuple[int, ...]:
+        o = engine.outcome(state)
+        return () if o is None else o.winners
+
+    def score_categories(self) -> tuple[str, ...]:
+        return ("total",)  # one total; no categories
+
+    def category_clause(self, category: str) -> str | None:
+        # what a total is made of, and who wins (referee explain --ask score|winner cites them)
+        return {'total': 'settlement.winners', 'winners': 'end.winner'}.get(category)
+
+    def totals(self, state: State) -> tuple[int, ...]:
+        return engine.scores(state)
+
+    # simulation
+    def metrics(self, state: State) -> dict[str, float]:
+        """Rounds won by each side, rounds lost by a Witch-team captain, and the spread of the
+        final scores."""
+        h = state.history
+        return {
+            "knights_rounds": float(sum(r.winner == "knights" for r in h)),
+            "witch_rounds": float(sum(r.winner == "witch" for r in h)),
+            "nobody_rounds": float(sum(r.winner == "nobody" for r in h)),
+            "witch_captain_rounds": float(sum(r.reason == "witch-captain" for r in h)),
+            "winner_count": float(len(self.winners(state))),
+        }
+
+
+class SevenKnightsProbes(Probes):
+    """Seven Knights' probes."""
+
+    core: SevenKnightsGame
+
+    chance_clause = "deal.shuffle-chance"
+    fallback_clause = "turn.actor"
+    observation_clause = "observation.hidden"
+
+    def probe_rate(self, state: State, action: Any) -> float:
+        """Every forced answer is probed with its lie: lying is the rule implementers get wrong."""
+        return 1.0 if self.core.action_to_json(action).get("type") == "answer" else 0.05
+
+    def illegal_probe(self, state: State, action: Any, rng: random.Random) -> dict[str, Any] | None:
+        """Where an answer is forced (a Knights-team answerer), the lie; else the default probe."""
+        doc = self.core.action_to_json(action)
+        if doc.get("type") == "answer":
+            legal = [self.core.action_to_json(a) for a in self.core.legal_actions(state)]
+            lie = {**doc, "yes": not doc["yes"]}
+            if lie not in legal:
+                return lie
+        return super().illegal_probe(state, action, rng)
 
     # hidden information
     def leak_probes(self, state: State, player: int, rng: random.Random) -> list[tuple[str, Any]]:
@@ -345,7 +418,7 @@ class SevenKnightsGame(BaseGame):
         ``modes`` (a game mode) or ``options`` (a disputed reading)."""
         found = [p for p in super().vector_profiles(vector) if p != "options"]
         if not (isinstance(vector.get("profiles"), list) and vector["profiles"]):
-            for name in self.non_default_options(vector):
+            for name in self.game.options.non_default_options(vector):
                 found.append("modes" if name in ("variant", "cooperative", "fixed_score", "review_phase")
                              else "options")
         else:
@@ -358,23 +431,12 @@ class SevenKnightsGame(BaseGame):
         view = engine.observe(state, player)
         return [i for i, v in enumerate(view.values) if v is not None]
 
-    # simulation
-    def metrics(self, state: State) -> dict[str, float]:
-        """Rounds won by each side, rounds lost by a Witch-team captain, and the spread of the
-        final scores."""
-        h = state.history
-        return {
-            "knights_rounds": float(sum(r.winner == "knights" for r in h)),
-            "witch_rounds": float(sum(r.winner == "witch" for r in h)),
-            "nobody_rounds": float(sum(r.winner == "nobody" for r in h)),
-            "witch_captain_rounds": float(sum(r.reason == "witch-captain" for r in h)),
-            "winner_count": float(len(self.winners(state))),
-        }
 
-    # -- dispute impact (referee disputes impact, docs/impact.md) -------------------------------
+class SevenKnightsImpact(Impact):
+    """Seven Knights' impact: the team-win measures besides the common ones."""
 
     impact_metric_descriptions = {
-        **BaseGame.impact_metric_descriptions,
+        **Impact.impact_metric_descriptions,
         # the team-win measures: each round is won by a side (settlement.ascending,
         # captain.side-check), whose members all score (settlement.winners)
         "knights_rounds": "rounds won by the Knights team",
@@ -382,4 +444,16 @@ class SevenKnightsGame(BaseGame):
     }
 
 
-GAME = SevenKnightsGame()
+GAME = assemble(
+    SevenKnightsGame(),
+    rules=SevenKnightsRules,
+    options=SevenKnightsOptions,
+    setups=SevenKnightsSetups,
+    interchange=SevenKnightsInterchange,
+    notation=SevenKnightsNotation,
+    narration=SevenKnightsNarration,
+    positions=SevenKnightsPositions,
+    scoring=SevenKnightsScoring,
+    probes=SevenKnightsProbes,
+    impact=SevenKnightsImpact,
+)
