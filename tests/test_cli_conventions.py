@@ -84,6 +84,41 @@ def test_the_help_check_can_fail() -> None:
                                     "bare --flag: no help", "bare --ghost: hidden, and no visible flag does the same"]
 
 
+def _helps_to_check(parser: argparse.ArgumentParser):
+    """(argv, the usage line's start) for every subcommand, and every mode a positional with
+    choices picks (``conform smoke``, ``vectors export``): each prints its own help."""
+    yield ["--help"], "usage: referee ["
+    for path, sub, _ in _walk(parser, []):
+        yield [*path, "--help"], f"usage: referee {' '.join(path)} "
+        for a in sub._actions:
+            if not a.option_strings and a.choices and not isinstance(a, argparse._SubParsersAction):
+                for choice in a.choices:
+                    yield [*path, choice, "--help"], f"usage: referee {' '.join(path)} {choice} "
+
+
+def test_every_subcommand_and_mode_prints_its_own_help(capsys) -> None:
+    checked, wrong = [], []
+    for argv, start in _helps_to_check(build_parser()):
+        code, out, err = run(capsys, *argv)
+        checked.append(" ".join(argv))
+        if code != 0 or not out.startswith(start):
+            wrong.append(f"{' '.join(argv)}: {out.splitlines()[0] if out else err.strip()}")
+    assert "conform smoke --help" in checked and "vectors export --help" in checked
+    assert wrong == []
+
+
+def test_a_modes_help_lists_only_its_own_flags(capsys) -> None:
+    code, smoke, _ = run(capsys, "conform", "smoke", "--help")
+    assert code == 0 and "--adapter" in smoke and "--timeout" in smoke
+    assert "--vectors" not in smoke and "--last-failed" not in smoke and "{smoke}" not in smoke
+    code, export, _ = run(capsys, "vectors", "export", "-h")
+    assert code == 0 and "--output" in export and "{export,assign-ids}" not in export
+    code, ids, _ = run(capsys, "vectors", "assign-ids", "-h")
+    assert code == 0 and "--game" in ids and "--output" not in ids
+    code, parent, _ = run(capsys, "conform", "--help")  # without a mode: the command's whole help
+    assert code == 0 and "--vectors" in parent and "--last-failed" in parent
+
+
 # -- output flags: the scheme and the old spellings ------------------------------------------
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -112,7 +113,7 @@ def test_disputes_show_gives_the_measured_effect_in_words(capsys):
     effect = " ".join(out.split("Measured effect:")[1].split())  # unwrapped
     assert "the game is" in effect and "actions longer on average (95% interval" in effect
     assert "the winner changes in" in effect
-    assert "mlem/disputes.html#dispute-dice-selection" in effect
+    assert links.DOCS_URL + "mlem/disputes.md#dispute-dice-selection" in effect  # no site is published: the source
 
 
 @pytest.mark.parametrize(("argv", "expected"), [
@@ -169,7 +170,7 @@ def test_many_intervals_come_with_a_multiple_comparisons_note():
 
 def test_clause_links_point_at_the_clause_anchor_of_its_area_page(monkeypatch):
     monkeypatch.delenv("REFEREE_DOCS_URL", raising=False)
-    assert links.clause_page("mlem", "crash.parachute") == links.DOCS_URL + "mlem/clauses/crash.html#crash.parachute"
+    assert links.clause_page("mlem", "crash.parachute") == links.DOCS_URL + "mlem/clauses/crash.md#crash.parachute"
     assert (REPO / "docs" / "mlem" / "clauses" / "crash.md").read_text(encoding="utf-8").count("{#crash.parachute ") == 1
     assert links.clause_page("mlem", "no.such-clause") is None
     monkeypatch.setenv("REFEREE_DOCS_URL", "https://example.org/docs")
@@ -178,6 +179,32 @@ def test_clause_links_point_at_the_clause_anchor_of_its_area_page(monkeypatch):
     assert links.docs_page("index.html") == (REPO / "site").as_uri() + "/index.html"
     title, area, text = links.clause_info("mlem", "crash.parachute")
     assert area == "crash" and title and "\n" not in text and len(text) <= 160
+
+
+def test_docs_links_by_default_open_pages_that_exist_not_an_unpublished_site(monkeypatch):
+    """No documentation site is published (nothing in the repository deploys one), so no link
+    may name one by default: the links the referee prints, the Project-URLs and the README's links
+    open the pages' Markdown sources in the repository, and every page they name is in docs/
+    (before, they named https://tabletop-referee.github.io/..., which nobody had published)."""
+    import tomllib
+
+    monkeypatch.delenv("REFEREE_DOCS_URL", raising=False)
+    assert not (REPO / ".github").exists() or not list((REPO / ".github").rglob("*pages*")), \
+        "a site is deployed now: point links.DOCS_URL and the README at it"
+    urls = [links.clause_page("mlem", "crash.parachute"), links.docs_page("protocol.html"),
+            links.docs_page("celestia/disputes.html", "dispute-x"), links.scenario_page("mlem", "crash.trigger", "v")]
+    pyproject = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    urls += [pyproject["Documentation"]] + re.findall(r"\]\((https://[^)\s]+)\)", readme)
+    assert not [u for u in urls if "github.io" in u]
+    for url in urls:
+        if not url.startswith(links.DOCS_URL):
+            continue
+        page = url[len(links.DOCS_URL):].split("#")[0]
+        assert page.endswith(".md") and (REPO / "docs" / page).is_file(), url
+    assert sum(u.startswith(links.DOCS_URL) for u in urls) > 10
+    page = (REPO / "docs" / "getting-started.md").read_text(encoding="utf-8")
+    assert "No documentation site is published yet" in page and "REFEREE_DOCS_URL" in page
 
 
 def test_a_failing_vector_line_leads_to_the_rule(tmp_path, monkeypatch):
@@ -258,3 +285,17 @@ def test_progress_draws_only_on_a_terminal_and_leaves_nothing_behind(monkeypatch
         assert "8/8" in stream.text and "2 failing" in stream.text
         assert ("[####" in stream.text) is bool(plain)  # our bar, or rich's
         assert stream.text.endswith("\x1b[K") or stream.text.endswith("\x1b[2K")  # erased at the end
+
+
+def test_fuzz_draws_its_progress_through_the_shared_layer(monkeypatch):
+    """fuzz's bar is the one every command draws (before, fuzz wrote its own line)."""
+    from tabletop_referee.conformance.client import default_command
+    from tabletop_referee.conformance.fuzz import fuzz
+
+    monkeypatch.setenv("REFEREE_PLAIN_PROGRESS", "1")  # our own line: its text is known
+    stream = _Stream(True)
+    monkeypatch.setattr(sys, "stderr", stream)
+    result = fuzz(default_command("mlem"), game="mlem", games=2, seed=0, progress=True)
+    assert result.games == 2 and not result.divergences
+    assert "fuzz [" in stream.text and "/2 games" in stream.text and "transitions" in stream.text, stream.text
+    assert stream.text.endswith("\r\x1b[K")  # erased at the end

@@ -364,3 +364,25 @@ def test_a_reading_read_late_shares_the_path_and_one_that_changes_the_start_does
             assert shared.to_json()["disputes"][0]["readings"][1]["difference"]["mean_score"]["distinguishable"]
         else:  # its start state differs beyond the options: played from its own start
             assert shared.actions_played == shared.actions, dispute
+
+
+def test_seven_knights_measures_which_team_wins_and_says_so_in_words():
+    """Seven Knights' team-win measures (rounds won by the Knights team, by the Witch team) are
+    in the report with human labels, and a difference in one reads as a sentence in the summary
+    (before, the game computed them but the report left them out)."""
+    from tabletop_referee import impactreport
+
+    doc = im.impact("seven-knights", disputes=["captain-check-order"], games=30, seed=3, players=None,
+                    policy="greedy", runner=im.run_serial).to_json()
+    section = doc["disputes"][0]
+    default = next(r for r in section["readings"] if r["default"])
+    assert {"knights_rounds", "witch_rounds"} <= set(default["metrics"])
+    rounds = default["metrics"]["knights_rounds"]["mean"] + default["metrics"]["witch_rounds"]["mean"]
+    assert 0 < rounds <= 3  # three rounds, each won by one side or by nobody
+    detail = impactreport.text_report(doc).split("In detail:")[1]
+    assert "rounds won by the Knights team" in detail and "knights_rounds" not in detail
+    # a distinguishable change of the Knights' rounds reads as a sentence, in the team's words
+    other = next(r for r in section["readings"] if not r["default"])
+    other["difference"]["knights_rounds"] = {"diff": 0.5, "low": 0.2, "high": 0.8, "distinguishable": True}
+    summary = impactreport.text_report(doc).split("In detail:")[0]
+    assert "“rounds won by the Knights team” goes up by 0.500" in summary, summary

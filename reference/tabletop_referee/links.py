@@ -1,9 +1,12 @@
 """Where the documentation lives: the base URL of the links the referee prints.
 
-Failure lines, ``referee init`` and ``disputes show`` link the documentation site's pages. The
-base is ``REFEREE_DOCS_URL`` when set (a URL, or a folder of a site built with ``referee docs
---site``: then links are ``file://`` paths), else the published site (:data:`DOCS_URL`, the
-``Documentation`` Project-URL).
+Failure lines, ``referee init`` and ``disputes show`` link the documentation's pages. No
+documentation site is published yet: nothing in the repository deploys one, so a link to a
+site address would be a guess. By default the links therefore go to the pages' Markdown
+sources in the repository (:data:`DOCS_URL`; the ``Documentation`` Project-URL is its index), which are the
+same files the installed package carries and ``referee docs --site DIR`` builds a site from.
+``REFEREE_DOCS_URL`` points them at a built site instead: a URL of a published one, or a folder
+built with ``referee docs --site`` (then links are ``file://`` paths); pages are then ``.html``.
 """
 
 from __future__ import annotations
@@ -11,8 +14,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-DOCS_URL = "https://tabletop-referee.github.io/tabletop-referee/"
-"""The published documentation site (pyproject.toml's Documentation URL)."""
+REPOSITORY = "https://github.com/tabletop-referee/tabletop-referee"
+"""The source repository (pyproject.toml's Source URL, the homepage the reference adapter announces)."""
+DOCS_URL = REPOSITORY + "/blob/main/docs/"
+"""The documentation's Markdown sources in the repository: the default base of every docs link,
+since no site is published (pyproject.toml's Documentation URL is its ``index.md``)."""
 
 
 def docs_base() -> str:
@@ -24,8 +30,12 @@ def docs_base() -> str:
 
 
 def docs_page(page: str, anchor: str | None = None) -> str:
-    """The URL of one page of the site (``mlem/clauses/crash.html``), with an anchor."""
-    return docs_base() + page + (f"#{anchor}" if anchor else "")
+    """The URL of one page (``mlem/clauses/crash.html``), with an anchor: the built page under a
+    site's base (``REFEREE_DOCS_URL``), else its Markdown source in the repository (``.md``)."""
+    base = docs_base()
+    if base == DOCS_URL and page.endswith(".html"):
+        page = page[: -len(".html")] + ".md"
+    return base + page + (f"#{anchor}" if anchor else "")
 
 
 def clause_page(game: str, clause: str) -> str | None:

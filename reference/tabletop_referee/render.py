@@ -487,6 +487,10 @@ def render_disputes_page(game: str) -> str:
             out += ["**Clauses:** " + ", ".join(clause_link(spec, page, c) for c in d["clauses"]), ""]
         if d.get("digest_refs"):
             out += ["**Digest:** " + "; ".join(_md(x) for x in d["digest_refs"]), ""]
+    if any(line.startswith("**Example:**") for line in out):  # docs/getting-started.md: say what needs a checkout
+        out[4:4] = [f"> **Checkout needed?** Yes: the example commands read question files from a checkout's "
+                    f"`{EXPLAIN_CASES.as_posix()}/` (the package does not carry them); each answer is shown "
+                    "under its command, and `referee explain` answers the same for a position file you write.", ""]
     return "\n".join(out).rstrip() + "\n"
 
 
@@ -643,6 +647,8 @@ def render_vectors_page(game: str, vectors: _Vectors | None = None) -> str:
     scenario_ids = {vid for scenarios in coverage(game).values() for s in scenarios
                     if (vid := _vector_id(s)) is not None}
     out = [f"# {_md(spec.title)}: vector index", "", _generated_note(game), "",
+           "> **Checkout needed?** No: `referee conform` runs from an installed package, which carries "
+           "these vectors.", "",
            f"Every test vector of `vectors/{game}/` ({len(vectors.by_id)}), by file, with the clauses it "
            "checks. A vector exported from a feature scenario links to that scenario on its rule "
            "area's page; perft vectors and the vectors generated from whole games link to the "

@@ -15,6 +15,9 @@ MODES = {
     "games": "$.implementation.games",
     "options": "$.implementation.games.mlem.options",
     "huge-options": "$.implementation.games.mlem.options.dice_selection",
+    "board-huge": "$.board: a document of",
+    "board-odd": "$.board.spaces",
+    "board-unknown": "$.board.id: 'moon-base'",
 }
 
 
@@ -37,6 +40,15 @@ def test_a_malformed_start_claim_is_one_line(tmp_path, marker, command, mode):
         assert proc.returncode in (1, 2), proc.stderr
 
 
+def test_an_honest_board_claim_still_passes():
+    """The checks of the board claim refuse only what is wrong: a faithful copy of the shipped
+    board passes the handshake and every smoke check."""
+    proc = referee("conform", "smoke", "--game", "mlem", "--adapter", adapter("malformed_start.py", "board-honest"),
+                   timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "bad answer to start" not in proc.stdout + proc.stderr
+
+
 def test_the_reference_start_answer_still_passes(tmp_path):
     proc = referee("fuzz", "--game", "mlem", "--games", "1", "--out", str(tmp_path / "d.json"), timeout=120)
     assert proc.returncode == 0, proc.stderr
@@ -56,3 +68,9 @@ def test_a_duplicate_seq_is_a_protocol_violation_at_once(tmp_path, marker):
     result = json.loads(report.read_text(encoding="utf-8"))["results"][0]
     assert result["status"] == "errored", result
     assert "duplicate seq" in result["message"], result["message"]
+    # at once: an answer under an answered seq that is not a repeat of that answer is this
+    # request's answer with a wrong seq (before: a second's grace, waiting for another answer,
+    # then "no answer with seq N followed within 1 s"); the words tell the two paths apart, a
+    # time limit would not on a loaded machine
+    assert "which the adapter already answered" in result["message"], result["message"]
+    assert "followed within" not in result["message"], result["message"]

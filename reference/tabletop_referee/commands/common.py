@@ -23,6 +23,7 @@ __all__ = [
     "show",
     "adapter_argv", "game_of", "option_arg", "positive", "seconds", "write_atomically", "write_output",
     "MAX_GAMES", "MAX_IMPACT_GAMES", "MAX_SEED", "MAX_WORKERS", "bounded", "seed_arg", "whole", "index_arg", "MAX_PLAYERS",
+    "add_mode_help",
 ]
 
 
@@ -192,3 +193,36 @@ def show(text: str, args: argparse.Namespace, *, stderr: bool = False) -> None:
         sys.stderr.flush()
     else:
         write_stdout(painted)
+
+
+class _ModeHelp(argparse.Action):
+    """``-h/--help`` of a command whose first positional picks a mode (``conform smoke``,
+    ``vectors export``): after a mode it prints that mode's own help, with only its flags."""
+
+    def __init__(self, option_strings: list[str], dest: str, *, mode_dest: str,
+                 modes: dict[str, tuple[str, tuple[str, ...]]], **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
+                         help="show this help message and exit (after a mode: that mode's help)")
+        self.mode_dest, self.modes = mode_dest, modes
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        mode = getattr(namespace, self.mode_dest, None)
+        if mode not in self.modes:
+            parser.print_help()
+            parser.exit()
+        description, dests = self.modes[mode]
+        own = argparse.ArgumentParser(prog=f"{parser.prog} {mode}", description=description)
+        for action in parser._actions:
+            if action.dest in dests:
+                own._add_action(action)  # the same flag objects: one definition, two help texts
+        own.print_help()
+        parser.exit()
+
+
+def add_mode_help(parser: argparse.ArgumentParser, mode_dest: str,
+                  modes: dict[str, tuple[str, tuple[str, ...]]]) -> None:
+    """Gives ``parser`` (made with ``add_help=False``) a ``-h/--help`` that, after the mode
+    positional ``mode_dest``, prints that mode's help: ``modes`` maps each mode to its
+    description and the dests of the flags it reads."""
+    parser.add_argument("-h", "--help", action=_ModeHelp, mode_dest=mode_dest, modes=modes)

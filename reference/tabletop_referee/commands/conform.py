@@ -35,7 +35,7 @@ from ..conformance.vectors import VectorFileError, check_vectors, default_vector
 from ..htmlreport import load_report
 from ..output import StdoutClosed, check_outputs, dumps, write_stdout
 from ..style import Progress as StyleProgress
-from .common import MAX_WORKERS, UsageError, add_color_flag, bounded, game_arg, seconds, show, write_output
+from .common import MAX_WORKERS, UsageError, add_color_flag, add_mode_help, bounded, game_arg, seconds, show, write_output
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -47,8 +47,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "conform",
         help="run the conformance vectors against an implementation's adapter",
         description="Runs test vectors through an adapter process (docs/protocol.md) and reports "
-                    "per vector and per clause. 'referee conform smoke ...' runs quick wiring checks instead.",
+                    "per vector and per clause. 'referee conform smoke ...' runs quick wiring checks instead "
+                    "('referee conform smoke --help').",
+        add_help=False,
     )
+    add_mode_help(p, "mode", {"smoke": (
+        "Quick wiring checks of an adapter (docs/conformance.md): each command once with the simplest "
+        "input (start, new_game, legal_actions, apply, scores, observe when announced, stop), saying "
+        "precisely what is wrong with an answer. Run them before the vectors.",
+        ("game", "adapter", "timeout", "json", "quiet", "color"))})
     p.add_argument("mode", nargs="?", choices=["smoke"], help="smoke: only the wiring checks")
     p.add_argument("--game", type=game_arg, required=True, help="the game id")
     p.add_argument("--adapter", metavar="CMD",
@@ -208,7 +215,7 @@ def cmd_conform(args: argparse.Namespace) -> int:
 
     become_subreaper()  # an adapter's helpers that escape its process group are still ours to kill
     started_at = datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
-    adapters = [open_adapter(argv, timeout=args.timeout) for _ in range(min(args.workers, len(chosen)))]
+    adapters = [open_adapter(argv, timeout=args.timeout, game=args.game) for _ in range(min(args.workers, len(chosen)))]
     adapter = adapters[0]
     try:
         try:
@@ -280,7 +287,7 @@ def cmd_smoke(args: argparse.Namespace) -> int:
 
     argv = _adapter_argv(args)
     become_subreaper()
-    adapter = open_adapter(argv, timeout=args.timeout)
+    adapter = open_adapter(argv, timeout=args.timeout, game=args.game)
     try:
         checks = run_smoke(adapter, args.game)
     finally:

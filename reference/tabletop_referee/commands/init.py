@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..adapter import game_handlers
-from ..links import docs_base
+from ..links import docs_page
 from .common import EXIT_OK, UsageError, game_arg, game_of, write_atomically
 
 if TYPE_CHECKING:
@@ -62,7 +62,8 @@ def render(game_id: str, lang: str, folder: str, name: str | None = None) -> dic
     values = {
         "game": game_id, "title": f"{game.info.title} adapter",
         "name": name or Path(folder).resolve().name or f"my-{game_id}",
-        "docs": docs_base(),
+        "docs_runner": docs_page("conformance.html"), "docs_protocol": docs_page("protocol.html"),
+        "docs_game": docs_page(f"{game_id}/index.html"),
         "options": pprint.pformat(info["options"], indent=4, width=100, sort_dicts=False),
         "options_json": json.dumps(info["options"]),
         "variants": repr(list(info.get("variants", []))),

@@ -20,14 +20,23 @@ from ..datavectors import DATA_FILE, DATA_SOURCE, VARIATIONS_FILE, VARIATIONS_SO
 from ..vectors import assign_ids, dump, vector_file
 from ..conformance.readings import READINGS_SOURCE, readings_file, siblings
 from ..conformance.runner import reference_passes
-from .common import EXIT_OK, UsageError, game_arg, write_atomically
+from .common import EXIT_OK, UsageError, add_mode_help, game_arg, write_atomically
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("vectors", help="export the feature scenarios as test vectors, or assign their ids",
                        description="export: runs the game's feature scenarios and writes what they check as "
                                    "language-neutral vectors (docs/vectors.md), plus the perft vectors of "
-                                   "spec/GAME/perft.yaml; assign-ids: gives every scenario without one an @id tag.")
+                                   "spec/GAME/perft.yaml; assign-ids: gives every scenario without one an @id tag. "
+                                   "'referee vectors export --help' shows one action's help.", add_help=False)
+    add_mode_help(p, "action", {
+        "export": ("Runs the game's feature scenarios (from a source checkout, with the test extras) and writes "
+                   "what they check as language-neutral vectors (docs/vectors.md), plus the perft vectors of "
+                   "spec/GAME/perft.yaml and the vectors generated from whole games on the shipped data.",
+                   ("game", "output")),
+        "assign-ids": ("Gives every feature scenario of the game without an @id tag one (in a source checkout).",
+                       ("game",)),
+    })
     p.add_argument("action", choices=["export", "assign-ids"], help="what to do")
     p.add_argument("--game", type=game_arg, required=True, help="the game id")
     p.add_argument("--output", "-o", help="folder for the vector files (default: vectors/<game>)")

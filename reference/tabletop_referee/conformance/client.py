@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import hashlib
 import json
 import os
 import queue
@@ -56,10 +57,11 @@ _CHUNK = 1024 * 1024
 _QUEUE_SIZE = 256
 _EXIT_POLL = 0.25
 _EXIT_GRACE = 0.5
+"""Seconds an exited adapter's pipe may stay open (held by a child) before it counts as crashed."""
 STRAYS_KEPT = 16
 """How many stray lines (a second answer, an unsolicited line) are kept for the verdict."""
 _SENT_KEPT = 4096
-"""Seconds an exited adapter's pipe may stay open (held by a child) before it counts as crashed."""
+"""How many recent requests' commands (and answers' digests) are kept, to judge a stray."""
 _LIVE: set[int] = set()
 _ADAPTERS: "weakref.WeakSet[AdapterProcess]" = weakref.WeakSet()
 
@@ -285,11 +287,18 @@ def _strings(value: Any) -> bool:
     return isinstance(value, list) and all(isinstance(v, str) for v in value) and len(set(value)) == len(value)
 
 
-def hello_problem(answer: dict[str, Any]) -> str | None:
+MAX_DATA_CLAIM = 256 * 1024
+"""The largest ``board`` claim (bytes of compact JSON) a ``start`` answer may carry: the
+largest board file the game reads (the shipped ones are a few kilobytes)."""
+
+
+def hello_problem(answer: dict[str, Any], game: str | None = None) -> str | None:
     """Why a ``start`` answer does not have the shape of ``$defs/hello`` in
     schemas/protocol/response.schema.json (the implementation, its games and their options and
     variants, profiles, capabilities, board), or None. Checked once, at the handshake, so no
-    later code meets a malformed claim; by hand, so the handshake loads no schema."""
+    later code meets a malformed claim; by hand, so the handshake loads no schema, except for a
+    ``board`` claim when the run's ``game`` is given: it must then be a document of the game's
+    data schema naming the data set the suite ships (:mod:`.claims`)."""
     def bad(path: str, what: str) -> str:
         return f"bad answer to start: {path}: {what}"
 
@@ -320,8 +329,20 @@ def hello_problem(answer: dict[str, Any]) -> str | None:
     for key in ("capabilities", "profiles"):
         if key in answer and not _strings(answer[key]):
             return bad(f"$.{key}", "must be a list of distinct strings")
-    if "board" in answer and not isinstance(answer["board"], dict):
-        return bad("$.board", "must be an object")
+    if "board" in answer:
+        board = answer["board"]
+        if not isinstance(board, dict):
+            return bad("$.board", "must be an object")
+        size = len(json.dumps(board, separators=(",", ":"), ensure_ascii=False).encode("utf-8"))
+        if size > MAX_DATA_CLAIM:
+            return bad("$.board", f"a document of {size} bytes, more than {MAX_DATA_CLAIM} "
+                                  "(a copy of the shipped data is a few kilobytes)")
+        if game is not None:
+            from .claims import data_claim_problem  # lazy: loads the game and its schema, only for a claim
+
+            problem = data_claim_problem(game, board)
+            if problem:
+                return f"bad answer to start: {problem}"
     return None
 
 
@@ -358,8 +379,10 @@ def parse_answer(cmd: str, seq: Any, data: bytes) -> tuple[dict[str, Any] | None
 
 
 _DUPLICATE_GRACE = 1.0
-"""Seconds the runner waits for a request's own answer after a second answer to an earlier
-request (a stray) came instead; then it is a duplicate seq, a protocol violation, not a timeout."""
+"""Seconds the runner waits for a request's own answer after an exact repeat of an earlier
+answer (a stray: the same line again) came instead; then it is a duplicate seq, a protocol
+violation, not a timeout. An answer that carries an earlier request's seq but differs from
+that request's answer is this request's answer under a wrong seq: a duplicate seq at once."""
 
 
 def seq_problem(cmd: str, got: Any, seq: Any) -> str:
@@ -564,10 +587,12 @@ class AdapterProcess:
     def __init__(self, argv: list[str], *, timeout: float = DEFAULT_TIMEOUT, max_line: int = MAX_LINE,
                  stderr_keep: int = STDERR_KEEP, cwd: str | None = None,
                  env: dict[str, str] | None = None, start_timeout: float | None = None,
-                 protocols: tuple[int, ...] = PROTOCOLS) -> None:
+                 protocols: tuple[int, ...] = PROTOCOLS, game: str | None = None) -> None:
         if not argv:
             raise ValueError("empty adapter command")
         self.argv = list(argv)
+        self.game = game
+        """The game the run is about: the ``start`` answer's ``board`` claim is checked against it."""
         self.timeout = timeout
         self.start_timeout = max(timeout, START_TIMEOUT) if start_timeout is None else start_timeout
         self.max_line = max_line
@@ -591,6 +616,9 @@ class AdapterProcess:
         """The seq of the running process's ``start``: older seqs belong to a killed process."""
         self._sent: dict[int, str] = {}
         """The command of each recent request, by seq (to name what a stray answer answers)."""
+        self._answers: dict[int, bytes] = {}
+        """A digest of each recent answer's line, by seq: a line repeated word for word is a
+        stray; another line under an answered seq is a duplicate seq."""
         self.strays: list[dict[str, Any]] = []
         """Lines the adapter sent that answer nothing waited for (see :meth:`take_strays`)."""
         self.stray_count = 0
@@ -645,7 +673,7 @@ class AdapterProcess:
             problem = (f"the adapter speaks protocol {answer.get('protocol')!r}, "
                        f"the runner speaks {' or '.join(map(str, self.protocols))}")
         else:
-            problem = hello_problem(answer)
+            problem = hello_problem(answer, self.game)
         if problem:
             tail = self._pipes.stderr_tail() if self._pipes else ""
             self.kill()
@@ -870,6 +898,15 @@ class AdapterProcess:
         if len(self._sent) > _SENT_KEPT:
             del self._sent[next(iter(self._sent))]
 
+    def _note_answer(self, seq: int, data: bytes) -> None:
+        self._answers[seq] = hashlib.blake2b(data.strip(), digest_size=16).digest()
+        if len(self._answers) > _SENT_KEPT:
+            del self._answers[next(iter(self._answers))]
+
+    def _repeats(self, seq: int, data: bytes) -> bool:
+        """Whether ``data`` is, word for word, the answer already received for ``seq``."""
+        return self._answers.get(seq) == hashlib.blake2b(data.strip(), digest_size=16).digest()
+
     def _answered(self, seq: Any, before: int) -> bool:
         """Whether ``seq`` is that of a request of this process already answered (or given up)."""
         return (type(seq) is int and self._first_seq <= seq < before
@@ -920,11 +957,20 @@ class AdapterProcess:
         resp, problem = parse_answer(req["cmd"], req["seq"], data)  # the input boundary
         if resp is not None:
             if self._answered(resp["seq"], req["seq"]):
-                self._note_stray(data, resp["seq"])
-                self._stray_seq = resp["seq"]
-                return None
+                if self._repeats(resp["seq"], data):  # the same line again: a stray, blamed on its own request
+                    self._note_stray(data, resp["seq"])
+                    self._stray_seq = resp["seq"]
+                    return None
+                earlier = self._sent.get(resp["seq"])
+                tail = pipes.stderr_tail(4000)
+                self.kill()
+                raise ProtocolViolation(
+                    f"protocol violation: duplicate seq: the answer to {req['cmd']} (seq {req['seq']!r}) carries "
+                    f"seq {resp['seq']!r}, which the adapter already answered"
+                    + (f" (a {earlier} request)" if earlier else ""), stderr_tail=tail)
             problem = seq_problem(req["cmd"], resp["seq"], req["seq"])
             if not problem:
+                self._note_answer(req["seq"], data)
                 return resp
             if any(p[0]["seq"] == resp["seq"] for p in self._pending):
                 problem += " (an out-of-order answer to a pipelined request)"

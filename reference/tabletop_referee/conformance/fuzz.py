@@ -36,6 +36,7 @@ from ..games.interface import CHANCE
 from ..games.roles import GameKit
 from ..loading import LoadError, parse_json
 from ..sampler import choose
+from ..style import Progress
 from .client import AdapterFailure, ExternalAdapter, ProtocolViolation
 from .compare import first_difference
 from .http import open_adapter
@@ -628,7 +629,7 @@ def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) 
     ``hello``, ``game`` (number, transitions, divergence) and ``failure`` messages."""
     g = load(opts.game_id)
     protocols = tuple(v for v in (1, 2) if v <= opts.protocol)
-    adapter = open_adapter(opts.argv, timeout=opts.timeout, protocols=protocols)
+    adapter = open_adapter(opts.argv, timeout=opts.timeout, protocols=protocols, game=opts.game_id)
     try:
         hello = adapter.start()
     except Exception as exc:  # AdapterStartError and friends: reported, not raised across processes
@@ -729,22 +730,25 @@ def _process_worker(opts: _Options, queue: multiprocessing.queues.Queue[tuple[st
 
 
 class _Progress:
+    """fuzz's progress through the shared layer (:class:`~tabletop_referee.style.Progress`, as
+    every command draws it: rich with the pretty extra, else our own line; nothing unless
+    ``enabled``), redrawn at most five times a second."""
+
     def __init__(self, total: int, enabled: bool) -> None:
-        self.total, self.enabled, self.last = total, enabled, 0.0
+        self.bar = Progress(total, "fuzz", unit="games", enabled=enabled)
+        self.last = 0.0
 
     def show(self, games: int, transitions: int, distinct: int, started: float, final: bool = False) -> None:
-        if not self.enabled:
-            return
         now = time.perf_counter()
-        if not final and now - self.last < 0.2:
+        if final:
+            self.bar.close()
+            return
+        if now - self.last < 0.2:
             return
         self.last = now
         rate = transitions / (now - started) if now > started else 0
-        sys.stderr.write(f"\r\x1b[Kfuzz: {games}/{self.total} games, {transitions:,} transitions "
-                         f"({rate:,.0f}/s), {distinct} distinct divergence{'s' if distinct != 1 else ''}")
-        if final:
-            sys.stderr.write("\r\x1b[K")
-        sys.stderr.flush()
+        self.bar.update(games, f"{transitions:,} transitions ({rate:,.0f}/s), "
+                               f"{distinct} distinct divergence{'s' if distinct != 1 else ''}")
 
 
 def fuzz(argv: list[str], *, game: str, games: int, seed: int, workers: int = 1,

@@ -45,7 +45,7 @@ def is_url(argv: list[str]) -> bool:
 def open_adapter(argv: list[str], **kwargs: Any) -> AdapterProcess | HttpAdapter:
     """An adapter for a command line (a process on stdin/stdout) or a single http(s) URL."""
     if is_url(argv):
-        kwargs = {k: v for k, v in kwargs.items() if k in ("timeout", "protocols", "start_timeout", "max_line")}
+        kwargs = {k: v for k, v in kwargs.items() if k in ("timeout", "protocols", "start_timeout", "max_line", "game")}
         return HttpAdapter(argv[0], **kwargs)
     return AdapterProcess(argv, **kwargs)
 
@@ -117,8 +117,10 @@ class HttpAdapter:
     """An adapter reached by HTTP POST, one request per call."""
 
     def __init__(self, url: str, *, timeout: float = DEFAULT_TIMEOUT, protocols: tuple[int, ...] = PROTOCOLS,
-                 start_timeout: float | None = None, max_line: int = MAX_LINE) -> None:
+                 start_timeout: float | None = None, max_line: int = MAX_LINE, game: str | None = None) -> None:
         self.url = url
+        self.game = game
+        """The game the run is about: the ``start`` answer's ``board`` claim is checked against it."""
         self.max_line = max_line
         """The largest answer body read (bytes); a larger one is a protocol violation."""
         self.argv = [url]
@@ -150,7 +152,7 @@ class HttpAdapter:
             raise AdapterStartError(f"{self.url}: {exc.message}") from None
         if "error" in answer or answer.get("protocol") not in self.protocols:
             raise AdapterStartError(f"{self.url}: bad answer to start: {preview(json.dumps(answer))}")
-        problem = hello_problem(answer)
+        problem = hello_problem(answer, self.game)
         if problem:
             raise AdapterStartError(f"{self.url}: {problem}")
         self.hello, self.protocol, self._started = answer, answer["protocol"], True

@@ -186,6 +186,25 @@ def followed(game: GameKit, hello: Mapping[str, Any], game_id: str) -> dict[str,
     return out
 
 
+def followed_values(hello: Mapping[str, Any], game_id: str, name: str) -> list[Any]:
+    """The values the adapter follows for one option: :func:`followed`'s for a reading choice;
+    for any other option, what it announced (every value for ``"any"``), else its default.
+    The runner's format-2 option check asks this, so "the values the adapter follows" is
+    decided in one place."""
+    game = load(game_id)
+    found = followed(game, hello, game_id).get(name)
+    if found is not None:
+        return found
+    values = announced(hello, game_id).get(name)
+    try:
+        spec = game.options.option_spec(name)
+    except KeyError:
+        return values if isinstance(values, list) else [None]
+    if values == "any":
+        return list(spec.values)
+    return values if isinstance(values, list) else [spec.default]
+
+
 def vocabulary_level(hello: Mapping[str, Any], game_id: str) -> int:
     """The event vocabulary level an adapter announced for a game (``implementation.games.<game>.vocabulary``);
     1 when it announces none (docs/protocol.md, "Vocabulary levels")."""
@@ -199,6 +218,14 @@ def vocabulary_level(hello: Mapping[str, Any], game_id: str) -> int:
 def event_levels(game_id: str) -> dict[str, int]:
     """The event kinds added after level 1, with the level that added each."""
     return {t: k.since for t, k in load(game_id).event_kinds().items() if k.since > 1}
+
+
+@functools.lru_cache(maxsize=None)
+def newer_kinds(game_id: str, level: int) -> frozenset[str]:
+    """The event kinds of ``game_id`` added after vocabulary ``level``: neither expected of an
+    adapter that announced ``level`` nor held against it (the runner's comparison and
+    :func:`for_vocabulary` both ask this)."""
+    return frozenset(t for t, since in event_levels(game_id).items() if since > level)
 
 
 def input_vocabulary(game_id: str, doc: Mapping[str, Any]) -> int:
@@ -215,7 +242,7 @@ def for_vocabulary(doc: Mapping[str, Any], game_id: str, level: int) -> tuple[di
     needs = doc.get("requires", {}).get("vocabulary", 1)
     if needs > level:
         return None, f"needs event vocabulary level {needs} (its input), the adapter announced {level}"
-    newer = {t for t, since in event_levels(game_id).items() if since > level}
+    newer = newer_kinds(game_id, level)
     if not newer or doc.get("kind") != "play":
         return dict(doc), None
     out = copy.deepcopy(dict(doc))

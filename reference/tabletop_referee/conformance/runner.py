@@ -34,7 +34,7 @@ from ..documents import canonical_text
 from .compare import (MISSING, Difference, event_matches, first_difference, pointer_tokens, resolve,
                       set_difference, short)
 from .expectations import FAILING, Entry, Expectations
-from .readings import adapt, event_levels, for_vocabulary, vocabulary_level
+from .readings import adapt, followed_values, for_vocabulary, newer_kinds, vocabulary_level
 from .vectors import Vector
 
 
@@ -199,7 +199,7 @@ def unmet_requirement(vector: Vector, hello: dict[str, Any], game: str) -> str |
         if values == "any":  # a data option (docs/protocol.md): any well-formed value
             continue
         if isinstance(value, list):  # format 2: the values the vector holds under
-            follows = values if isinstance(values, list) else [option_default(game, name)]
+            follows = followed_values(hello, game, name)
             if not any(v in follows for v in value):
                 shown = "|".join(v if isinstance(v, str) else canonical_text(v) for v in value)
                 return f"the vector holds only under {name}={shown}, a reading the adapter does not follow"
@@ -230,17 +230,6 @@ def reference_passes(game: str, doc: Mapping[str, Any]) -> bool:
     (every capability and option announced): the oracle of :mod:`.readings`."""
     vector = Vector(dict(doc), "<reference>", 0)
     return _reference_runner(game).run([vector]).results[0].status == "passed"
-
-
-def option_default(game: str, name: str) -> Any:
-    """The default value of a rule option of ``game`` (what an adapter that does not announce
-    the option follows); ``None`` for a name the game does not have."""
-    from ..games import load  # lazy: only for format-2 vectors of an option the adapter left out
-
-    for o in load(game).info.options:
-        if o.name == name:
-            return o.default
-    return None
 
 
 def board_difference(vector: Vector, hello: dict[str, Any]) -> str | None:
@@ -696,14 +685,9 @@ class Runner:
                     f"event {short(hit)} matches {short(pattern)}, which must not occur",
                     Difference(f"/events_absent/{i}", MISSING, hit, f"unexpected event {short(hit)}"))
 
-    def _newer_kinds(self) -> set[str]:
+    def _newer_kinds(self) -> frozenset[str]:
         """The event kinds added after the vocabulary level the adapter announced."""
-        level = vocabulary_level(self.adapter.hello or {}, self.game)
-        key = (id(self.adapter.hello), level)
-        if getattr(self, "_newer_key", None) != key:
-            self._newer_key = key
-            self._newer = {t for t, since in event_levels(self.game).items() if since > level}
-        return self._newer
+        return newer_kinds(self.game, vocabulary_level(self.adapter.hello or {}, self.game))
 
     # -- perft vectors ----------------------------------------------------------------------
 

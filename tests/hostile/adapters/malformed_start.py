@@ -5,6 +5,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "reference"))
 from tabletop_referee.adapter import Adapter  # noqa: E402
+from tabletop_referee.games import load  # noqa: E402
+
+
+def shipped_board():
+    """A faithful copy of the board a new game is played on (what an honest claim sends)."""
+    game = load("mlem")
+    return game.state_to_json(game.initial_state(game.setup_from_json(game.setups.smoke_setup())))["board"]
+
 
 MODE = sys.argv[1]
 adapter = Adapter(["mlem"], protocols=(1, 2))
@@ -24,6 +32,14 @@ for line in sys.stdin:
             resp["implementation"]["games"]["mlem"]["options"] = [1]
         elif MODE == "huge-options":
             resp["implementation"]["games"]["mlem"]["options"] = {"dice_selection": 7}
+        elif MODE == "board-huge":  # half a megabyte of board: within every parser cap, far above any board
+            resp["board"] = {**shipped_board(), "provisional": [f"field-{i:06d}-of-a-board-nobody-ships" for i in range(15_000)]}
+        elif MODE == "board-odd":  # an object, but not a board
+            resp["board"] = {**shipped_board(), "spaces": "many"}
+        elif MODE == "board-unknown":  # a well-formed board of a data set the suite does not ship
+            resp["board"] = {**shipped_board(), "id": "moon-base"}
+        elif MODE == "board-honest":  # a faithful copy: accepted
+            resp["board"] = shipped_board()
     sys.stdout.write(json.dumps(resp) + "\n")
     sys.stdout.flush()
     if req.get("cmd") == "stop":

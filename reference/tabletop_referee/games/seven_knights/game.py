@@ -13,7 +13,8 @@ from ...errors import IllegalAction, MalformedInput
 from ...loading import library_document
 import dataclasses
 
-from ..roles import (Rules, Options as OptionsRole, Setups, Interchange, Notation, Narration, Positions, Scoring, Probes, assemble)
+from ..roles import (Rules, Options as OptionsRole, Setups, Interchange, Notation, Narration, Positions, Scoring, Probes, Impact,
+                     assemble)
 from ..interface import Actor, Event, EventKind, GameInfo, Observer, OptionSpec, Transition
 from . import describe, engine, interchange, notation, position
 from .events import EVENT_KINDS
@@ -431,6 +432,18 @@ class SevenKnightsProbes(Probes):
         return [i for i, v in enumerate(view.values) if v is not None]
 
 
+class SevenKnightsImpact(Impact):
+    """Seven Knights' impact: the team-win measures besides the common ones."""
+
+    impact_metric_descriptions = {
+        **Impact.impact_metric_descriptions,
+        # the team-win measures: each round is won by a side (settlement.ascending,
+        # captain.side-check), whose members all score (settlement.winners)
+        "knights_rounds": "rounds won by the Knights team",
+        "witch_rounds": "rounds won by the Witch team",
+    }
+
+
 GAME = assemble(
     SevenKnightsGame(),
     rules=SevenKnightsRules,
@@ -442,4 +455,5 @@ GAME = assemble(
     positions=SevenKnightsPositions,
     scoring=SevenKnightsScoring,
     probes=SevenKnightsProbes,
+    impact=SevenKnightsImpact,
 )
