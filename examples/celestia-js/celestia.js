@@ -799,10 +799,10 @@ function step(s, a, events) {
       const ans = answerOf(s);
       if (!ans.possible) throw new Rejection('crash.when', 'the captain cannot answer every die');
       const given = sortCards(a.cards);
-      const equipGiven = given.filter((c) => c !== 'turbo');
-      const equipNeeded = ans.cards.filter((c) => c !== 'turbo');
-      if (canonical(equipGiven) !== canonical(equipNeeded) && count(given, 'turbo') > 0) {
-        throw new Rejection('equipment.must-play', 'the matching Equipment held must be played');
+      // Holding every matching card: any other answer breaks equipment.must-play; needing Turbo,
+      // any other answer breaks equipment.turbo-shortfall (vector celestia-0045; doc gap 1).
+      if (ans.shortfall === 0 && canonical(given) !== canonical(ans.cards)) {
+        throw new Rejection('equipment.must-play', `the matching Equipment held must be played: ${ans.cards.join(', ') || 'no card'}`);
       }
       if (canonical(given) !== canonical(ans.cards)) throw new Rejection('equipment.turbo-shortfall', `the dice are answered by ${ans.cards.join(', ') || 'no card'}`);
       for (const c of given) removeOne(s.hands[a.player], c);
