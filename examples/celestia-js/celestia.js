@@ -355,7 +355,16 @@ function gameOver(s, events, reason) {
   events.push(ev('game-over', 'end.fifty-points', { reason, totals: t, winners }));
   s.phase = 'game-over';
   s.ended = reason;
+  // The game over empties what a journey's end empties, also when it comes in the middle of a
+  // journey (end_timing immediate; doc gap 2, learnt from fuzz).
+  s.aboard = [];
+  s.roll = [];
+  s.jetpacks = [];
   s.cursor = null;
+  s.passes = 0;
+  s.rerolls = 0;
+  s.to_treasure = [];
+  s.after_treasure = '';
 }
 
 function startJourney(s, events) {
@@ -739,8 +748,6 @@ function step(s, a, events) {
         s.first_to_target = d.player;
         events.push(ev('target', 'end.fifty-points', { player: d.player, total: t }));
         if (o.end_timing === 'immediate') {
-          s.to_treasure = [];
-          s.after_treasure = '';
           gameOver(s, events, 'target');
           break;
         }
