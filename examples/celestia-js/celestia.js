@@ -464,7 +464,9 @@ function settleTreasure(s, events) {
 
 function continueCrash(s, events) {
   // After a Jetpack offer (or escape): the next player aboard after the cursor, the captain last.
-  if (s.setup.options.jetpack_timing === 'after-crash' && s.cursor !== null && s.cursor !== s.captain && jetpackCityHasTreasure(s)) {
+  // Once the step has begun everyone is asked, even when an escape has emptied the Jetpack's
+  // city (then only `pass` is legal; doc gap 3, learnt from fuzz).
+  if (s.setup.options.jetpack_timing === 'after-crash' && s.cursor !== null && s.cursor !== s.captain) {
     const n = nPlayers(s);
     for (let k = 1; k <= n; k++) {
       const p = (s.cursor + k) % n;
