@@ -122,7 +122,7 @@ function checkOptions(options, path) {
         throw new InputError(`${path}.city_dice: a list of dice counts from 1 to 4 is needed, got ${JSON.stringify(v)}`, `${path}.city_dice`);
       }
     } else if (!(k in OPTION_VALUES)) {
-      throw new InputError(`${path}: unknown option ${JSON.stringify(k)}`, `${path}.${k}`);
+      throw new InputError(`${path}: unknown option ${JSON.stringify(k)}`, path);
     } else if (!OPTION_VALUES[k].includes(v)) {
       throw new InputError(`${path}.${k}: ${JSON.stringify(v)} is not one of ${OPTION_VALUES[k].join(', ')}`, `${path}.${k}`);
     }
@@ -144,7 +144,7 @@ function shippedTreasures(o) {
       points[String(p)] = p;
     }
     if (tele > 0) points.telescope = 0;
-    return { id: c.id, label: c.label, minimum: c.minimum, dice: DEFAULT_CITY_DICE[i], treasures };
+    return { id: c.id, label: c.label, minimum: c.minimum, dice: o.city_dice[i] === undefined ? DEFAULT_CITY_DICE[i] : o.city_dice[i], treasures };
   });
   return { id: o.treasure_set, cities, points };
 }
@@ -190,7 +190,7 @@ function newGame(setup) {
   if (!isObj(setup)) throw new InputError('setup: an object is needed', '$');
   for (const k of Object.keys(setup)) {
     if (!['players', 'first_captain', 'options', 'treasures', 'deck'].includes(k)) {
-      throw new InputError(`setup: unknown property ${JSON.stringify(k)}`, `$.${k}`);
+      throw new InputError(`setup: unknown property ${JSON.stringify(k)}`, '$');
     }
   }
   if (!isInt(setup.players)) throw new InputError('setup.players: an integer is needed', '$.players');
@@ -205,7 +205,12 @@ function newGame(setup) {
   const fc = setup.first_captain === undefined ? 0 : setup.first_captain;
   if (fc >= n) throw new Rejection('setup.first-captain', `first captain ${fc} is not one of the ${n} players`);
   const s = { players: n, first_captain: fc, options: fullOptions(setup.options) };
-  if (setup.treasures !== undefined && canonical(setup.treasures) !== canonical(shippedTreasures(s.options))) s.treasures = clone(setup.treasures);
+  if (setup.treasures !== undefined) {
+    // An inline treasure set is written back with each pile sorted by points, then name.
+    const t = clone(setup.treasures);
+    for (const c of t.cities) c.treasures = sortPile({ treasures: t }, c.treasures);
+    if (canonical(t) !== canonical(shippedTreasures(s.options))) s.treasures = t;
+  }
   if (setup.deck !== undefined && canonical(setup.deck) !== canonical(shippedDeck())) s.deck = clone(setup.deck);
   const cities = treasureData(s).cities;
   if (s.options.city_dice.length !== cities.length) {
@@ -291,7 +296,9 @@ function nextCityInPlay(s, city) {
   return null;
 }
 const isLastInPlay = (s, city) => nextCityInPlay(s, city) === null;
-const diceFor = (s, city) => s.setup.options.city_dice[cityIndex(s, city)];
+// The dice of a city: option city_dice for the shipped data, the city's own `dice` in an inline
+// treasure set (doc gap 5, learnt by playing inline data against the reference).
+const diceFor = (s, city) => (s.setup.treasures ? s.setup.treasures.cities[cityIndex(s, city)].dice : s.setup.options.city_dice[cityIndex(s, city)]);
 const nPlayers = (s) => s.setup.players;
 /** Players of `set` clockwise from the player left of `from`, `from` itself last if in set. */
 function clockwiseAfter(s, from, set) {
