@@ -702,7 +702,11 @@ function gates(s, a) {
   if (!PHASE_ACCEPTS[s.phase].includes(a.type)) throw new Rejection('turn.step', `the ${s.phase} step does not accept ${a.type}`);
   const actor = pendingActor(s);
   if (a.player === actor) {
-    if (a.type === 'play' && !s.hands[a.player].includes(a.card)) throw new Rejection('turn.step', `player ${a.player} holds no ${a.card}`);
+    // Only a card of the kind the step plays (a Power card in the window, a Jetpack after a
+    // crash) is refused here for not being held; any other card falls to the play's own checks,
+    // power.window / power.jetpack (doc gap 6, learnt by probing the reference).
+    const playable = s.phase === 'power' ? POWER.includes(a.card) : a.card === 'jetpack' && a.target === undefined && a.die === undefined;
+    if (a.type === 'play' && playable && !s.hands[a.player].includes(a.card)) throw new Rejection('turn.step', `player ${a.player} holds no ${a.card}`);
     if (a.type === 'meet' && !holds(s.hands[a.player], a.cards)) throw new Rejection('turn.step', `player ${a.player} does not hold ${a.cards.join(', ')}`);
   }
   if (s.phase === 'decide' && a.type === 'leave' && a.player === s.captain) throw new Rejection('passengers.captain-stays', 'the captain never leaves during the decisions');
@@ -815,9 +819,12 @@ function step(s, a, events) {
       const ans = answerOf(s);
       if (!ans.possible) throw new Rejection('crash.when', 'the captain cannot answer every die');
       const given = sortCards(a.cards);
-      // Holding every matching card: any other answer breaks equipment.must-play; needing Turbo,
-      // any other answer breaks equipment.turbo-shortfall (vector celestia-0045; doc gap 1).
-      if (ans.shortfall === 0 && canonical(given) !== canonical(ans.cards)) {
+      // Holding every matching card, Equipment other than the matching cards breaks
+      // equipment.must-play; any other wrong answer (a Turbo too many or too few, or wrong
+      // Equipment while Turbo is needed) breaks equipment.turbo-shortfall (vector celestia-0045
+      // and probes of the reference; doc gap 1).
+      const equipment = (cs) => canonical(cs.filter((c) => c !== 'turbo'));
+      if (ans.shortfall === 0 && equipment(given) !== equipment(ans.cards)) {
         throw new Rejection('equipment.must-play', `the matching Equipment held must be played: ${ans.cards.join(', ') || 'no card'}`);
       }
       if (canonical(given) !== canonical(ans.cards)) throw new Rejection('equipment.turbo-shortfall', `the dice are answered by ${ans.cards.join(', ') || 'no card'}`);
@@ -866,6 +873,7 @@ function crash(s, events) {
 
 function playJetpack(s, a, events) {
   if (a.card !== 'jetpack') throw new Rejection('power.jetpack', 'only a Jetpack may be played after a crash');
+  if (a.target !== undefined || a.die !== undefined) throw new Rejection('power.jetpack', 'a Jetpack names no target and no die');
   if (!jetpackCityHasTreasure(s)) throw new Rejection('power.jetpack', 'the Jetpack\'s city has no treasure');
   const city = jetpackCity(s);
   removeOne(s.hands[a.player], 'jetpack');
