@@ -127,7 +127,7 @@ function handle(req) {
       return { actor: r.actor, actions: r.actions, ...(r.probabilities ? { probabilities: r.probabilities } : {}) };
     }
     case 'apply': {
-      if (req.action === undefined) throw new cel.InputError('apply needs an action', '$.action');
+      if (req.action === undefined) throw new cel.InputError('apply needs an action', '$');
       const r = cel.apply(needState(req), req.action);
       if (r.rejected) return { rejected: r.rejected };
       return { state: r.state, events: r.events };

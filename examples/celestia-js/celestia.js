@@ -656,26 +656,30 @@ function legalActions(state) {
 
 // ---- apply -----------------------------------------------------------------------------------
 
+// Paths are JSON paths into the action document itself (`$` the action), as the reference's
+// schema check gives them: a missing or unknown field is reported at `$`.
 function checkAction(a) {
-  if (!isObj(a)) throw new InputError('action: an object is needed', '$.action');
-  if (!(a.type in ACTION_FIELDS)) throw new InputError(`action: unknown type ${JSON.stringify(a.type)}`, '$.action.type');
+  if (!isObj(a)) throw new InputError('action: an object is needed', '$');
+  if (!(a.type in ACTION_FIELDS)) throw new InputError(`action: unknown type ${JSON.stringify(a.type)}`, '$');
   const allowed = ['type', ...ACTION_FIELDS[a.type]];
   if (a.type === 'play') allowed.push('target', 'die');
-  for (const k of Object.keys(a)) if (!allowed.includes(k)) throw new InputError(`action: unknown property ${JSON.stringify(k)}`, `$.action.${k}`);
-  for (const k of ACTION_FIELDS[a.type]) if (!(k in a)) throw new InputError(`action: '${k}' is a required property`, '$.action');
-  const player = (v, k) => { if (!isInt(v) || v < 0 || v > 5) throw new InputError(`action.${k}: a player number is needed`, `$.action.${k}`); };
+  for (const k of Object.keys(a)) if (!allowed.includes(k)) throw new InputError(`action: unknown property ${JSON.stringify(k)}`, '$');
+  for (const k of ACTION_FIELDS[a.type]) if (!(k in a)) throw new InputError(`action: '${k}' is a required property`, '$');
+  const player = (v, k) => { if (!isInt(v) || v < 0 || v > 5) throw new InputError(`action.${k}: a player number is needed`, `$.${k}`); };
   if ('player' in a) player(a.player, 'player');
   if ('target' in a) player(a.target, 'target');
   if ('card' in a) {
-    if (['deal', 'play'].includes(a.type) && !CARDS.includes(a.card)) throw new InputError(`action.card: unknown card ${JSON.stringify(a.card)}`, '$.action.card');
-    if (a.type === 'treasure' && (typeof a.card !== 'string' || !/^([0-9]+|telescope)$/.test(a.card))) throw new InputError(`action.card: not a treasure card ${JSON.stringify(a.card)}`, '$.action.card');
+    if (['deal', 'play'].includes(a.type) && !CARDS.includes(a.card)) throw new InputError(`action.card: unknown card ${JSON.stringify(a.card)}`, '$.card');
+    if (a.type === 'treasure' && (typeof a.card !== 'string' || !/^([0-9]+|telescope)$/.test(a.card))) throw new InputError(`action.card: not a treasure card ${JSON.stringify(a.card)}`, '$.card');
   }
-  if ('die' in a && !FACES.includes(a.die)) throw new InputError(`action.die: unknown face ${JSON.stringify(a.die)}`, '$.action.die');
-  if ('faces' in a && (!Array.isArray(a.faces) || a.faces.length > 4 || !a.faces.every((f) => FACES.includes(f)))) {
-    throw new InputError('action.faces: a list of at most 4 faces is needed', '$.action.faces');
+  if ('die' in a && !FACES.includes(a.die)) throw new InputError(`action.die: unknown face ${JSON.stringify(a.die)}`, '$.die');
+  if ('faces' in a) {
+    if (!Array.isArray(a.faces) || a.faces.length > 4) throw new InputError('action.faces: a list of at most 4 faces is needed', '$.faces');
+    a.faces.forEach((f, i) => { if (!FACES.includes(f)) throw new InputError(`action.faces[${i}]: unknown face ${JSON.stringify(f)}`, `$.faces[${i}]`); });
   }
-  if ('cards' in a && (!Array.isArray(a.cards) || !a.cards.every((c) => CARDS.includes(c)))) {
-    throw new InputError('action.cards: a list of action cards is needed', '$.action.cards');
+  if ('cards' in a) {
+    if (!Array.isArray(a.cards)) throw new InputError('action.cards: a list of action cards is needed', '$.cards');
+    a.cards.forEach((c, i) => { if (!CARDS.includes(c)) throw new InputError(`action.cards[${i}]: unknown card ${JSON.stringify(c)}`, `$.cards[${i}]`); });
   }
 }
 
