@@ -1,0 +1,136 @@
+"""The canonical text of MLEM state and observation documents, fast (protocol-2 digests).
+
+A step passes most of a state on unchanged: the board, the options, the landings, the variant
+sections, often the rocket and the reserves are the very same frozen values in the next
+state. :class:`StateTexts` keeps the canonical text of each such part with the value it was
+written from, and writes only what changed; the document's text is the parts' texts joined in
+sorted key order, the same text as ``canonical_text(state_to_json(state))`` (a test checks it
+on random states of every variant, observations included).
+
+An observation differs from its state only in the variant sections (engine ``observe`` hides
+piles and other players' missions) and in ``observer``: the observed text of a section is kept
+per (section value, observer, game over), so the observation is written without observing
+again while the section is unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from . import interchange as ix
+from .engine import observe
+from .model import GOALS, State
+
+_encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+"""``canonical_text`` without building an encoder per call (the same text)."""
+
+_VARIANT_SECTIONS = tuple(name for name in ix.SECTIONS if name not in ("board", "landed"))
+_FORMAT = _encode(ix.FORMAT)
+
+
+def _int(n: int) -> str:
+    return str(n) if type(n) is int else _encode(n)  # the text json writes for an int
+
+
+def _goals_to_json(goals: tuple[int | None, ...]) -> dict[str, int | None]:
+    return dict(zip(GOALS, goals))
+
+
+class StateTexts:
+    """Kept part texts of the states of the game in progress (one kept value per part)."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str, tuple[Any, str]] = {}
+        self._observed: dict[str, tuple[Any, dict[tuple[int, bool], str]]] = {}
+        self._landings: dict[Any, str] = {}
+        self._values: dict[str, dict[Any, str]] = {}
+
+    def _part(self, name: str, value: Any, to_json: Callable[[Any], Any]) -> str:
+        hit = self._kept.get(name)
+        if hit is None or hit[0] is not value:
+            hit = self._kept[name] = (value, _encode(to_json(value)))
+        return hit[1]
+
+    def _small(self, name: str, value: Any, to_json: Callable[[Any], Any]) -> str:
+        """A small part kept by value (a step often rebuilds an equal rocket or goals tuple)."""
+        cache = self._values.setdefault(name, {})
+        text = cache.get(value)
+        if text is None:
+            if len(cache) > 10_000:
+                cache.clear()
+            text = cache[value] = _encode(to_json(value))
+        return text
+
+    def _landed(self, landed: tuple[Any, ...]) -> str:
+        hit = self._kept.get("landed")
+        if hit is not None and hit[0] is landed:
+            return hit[1]
+        cache = self._landings
+        if len(cache) > 10_000:
+            cache.clear()
+        texts = []
+        for x in landed:
+            t = cache.get(x)
+            if t is None:
+                t = cache[x] = _encode(ix.landed_to_json((x,))[0])
+            texts.append(t)
+        text = "[" + ",".join(texts) + "]"
+        self._kept["landed"] = (landed, text)
+        return text
+
+    def _observed_sections(self, s: State, observer: int) -> dict[str, str]:
+        """The observed texts of the variant sections of ``s`` (observing once on a miss)."""
+        key = (observer, s.phase == "game-over")  # what observe's hiding depends on
+        out: dict[str, str] = {}
+        seen: State | None = None
+        for name in _VARIANT_SECTIONS:
+            value = getattr(s, name)
+            if value is None:
+                continue
+            hit = self._observed.get(name)
+            if hit is None or hit[0] is not value:
+                hit = self._observed[name] = (value, {})
+            text = hit[1].get(key)
+            if text is None:
+                seen = seen or observe(s, observer)
+                text = hit[1][key] = _encode(ix.SECTIONS[name](getattr(seen, name)))
+            out[name] = text
+        return out
+
+    def text(self, s: State, observer: int | None = None) -> str:
+        """The canonical text of ``state_to_json(s)``, or with ``observer`` of
+        ``observation_to_json(s, observer)``."""
+        if observer is not None and not (isinstance(observer, int) and not isinstance(observer, bool)
+                                         and 0 <= observer < s.players):
+            observe(s, observer)  # raises IllegalAction (observation.per-player), as the document does
+        if observer is None:
+            sections = {name: self._part(name, value, ix.SECTIONS[name])
+                        for name in _VARIANT_SECTIONS if (value := getattr(s, name)) is not None}
+        else:
+            sections = self._observed_sections(s, observer)
+        # the keys in sorted order (canonical text), the optional ones where present
+        out = ['{"board":', self._part("board", s.board, ix.board_to_json),
+               ',"crashes":', _int(s.crashes)]
+        if s.die_one_spent:
+            out += ',"die_one_spent":', _encode(list(s.die_one_spent))
+        out += (',"ended":', "null" if s.ended is None else _encode({"reason": s.ended}),
+                ',"expedition":', _int(s.expedition))
+        if "exploration" in sections:
+            out += ',"exploration":', sections["exploration"]
+        out += (',"format":', _FORMAT, ',"game":"mlem","goals":', self._small("goals", s.goals, _goals_to_json),
+                ',"landed":', self._landed(s.landed))
+        if "missions" in sections:
+            out += ',"missions":', sections["missions"]
+        if observer is not None:
+            out += ',"observer":', _int(observer)
+        out += (',"options":', self._part("options", s.options, ix.options_to_json),
+                ',"phase":', _encode(str(s.phase)),
+                ',"players":', self._small("players", s.reserves, ix.players_to_json),
+                ',"rocket":', self._small("rocket", s.rocket, ix.rocket_to_json),
+                ',"start_player":', _int(s.start_player))
+        if "ufo" in sections:
+            out += ',"ufo":', sections["ufo"]
+        out.append("}")
+        return "".join(out)
