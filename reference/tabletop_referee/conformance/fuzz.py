@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from ..documents import canonical_text, odds_digest
+from ..documents import OddsDigests, canonical_text
 from ..errors import IllegalAction, RefereeError
 from ..games import load
 from ..games.interface import CHANCE, Game
@@ -254,7 +254,7 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
             if observe is not None:
                 d["observation"] = g.observation_digest(state, observe)
             if plan.odds and actors == (CHANCE,):
-                d["odds"] = odds_digest((g.action_to_json(a), p) for a, p in g.chance_outcomes(state))
+                d["odds"] = _odds_digests(g)(g.chance_outcomes(state))
             if probe is not None and probe_expected is not None:  # set together
                 d["probe"] = probe_expected["rejected"]["clause"] if "rejected" in probe_expected else None
             d["events"] = g.events_digest(t.events)
@@ -269,6 +269,14 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
     if last is not None and "state" not in last:
         last["state"] = g.state_digest(state)  # the last step always has one
     return plan
+
+
+def _odds_digests(g: Game) -> OddsDigests:
+    """The game's odds digests, kept on it across the games a worker plans."""
+    kept: OddsDigests | None = g.__dict__.get("_odds_digests")
+    if kept is None:
+        kept = g.__dict__["_odds_digests"] = OddsDigests(g.action_canonical_text)
+    return kept
 
 
 STEER_CANDIDATES = 4
