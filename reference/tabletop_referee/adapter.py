@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import IO, Any, cast
 
 from . import __version__
-from .documents import OddsDigests
+from .documents import OddsDigests, SameItems
 from .errors import IllegalAction, MalformedInput, RefereeError
 from .games import load
 from .games.interface import CHANCE
@@ -83,6 +83,7 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
     if readings:
         game = Following(game, readings)
     odds_of = OddsDigests(game.action_canonical_text)  # protocol 2's odds digests (documents.odds_digest)
+    legal_of = SameItems(game.legal_digest)  # the same actions again (a chance node's): the same digest
 
     def new_game(req: dict[str, Any]) -> dict[str, Any]:
         setup = game.setup_from_json(_field(req, "setup"))
@@ -172,9 +173,9 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
                 if player not in actors:
                     raise MalformedInput(f"player {player!r} is not choosing now (choosing: {list(actors)})",
                                          path=where + ".player", clause="turn.actor")
-                entry["legal"] = game.legal_digest(game.legal_actions(state, player))
+                entry["legal"] = legal_of(game.legal_actions(state, player))
             else:
-                entry["legal"] = game.legal_digest(game.legal_actions(state))
+                entry["legal"] = legal_of(game.legal_actions(state))
             if "observe" in step:
                 entry["observation"] = game.observation_digest(state, step["observe"])
             if odds and actors == (CHANCE,):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -81,6 +82,29 @@ class OddsDigests:
             if len(self._kept) > 1_000:
                 self._kept.clear()
             self._kept[id(outcomes)] = (outcomes, value)
+        return value
+
+
+class SameItems:
+    """``compute(items)`` kept with the items it was computed from, and reused while a later
+    sequence holds the very same objects in the same order (a game that keeps its values, such
+    as MLEM's rolls at a chance node, passes them again step after step)."""
+
+    def __init__(self, compute: Callable[[Any], str]) -> None:
+        self._compute = compute
+        self._kept: dict[tuple[int, int], tuple[tuple[Any, ...], str]] = {}
+
+    def __call__(self, items: Any) -> str:
+        if not items:
+            return self._compute(items)
+        key = (len(items), id(items[0]))
+        hit = self._kept.get(key)
+        if hit is not None and all(map(operator.is_, hit[0], items)):
+            return hit[1]
+        value = self._compute(items)
+        if len(self._kept) > 1_000:
+            self._kept.clear()
+        self._kept[key] = (tuple(items), value)  # kept alive: the ids stay theirs
         return value
 
 

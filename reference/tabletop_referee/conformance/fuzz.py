@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from ..documents import OddsDigests, canonical_text
+from ..documents import OddsDigests, SameItems, canonical_text
 from ..errors import IllegalAction, RefereeError
 from ..games import load
 from ..games.interface import CHANCE, Game
@@ -250,7 +250,7 @@ def plan_game(g: Game, game: int, seed: int, supported: Mapping[str, Sequence[An
         if probe_expected is not None and "rejected" in probe_expected:
             step.rejection = probe_expected["rejected"]["clause"]
         if digests:
-            d: dict[str, Any] = {"legal": g.legal_digest(legal)}
+            d: dict[str, Any] = {"legal": _legal_digests(g)(legal)}
             if observe is not None:
                 d["observation"] = g.observation_digest(state, observe)
             if plan.odds and actors == (CHANCE,):
@@ -276,6 +276,14 @@ def _odds_digests(g: Game) -> OddsDigests:
     kept: OddsDigests | None = g.__dict__.get("_odds_digests")
     if kept is None:
         kept = g.__dict__["_odds_digests"] = OddsDigests(g.action_canonical_text)
+    return kept
+
+
+def _legal_digests(g: Game) -> SameItems:
+    """The game's legal-action digests, kept while a step lists the very same actions."""
+    kept: SameItems | None = g.__dict__.get("_legal_digests")
+    if kept is None:
+        kept = g.__dict__["_legal_digests"] = SameItems(g.legal_digest)
     return kept
 
 

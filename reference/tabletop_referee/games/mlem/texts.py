@@ -46,6 +46,7 @@ class StateTexts:
         self._observed: dict[str, tuple[Any, dict[tuple[int, bool], str]]] = {}
         self._landings: dict[Any, str] = {}
         self._values: dict[str, dict[Any, str]] = {}
+        self._states: dict[int, tuple[State, tuple[str, str, str]]] = {}
 
     def _part(self, name: str, value: Any, to_json: Callable[[Any], Any]) -> str:
         hit = self._kept.get(name)
@@ -110,27 +111,42 @@ class StateTexts:
                         for name in _VARIANT_SECTIONS if (value := getattr(s, name)) is not None}
         else:
             sections = self._observed_sections(s, observer)
-        # the keys in sorted order (canonical text), the optional ones where present
-        out = ['{"board":', self._part("board", s.board, ix.board_to_json),
-               ',"crashes":', _int(s.crashes)]
-        if s.die_one_spent:
-            out += ',"die_one_spent":', _encode(list(s.die_one_spent))
-        out += (',"ended":', "null" if s.ended is None else _encode({"reason": s.ended}),
-                ',"expedition":', _int(s.expedition))
+        head, mid, tail = self._common(s)
+        out = [head]
         if "exploration" in sections:
             out += ',"exploration":', sections["exploration"]
-        out += (',"format":', _FORMAT, ',"game":"mlem","goals":', self._small("goals", s.goals, _goals_to_json),
-                ',"landed":', self._landed(s.landed))
+        out.append(mid)
         if "missions" in sections:
             out += ',"missions":', sections["missions"]
         if observer is not None:
             out += ',"observer":', _int(observer)
-        out += (',"options":', self._part("options", s.options, ix.options_to_json),
-                ',"phase":', _encode(str(s.phase)),
-                ',"players":', self._small("players", s.reserves, ix.players_to_json),
-                ',"rocket":', self._small("rocket", s.rocket, ix.rocket_to_json),
-                ',"start_player":', _int(s.start_player))
+        out.append(tail)
         if "ufo" in sections:
             out += ',"ufo":', sections["ufo"]
         out.append("}")
         return "".join(out)
+
+    def _common(self, s: State) -> tuple[str, str, str]:
+        """The texts of the keys a state and its observations share, in sorted key order, in
+        three runs around the optional keys (a step writes a state's text, and the next step its
+        observation: the runs are kept for the last few states)."""
+        hit = self._states.get(id(s))
+        if hit is not None and hit[0] is s:
+            return hit[1]
+        head = ['{"board":', self._part("board", s.board, ix.board_to_json), ',"crashes":', _int(s.crashes)]
+        if s.die_one_spent:
+            head += ',"die_one_spent":', _encode(list(s.die_one_spent))
+        head += (',"ended":', "null" if s.ended is None else _encode({"reason": s.ended}),
+                 ',"expedition":', _int(s.expedition))
+        mid = (',"format":', _FORMAT, ',"game":"mlem","goals":', self._small("goals", s.goals, _goals_to_json),
+               ',"landed":', self._landed(s.landed))
+        tail = (',"options":', self._part("options", s.options, ix.options_to_json),
+                ',"phase":', _encode(str(s.phase)),
+                ',"players":', self._small("players", s.reserves, ix.players_to_json),
+                ',"rocket":', self._small("rocket", s.rocket, ix.rocket_to_json),
+                ',"start_player":', _int(s.start_player))
+        runs = ("".join(head), "".join(mid), "".join(tail))
+        if len(self._states) >= 4:
+            self._states.clear()
+        self._states[id(s)] = (s, runs)  # kept alive: the id stays its
+        return runs
