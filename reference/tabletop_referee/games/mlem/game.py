@@ -13,7 +13,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ...documents import canonical_text, digest_text
 from ...loading import library_document, read_document
 from ...paths import spec_dir
 from ...errors import IllegalAction, MalformedInput, RefereeError, UsageError
@@ -647,8 +646,11 @@ class MlemGame(BaseGame):
     def state_canonical_text(self, state: Any) -> str:
         return self._texts().text(state)  # parts kept while unchanged (texts.py)
 
+    def state_digest(self, state: Any) -> str:
+        return self._texts().digest(state)
+
     def observation_digest(self, state: Any, player: int) -> str:
-        return digest_text(self._texts().text(state, player))
+        return self._texts().digest(state, player)
 
     def _texts(self) -> StateTexts:
         texts: StateTexts | None = self.__dict__.get("_state_texts")

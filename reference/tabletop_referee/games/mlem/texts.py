@@ -7,20 +7,23 @@ written from, and writes only what changed; the document's text is the parts' te
 sorted key order, the same text as ``canonical_text(state_to_json(state))`` (a test checks it
 on random states of every variant, observations included).
 
-An observation differs from its state only in the variant sections (engine ``observe`` hides
+An observation differs from its state only in the variant sections (rules/observe.py hides
 piles and other players' missions) and in ``observer``: the observed text of a section is kept
-per (section value, observer, game over), so the observation is written without observing
-again while the section is unchanged.
+with the section value (the missions' per observer and game over), so an observation is
+written without observing again while its sections are unchanged. A digest hashes the board's
+run once per board and goes on from a copy of that hash.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from typing import Any
 
 from . import interchange as ix
 from .engine import observe
+from .rules.observe import observed_exploration, observed_missions, observed_ufo
 from .model import GOALS, State
 
 _encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
@@ -28,6 +31,7 @@ _encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=F
 
 _VARIANT_SECTIONS = tuple(name for name in ix.SECTIONS if name not in ("board", "landed"))
 _FORMAT = _encode(ix.FORMAT)
+_OBSERVED: dict[str, Callable[[Any], Any]] = {"exploration": observed_exploration, "ufo": observed_ufo}
 
 
 def _int(n: int) -> str:
@@ -47,6 +51,7 @@ class StateTexts:
         self._landings: dict[Any, str] = {}
         self._values: dict[str, dict[Any, str]] = {}
         self._states: dict[int, tuple[State, tuple[str, str, str]]] = {}
+        self._board_hash: tuple[Any, int, Any] | None = None
 
     def _part(self, name: str, value: Any, to_json: Callable[[Any], Any]) -> str:
         hit = self._kept.get(name)
@@ -82,10 +87,9 @@ class StateTexts:
         return text
 
     def _observed_sections(self, s: State, observer: int) -> dict[str, str]:
-        """The observed texts of the variant sections of ``s`` (observing once on a miss)."""
-        key = (observer, s.phase == "game-over")  # what observe's hiding depends on
+        """The observed texts of the variant sections of ``s``: the same for every observer
+        but the missions, which depend on the observer and on whether the game is over."""
         out: dict[str, str] = {}
-        seen: State | None = None
         for name in _VARIANT_SECTIONS:
             value = getattr(s, name)
             if value is None:
@@ -93,12 +97,24 @@ class StateTexts:
             hit = self._observed.get(name)
             if hit is None or hit[0] is not value:
                 hit = self._observed[name] = (value, {})
+            key = (observer, s.phase == "game-over") if name == "missions" else (0, False)
             text = hit[1].get(key)
             if text is None:
-                seen = seen or observe(s, observer)
-                text = hit[1][key] = _encode(ix.SECTIONS[name](getattr(seen, name)))
+                seen = (observed_missions(value, observer, key[1]) if name == "missions"
+                        else _OBSERVED[name](value))
+                text = hit[1][key] = _encode(ix.SECTIONS[name](seen))
             out[name] = text
         return out
+
+    def digest(self, s: State, observer: int | None = None) -> str:
+        """The SHA-256 of :meth:`text` (hex), the board's run hashed once per board."""
+        text = self.text(s, observer)
+        if self._board_hash is None or self._board_hash[0] is not s.board:
+            prefix = '{"board":' + self._part("board", s.board, ix.board_to_json)
+            self._board_hash = (s.board, len(prefix), hashlib.sha256(prefix.encode("utf-8")))
+        h = self._board_hash[2].copy()
+        h.update(text[self._board_hash[1]:].encode("utf-8"))
+        return h.hexdigest()
 
     def text(self, s: State, observer: int | None = None) -> str:
         """The canonical text of ``state_to_json(s)``, or with ``observer`` of
