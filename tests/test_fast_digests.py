@@ -75,7 +75,7 @@ def test_a_wrong_observer_is_refused_as_before():
 
     g = load("mlem")
     state = g.initial_state(g.setup_from_json(g.smoke_setup()))
-    for player in (-1, g.player_count(state), True):
+    for player in (-1, g.player_count(state), True, None, "0", 1.0):
         with pytest.raises(IllegalAction):
             g.observation_to_json(state, player)
         with pytest.raises(IllegalAction):

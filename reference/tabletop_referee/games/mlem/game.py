@@ -650,6 +650,8 @@ class MlemGame(BaseGame):
         return self._texts().digest(state)
 
     def observation_digest(self, state: Any, player: int) -> str:
+        if not isinstance(player, int) or isinstance(player, bool):  # None too: not "no observer"
+            engine.observe(state, player)  # raises IllegalAction (observation.per-player)
         return self._texts().digest(state, player)
 
     def _texts(self) -> StateTexts:
