@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import IO, Any, cast
 
 from . import __version__
-from .documents import odds_digest
+from .documents import OddsDigests, SameItems
 from .errors import IllegalAction, MalformedInput, RefereeError
 from .games import load
 from .games.interface import CHANCE
@@ -82,6 +82,8 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
     game: Any = load(game_id)
     if readings:
         game = Following(game, readings)
+    odds_of = OddsDigests(game.interchange.action_canonical_text)  # protocol 2's odds digests (documents.odds_digest)
+    legal_of = SameItems(game.interchange.legal_digest)  # the same actions again (a chance node's): the same digest
 
     def new_game(req: dict[str, Any]) -> dict[str, Any]:
         setup = game.setup_from_json(_field(req, "setup"))
@@ -171,13 +173,13 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
                 if player not in actors:
                     raise MalformedInput(f"player {player!r} is not choosing now (choosing: {list(actors)})",
                                          path=where + ".player", clause="turn.actor")
-                entry["legal"] = game.interchange.legal_digest(game.legal_actions(state, player))
+                entry["legal"] = legal_of(game.legal_actions(state, player))
             else:
-                entry["legal"] = game.interchange.legal_digest(game.legal_actions(state))
+                entry["legal"] = legal_of(game.legal_actions(state))
             if "observe" in step:
                 entry["observation"] = game.interchange.observation_digest(state, step["observe"])
             if odds and actors == (CHANCE,):
-                entry["odds"] = odds_digest((game.action_to_json(a), p) for a, p in game.chance_outcomes(state))
+                entry["odds"] = odds_of(game.chance_outcomes(state))
             if "probe" in step:
                 try:
                     game.apply(state, game.action_from_json(step["probe"]))

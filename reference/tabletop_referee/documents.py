@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +33,11 @@ def read_json(path: str | Path, *, schema: tuple[str, str] | None = None, what: 
 
 def canonical_text(doc: Any) -> str:
     """The canonical JSON text of a document: sorted keys, no spaces, UTF-8 as is."""
-    return json.dumps(doc, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _encode(doc)
+
+
+_encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode
+"""``json.dumps`` with these settings builds an encoder per call; one is enough (the same text)."""
 
 
 def digest_text(text: str) -> str:
@@ -54,6 +60,52 @@ def odds_digest(outcomes: Any) -> str:
     True
     """
     return list_digest([canonical_text([doc, f"{p.numerator}/{p.denominator}"]) for doc, p in outcomes], as_set=True)
+
+
+class OddsDigests:
+    """:func:`odds_digest` of a game's chance outcomes, fast: each outcome's text from
+    ``action_text`` (the canonical text of an outcome's document, which a game keeps), and the
+    digest kept with the outcome tuple it was computed from, reused while a chance node returns
+    that very tuple (a game that keeps its outcome lists, such as MLEM's rolls, pays once)."""
+
+    def __init__(self, action_text: Callable[[Any], str]) -> None:
+        self._text = action_text
+        self._kept: dict[int, tuple[Any, str]] = {}
+
+    def __call__(self, outcomes: Any) -> str:
+        hit = self._kept.get(id(outcomes))
+        if hit is not None and hit[0] is outcomes:
+            return hit[1]
+        text = self._text
+        value = list_digest([f'[{text(a)},"{p.numerator}/{p.denominator}"]' for a, p in outcomes], as_set=True)
+        if isinstance(outcomes, tuple):  # a list may change under the same id
+            if len(self._kept) > 1_000:
+                self._kept.clear()
+            self._kept[id(outcomes)] = (outcomes, value)
+        return value
+
+
+class SameItems:
+    """``compute(items)`` kept with the items it was computed from, and reused while a later
+    sequence holds the very same objects in the same order (a game that keeps its values, such
+    as MLEM's rolls at a chance node, passes them again step after step)."""
+
+    def __init__(self, compute: Callable[[Any], str]) -> None:
+        self._compute = compute
+        self._kept: dict[tuple[int, int], tuple[tuple[Any, ...], str]] = {}
+
+    def __call__(self, items: Any) -> str:
+        if not items:
+            return self._compute(items)
+        key = (len(items), id(items[0]))
+        hit = self._kept.get(key)
+        if hit is not None and all(map(operator.is_, hit[0], items)):
+            return hit[1]
+        value = self._compute(items)
+        if len(self._kept) > 1_000:
+            self._kept.clear()
+        self._kept[key] = (tuple(items), value)  # kept alive: the ids stay theirs
+        return value
 
 
 def list_digest(texts: list[str], *, as_set: bool = False) -> str:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from ..documents import canonical_text, odds_digest
+from ..documents import OddsDigests, SameItems, canonical_text
 from ..errors import IllegalAction, RefereeError
 from ..games import load
 from ..games.interface import CHANCE
@@ -253,11 +253,11 @@ def plan_game(g: GameKit, game: int, seed: int, supported: Mapping[str, Sequence
         if probe_expected is not None and "rejected" in probe_expected:
             step.rejection = probe_expected["rejected"]["clause"]
         if digests:
-            d: dict[str, Any] = {"legal": g.interchange.legal_digest(legal)}
+            d: dict[str, Any] = {"legal": _legal_digests(g)(legal)}
             if observe is not None:
                 d["observation"] = g.interchange.observation_digest(state, observe)
             if plan.odds and actors == (CHANCE,):
-                d["odds"] = odds_digest((g.action_to_json(a), p) for a, p in g.chance_outcomes(state))
+                d["odds"] = _odds_digests(g)(g.chance_outcomes(state))
             if probe is not None and probe_expected is not None:  # set together
                 d["probe"] = probe_expected["rejected"]["clause"] if "rejected" in probe_expected else None
             d["events"] = g.interchange.events_digest(t.events)
@@ -272,6 +272,22 @@ def plan_game(g: GameKit, game: int, seed: int, supported: Mapping[str, Sequence
     if last is not None and "state" not in last:
         last["state"] = g.interchange.state_digest(state)  # the last step always has one
     return plan
+
+
+def _odds_digests(g: GameKit) -> OddsDigests:
+    """The game's odds digests, kept on it across the games a worker plans."""
+    kept: OddsDigests | None = g.__dict__.get("_odds_digests")
+    if kept is None:
+        kept = g.__dict__["_odds_digests"] = OddsDigests(g.interchange.action_canonical_text)
+    return kept
+
+
+def _legal_digests(g: GameKit) -> SameItems:
+    """The game's legal-action digests, kept while a step lists the very same actions."""
+    kept: SameItems | None = g.__dict__.get("_legal_digests")
+    if kept is None:
+        kept = g.__dict__["_legal_digests"] = SameItems(g.interchange.legal_digest)
+    return kept
 
 
 STEER_CANDIDATES = 4

@@ -13,7 +13,6 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ...documents import canonical_text, digest_text
 from ...loading import library_document, read_document
 from ...paths import spec_dir
 from ...errors import IllegalAction, MalformedInput, RefereeError, UsageError
@@ -22,6 +21,8 @@ from ..interface import CHANCE, Event, EventKind, GameInfo, OptionSpec, SetupFla
 from . import describe, engine, notation
 from . import interchange as ix
 from .position import state_from_position
+from .texts import StateTexts
+from .texts import StateTexts
 from .canonical import action_to_json
 from .rules import scoring
 from .events import EVENT_KINDS
@@ -535,36 +536,21 @@ class MlemInterchange(Interchange):
         return bool(state.options.variants)
 
     def state_canonical_text(self, state: Any) -> str:
-        # The large parts of a state (board, landings, variant sections) are frozen values that
-        # a step mostly passes on unchanged: each one's text is kept with the value it was
-        # written from and reused while the next state holds the very same value. The small
-        # rest is written in one go with a placeholder per large part (a string holding a NUL,
-        # which no state string holds), then each placeholder is replaced by the kept text.
-        return self._canonical_text(state, None, "_section_texts")
+        return self._texts().text(state)  # parts kept while unchanged (texts.py)
+
+    def state_digest(self, state: Any) -> str:
+        return self._texts().digest(state)
 
     def observation_digest(self, state: Any, player: int) -> str:
-        # an observation document is the observed state's document plus "observer"
-        return digest_text(self._canonical_text(engine.observe(state, player), player, "_observed_texts"))
+        if not isinstance(player, int) or isinstance(player, bool):  # None too: not "no observer"
+            engine.observe(state, player)  # raises IllegalAction (observation.per-player)
+        return self._texts().digest(state, player)
 
-    def _canonical_text(self, state: Any, observer: int | None, cache_name: str) -> str:
-        doc = ix.state_to_json(state, sections=False)
-        if observer is not None:
-            doc["observer"] = observer
-        cache = self.__dict__.setdefault(cache_name, {})
-        texts = []
-        for name, to_json in ix.SECTIONS.items():
-            value = state.landed if name == "landed" else getattr(state, name)
-            if value is None:
-                continue
-            hit = cache.get(name)
-            if hit is None or hit[0] is not value:
-                hit = cache[name] = (value, canonical_text(to_json(value)))
-            doc[name] = f"\0{name}\0"
-            texts.append((f'"\\u0000{name}\\u0000"', hit[1]))
-        text = canonical_text(doc)
-        for placeholder, section in texts:
-            text = text.replace(placeholder, section, 1)
-        return text
+    def _texts(self) -> StateTexts:
+        texts: StateTexts | None = self.__dict__.get("_state_texts")
+        if texts is None:
+            texts = self.__dict__["_state_texts"] = StateTexts()
+        return texts
 
     def observation_to_json(self, state: Any, player: int) -> dict[str, Any]:
         return ix.observation_to_json(state, player)

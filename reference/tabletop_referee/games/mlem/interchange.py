@@ -531,7 +531,6 @@ def load_tokens(name: str) -> TokenSet:
 def state_to_json(s: State, *, sections: bool = True) -> Doc:
     """The state document; ``sections=False`` leaves out the :data:`SECTIONS` (for a digest
     that keeps their texts)."""
-    r = s.rocket
     doc: dict[str, Any] = {"game": "mlem", "format": FORMAT}
     if sections:
         doc["board"] = board_to_json(s.board)
@@ -541,17 +540,8 @@ def state_to_json(s: State, *, sections: bool = True) -> Doc:
         "start_player": s.start_player,
         "expedition": s.expedition,
         "crashes": s.crashes,
-        "players": [{"reserve": list(res)} for res in s.reserves],
-        "rocket": {
-            "space": r.space,
-            "dice": r.dice,
-            "roll": None if r.roll is None else list(r.roll),
-            "cursor": r.cursor,
-            "seats": [
-                {"player": x.player, "astronaut": x.astronaut, "flipped": x.flipped}
-                for x in r.seats
-            ],
-        },
+        "players": players_to_json(s.reserves),
+        "rocket": rocket_to_json(s.rocket),
     }
     if sections:
         doc["landed"] = landed_to_json(s.landed)
@@ -562,6 +552,20 @@ def state_to_json(s: State, *, sections: bool = True) -> Doc:
     if s.die_one_spent:
         doc["die_one_spent"] = list(s.die_one_spent)
     return doc | _variants_to_json(s) if sections else doc
+
+
+def players_to_json(reserves: tuple[tuple[str, ...], ...]) -> list[Doc]:
+    return [{"reserve": list(res)} for res in reserves]
+
+
+def rocket_to_json(r: Rocket) -> Doc:
+    return {
+        "space": r.space,
+        "dice": r.dice,
+        "roll": None if r.roll is None else list(r.roll),
+        "cursor": r.cursor,
+        "seats": [{"player": x.player, "astronaut": x.astronaut, "flipped": x.flipped} for x in r.seats],
+    }
 
 
 def _tokens(items: tuple[_Token, ...] | Hidden, to_json: Callable[[_Token], Doc]) -> list[Doc] | dict[str, int]:

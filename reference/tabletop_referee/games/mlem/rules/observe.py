@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ....errors import IllegalAction
-from ..model import Hidden, State
+from ..model import Exploration, Hidden, Missions, State, Ufo
 from .work import full, replace
 
 
@@ -24,16 +24,28 @@ def observe(state: State, player: int) -> State:
     ex, m, u = state.exploration, state.missions, state.ufo
     if ex is None and m is None and u is None:
         return state
-    if ex is not None:
-        ex = replace(ex, pile=Hidden(len(full(ex.pile))))
-    if u is not None:
-        u = replace(u, pile=Hidden(len(full(u.pile))))
-    if m is not None:
-        over = state.phase == "game-over"
-        m = replace(
-            m,
-            pile=Hidden(len(full(m.pile))),
-            hands=tuple(h if q == player or over else Hidden(len(full(h))) for q, h in enumerate(m.hands)),
-            discarded=tuple(d if q == player else Hidden(len(full(d))) for q, d in enumerate(m.discarded)),
-        )
-    return replace(state, exploration=ex, missions=m, ufo=u)
+    over = state.phase == "game-over"
+    return replace(state, exploration=None if ex is None else observed_exploration(ex),
+                   missions=None if m is None else observed_missions(m, player, over),
+                   ufo=None if u is None else observed_ufo(u))
+
+
+def observed_exploration(ex: Exploration) -> Exploration:
+    """What every player sees of the Exploration tokens: the face-down pile's size only."""
+    return replace(ex, pile=Hidden(len(full(ex.pile))))
+
+
+def observed_ufo(u: Ufo) -> Ufo:
+    """What every player sees of the UFO section: the arrival pile's size only."""
+    return replace(u, pile=Hidden(len(full(u.pile))))
+
+
+def observed_missions(m: Missions, player: int, over: bool) -> Missions:
+    """What ``player`` sees of the missions: the pile's size, the other players' kept missions
+    (until the game is ``over``) and discarded ones as sizes only."""
+    return replace(
+        m,
+        pile=Hidden(len(full(m.pile))),
+        hands=tuple(h if q == player or over else Hidden(len(full(h))) for q, h in enumerate(m.hands)),
+        discarded=tuple(d if q == player else Hidden(len(full(d))) for q, d in enumerate(m.discarded)),
+    )

@@ -1,0 +1,82 @@
+"""The fast protocol-2 digests (issue 27) are the digests of the documents.
+
+Fuzz computes each step's digests from texts kept between steps (MLEM's state and observation
+texts per part, odds digests per outcome tuple): whatever is kept, the digest must be the one
+docs/protocol.md defines, computed from the document written afresh. The plans below use the
+caches the way fuzz and the adapter do (observation of a state, then the next state's digest,
+step after step, game after game), with every variant, so stale kept texts would show."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop_referee.conformance.fuzz import _odds_digests, plan_game
+from tabletop_referee.documents import OddsDigests, canonical_text, digest, digest_text, odds_digest
+from tabletop_referee.games import GAMES, load
+from tabletop_referee.games.interface import CHANCE
+
+
+def plans(game_id: str, games: int = 8, seed: int = 11):
+    g = load(game_id)
+    return g, [plan_game(g, i, seed, None, True, variants=g.info.variants, observations=True,
+                         digests=True, odds=True) for i in range(games)]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_planned_digest_is_the_digest_of_its_document(game_id):
+    g, planned = plans(game_id)
+    checked = {"state": 0, "observation": 0, "odds": 0, "legal": 0}
+    for p in planned:
+        assert p.start_digest == digest(g.state_to_json(p.initial))
+        for st in p.steps:
+            d = st.digests
+            texts = sorted(canonical_text(g.action_to_json(a)) for a in st.legal)  # a set: sorted texts
+            assert d["legal"] == digest_text("[" + ",".join(texts) + "]")
+            checked["legal"] += 1
+            assert d["events"] == digest([g.event_to_json(e) for e in st.transition.events])
+            if "state" in d:
+                assert d["state"] == digest(g.state_to_json(st.transition.state))
+                checked["state"] += 1
+            if st.observe is not None:
+                assert d["observation"] == digest(g.interchange.observation_to_json(st.state, st.observe))
+                checked["observation"] += 1
+            if "odds" in d:
+                outcomes = g.chance_outcomes(st.state)
+                assert d["odds"] == odds_digest((g.action_to_json(a), p) for a, p in outcomes)
+                checked["odds"] += 1
+    # the checks above ran on what they are about (a game without hidden information or
+    # chance would check fewer kinds; all three games have both)
+    assert all(n > 20 for n in checked.values()), checked
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_kept_odds_digests_follow_the_outcomes(game_id):
+    """The same tuple gives the kept digest; a list (which may change) is never kept."""
+    g = load(game_id)
+    kept = _odds_digests(g)
+    _, planned = plans(game_id, games=4)
+    nodes = [st.state for p in planned for st in p.steps if g.actors(st.state) == (CHANCE,)]
+    assert nodes
+    for state in nodes:
+        outcomes = g.chance_outcomes(state)
+        want = odds_digest((g.action_to_json(a), p) for a, p in outcomes)
+        assert kept(outcomes) == want
+        assert kept(outcomes) == want  # from the kept value
+    fresh = OddsDigests(g.interchange.action_canonical_text)
+    outcomes = list(next(o for o in map(g.chance_outcomes, nodes) if len(o) > 1))
+    first = fresh(outcomes)
+    del outcomes[1:]
+    assert fresh(outcomes) == odds_digest((g.action_to_json(a), p) for a, p in outcomes) != first
+
+
+def test_a_wrong_observer_is_refused_as_before():
+    """The fast observation text refuses a player the state does not have, as the document does."""
+    from tabletop_referee.errors import IllegalAction
+
+    g = load("mlem")
+    state = g.initial_state(g.setup_from_json(g.setups.smoke_setup()))
+    for player in (-1, g.player_count(state), True, None, "0", 1.0):
+        with pytest.raises(IllegalAction):
+            g.interchange.observation_to_json(state, player)
+        with pytest.raises(IllegalAction):
+            g.interchange.observation_digest(state, player)
