@@ -6,7 +6,9 @@ import argparse
 import json
 import sys
 
-from ..conformance.strength import BaselineFailed, load_equivalent, markdown, run
+from ..conformance.strength import BaselineFailed, load_equivalent, run
+from ..conformance.strengthreport import markdown
+from ..conformance.vectors import VectorFileError
 from ..output import check_outputs
 from ..style import Progress
 from .common import EXIT_FAILED, EXIT_OK, MAX_WORKERS, UsageError, bounded, emit, game_arg, seed_arg, write_output
@@ -35,6 +37,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     s.add_argument("--seed", type=seed_arg, default=0, help="the seed of --sample (default 0)")
     s.add_argument("--workers", type=bounded(MAX_WORKERS, "worker processes"), default=1,
                    help="worker processes (default 1)")
+    s.add_argument("--vectors", action="append", metavar="PATH",
+                   help="a vector file or folder (repeatable; default: the game's vectors/<game>/)")
     s.add_argument("--equivalent", metavar="FILE",
                    help="the equivalent-mutants file (default: spec/<game>/equivalent-mutants.yaml)")
     s.add_argument("--json", metavar="FILE", help="write the JSON report to FILE (- for stdout; "
@@ -60,8 +64,8 @@ def run_strength(args: argparse.Namespace) -> int:
 
     try:
         result = run(args.game, sample_size=args.sample, seed=args.seed,
-                     workers=args.workers, equivalent=equivalent, progress=progress)
-    except BaselineFailed as exc:
+                     workers=args.workers, vector_paths=args.vectors, equivalent=equivalent, progress=progress)
+    except (BaselineFailed, VectorFileError) as exc:
         raise UsageError(str(exc)) from None
     finally:
         for b in bar:

@@ -28,6 +28,7 @@ engine, so the engines stay pure and the parent process is never mutated.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import importlib
 import pkgutil
@@ -37,7 +38,7 @@ import time
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,7 @@ from ..games.interface import Event, Game, Transition
 from ..loading import read_document
 from ..paths import spec_dir
 from .runner import Runner
+from .strengthreport import FORMAT
 from .vectors import Vector, default_vector_dir, load_vectors
 
 KINDS = ("check-removed", "check-inverted", "event-dropped", "event-duplicated", "event-field",
@@ -87,7 +89,15 @@ def _game_package(game: Game) -> str:
 
 def _game_modules(game: Game) -> list[types.ModuleType]:
     """Every module of the game's package, imported (a data mutant patches each copy of a name)."""
-    package = importlib.import_module(_game_package(game))
+    return _modules_of(_game_package(game))
+
+
+_CACHES: dict[str, list[Any]] = {}
+
+
+@functools.lru_cache(maxsize=None)
+def _modules_of(name: str) -> list[types.ModuleType]:
+    package = importlib.import_module(name)
     for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         importlib.import_module(info.name)
     prefix = package.__name__ + "."
@@ -128,7 +138,8 @@ def generate(game_id: str) -> list[Mutant]:
     for clause, checks in sorted(game.rule_checks().items()):
         for check in checks:
             where = (check.__module__, check.__qualname__)
-            name = check.__qualname__
+            # the module too: two areas may each have a check of one clause under one name
+            name = f"{check.__module__.removeprefix(_game_package(game) + '.')}.{check.__qualname__}"
             out.append(Mutant(f"check-removed/{clause}/{name}", "check-removed", clause,
                               f"{name} accepts every action", where))
             out.append(Mutant(f"check-inverted/{clause}/{name}", "check-inverted", clause,
@@ -263,14 +274,19 @@ def _shift(outcomes: tuple[tuple[Any, Fraction], ...], uniform: bool) -> tuple[t
     return ((outcomes[0][0], outcomes[0][1] + moved), *outcomes[1:-1], (outcomes[-1][0], outcomes[-1][1] - moved))
 
 
-def _clear_caches(game: Game) -> None:
+def _clear_caches(game: Game, *, bounded_only: bool = False) -> None:
     """Empties the lru caches of the game's modules (a result cached under a mutant must not
-    outlive it, nor one cached before it hide it)."""
-    for module in _game_modules(game):
-        for value in list(vars(module).values()):
-            clear = getattr(value, "cache_clear", None)
-            if callable(clear) and getattr(value, "__module__", None) == module.__name__:
-                clear()
+    outlive it, nor one cached before it hide it). ``bounded_only``: only the caches with a
+    size limit, the memos of computations on states (the unbounded ones hold data read from
+    the spec and tables such as dice outcomes, which run no check and emit no event)."""
+    name = _game_package(game)
+    if name not in _CACHES:
+        _CACHES[name] = [value for module in _modules_of(name) for value in vars(module).values()
+                         if callable(getattr(value, "cache_clear", None))
+                         and getattr(value, "__module__", None) == module.__name__]
+    for cached in _CACHES[name]:
+        if not bounded_only or cached.cache_info().maxsize is not None:
+            cached.cache_clear()
 
 
 @contextmanager
@@ -382,9 +398,69 @@ def _run_one(runner: Runner, vector: Vector, deadline: float) -> tuple[str, floa
     return status, time.monotonic() - started
 
 
-def _baseline(indexes: list[int]) -> list[tuple[int, str, float]]:
+def _recording(s: Any, a: Any, _original: Any = None, _key: str = "", _seen: Any = None) -> Any:
+    # runs with the check's own globals: everything it uses comes in as a default
+    _seen.add(_key)
+    return _original(s, a)
+
+
+def trace_key(m: Mutant) -> str | None:
+    """What the unmutated reference must do during a vector for ``m`` to make any difference
+    to it: run the mutated check, or emit an event of the mutated kind and clause (``None``:
+    anything may matter)."""
+    if m.kind in ("check-removed", "check-inverted"):
+        return "check:" + ":".join(m.target)
+    if m.kind.startswith("event-"):
+        return f"event:{m.target[0]}/{m.target[1]}"
+    return None
+
+
+@contextmanager
+def _tracing(game: Any) -> Iterator[tuple[set[str], set[str]]]:
+    """Records, while active, which check functions run and which (event kind, clause) pairs
+    ``apply`` emits: yields ``(seen, traceable)``."""
+    seen: set[str] = set()
+    traceable: set[str] = set()
+    with ExitStack() as stack:
+        done: set[int] = set()
+        for checks in game.rule_checks().values():
+            for fn in checks:
+                if id(fn) in done or fn.__closure__:
+                    continue
+                done.add(id(fn))
+                key = f"check:{fn.__module__}:{fn.__qualname__}"
+                traceable.add(key)
+                original = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__)
+                original.__kwdefaults__ = fn.__kwdefaults__
+                stack.enter_context(_swap_code(fn, _recording, (original, key, seen)))
+        for kind in game.event_kinds().values():
+            traceable.update(f"event:{kind.type}/{c}" for c in kind.clauses)
+        apply = game.apply
+
+        def traced(state: Any, action: Any) -> Transition:
+            t = apply(state, action)
+            seen.update(f"event:{e.type}/{e.clause}" for e in t.events)
+            return t
+
+        stack.enter_context(_set_attr(game, "apply", traced))
+        yield seen, traceable
+
+
+def _baseline(indexes: list[int]) -> tuple[list[tuple[int, str, float, list[str]]], list[str]]:
+    """Plays the vectors against the unmutated reference: ``(index, status, seconds, what it
+    touched)`` each (the caches emptied before each vector, so what a vector needs is seen), and
+    the trace keys that could be recorded."""
+    game = load(_GAME)
     runner = _runner(None)
-    return [(i, *_run_one(runner, _VECTORS[i], 600.0)) for i in indexes]
+    out = []
+    with _tracing(game) as (seen, traceable):
+        for i in indexes:
+            _clear_caches(game, bounded_only=True)
+            seen.clear()
+            status, seconds = _run_one(runner, _VECTORS[i], 600.0)
+            out.append((i, status, seconds, sorted(seen)))
+    _clear_caches(game)
+    return out, sorted(traceable)
 
 
 def _mutant_job(m: Mutant, order: list[int], deadlines: list[float]) -> dict[str, Any]:
@@ -423,15 +499,21 @@ def checks_events(doc: Any) -> bool:
     return False
 
 
-def _order(m: Mutant, vectors: Sequence[Vector], cost: Sequence[float], sees_events: Sequence[bool]) -> list[int]:
+def _order(m: Mutant, vectors: Sequence[Vector], cost: Sequence[float], sees_events: Sequence[bool],
+           touched: Sequence[frozenset[str]], traceable: frozenset[str]) -> list[int]:
     """The vector indexes to play against ``m``: those tagged with its clause first, then those
-    of its rule area, then the rest, each group cheapest first; for an event mutant only the
-    vectors that look at events."""
+    of its rule area, then the rest, each group cheapest first. Left out: for an event mutant the
+    vectors that expect nothing of the events; for a check or event mutant those during which
+    the reference never ran the check or emitted the event (the engine is deterministic, so the
+    mutant plays them exactly as the reference does)."""
     def rank(i: int) -> tuple[int, float]:
         clauses = vectors[i].clauses
         tier = 0 if m.clause in clauses else 1 if any(c.split(".", 1)[0] == m.area for c in clauses) else 2
         return tier, cost[i]
-    wanted = [i for i in range(len(vectors)) if sees_events[i] or not m.kind.startswith("event-")]
+    key = trace_key(m)
+    wanted = [i for i in range(len(vectors))
+              if (sees_events[i] or not m.kind.startswith("event-"))
+              and (key is None or key not in traceable or key in touched[i])]
     return sorted(wanted, key=rank)
 
 
@@ -442,15 +524,28 @@ class Strength:
     game: str
     mutants: list[Mutant]
     results: dict[str, dict[str, Any]]
-    equivalent: dict[str, str]
+    equivalent: dict[str, dict[str, str]]
+    """The explained survivors (:func:`load_equivalent`)."""
     vectors: int
     seconds: float
     sampled: int | None = None
 
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any], equivalent: Mapping[str, dict[str, str]]) -> "Strength":
+        """A report read back, judged against another equivalent-mutants list (no mutant is run
+        again: what was killed stays killed, a survivor is explained or not by ``equivalent``)."""
+        mutants, results = [], {}
+        for e in doc["mutants"]:
+            mutants.append(Mutant(e["id"], e["kind"], e["clause"], e["description"]))
+            raw = "survived" if e["status"] in ("known-gap", "equivalent") else e["status"]
+            results[e["id"]] = {"id": e["id"], "status": raw,
+                                **{k: e[k] for k in ("killed_by", "how", "why", "ran") if k in e}}
+        return cls(doc["game"], mutants, results, dict(equivalent), doc["vectors"], doc["seconds"], doc.get("sampled"))
+
     def status(self, m: Mutant) -> str:
         r = self.results[m.id]
         if r["status"] == "survived" and m.id in self.equivalent:
-            return "equivalent"
+            return "equivalent" if self.equivalent[m.id]["verdict"] == "equivalent" else "known-gap"
         return str(r["status"])
 
     def unexplained(self) -> list[Mutant]:
@@ -463,7 +558,7 @@ class Strength:
     def _group(self, key: Callable[[Mutant], str]) -> dict[str, dict[str, Any]]:
         out: dict[str, dict[str, Any]] = {}
         for m in self.mutants:
-            g = out.setdefault(key(m), {"mutants": 0, "killed": 0, "equivalent": 0, "survived": 0,
+            g = out.setdefault(key(m), {"mutants": 0, "killed": 0, "equivalent": 0, "known_gap": 0, "survived": 0,
                                         "not_applied": 0, "killing_vectors": [], "survivors": []})
             g["mutants"] += 1
             status = self.status(m)
@@ -472,18 +567,18 @@ class Strength:
                 by = self.results[m.id]["killed_by"]
                 if by not in g["killing_vectors"]:
                     g["killing_vectors"].append(by)
-            elif status == "survived":
+            elif status in ("survived", "known-gap"):
                 g["survivors"].append(m.id)
         return dict(sorted(out.items()))
 
     def to_json(self) -> dict[str, Any]:
         counts = {s: sum(1 for m in self.mutants if self.status(m) == s)
-                  for s in ("killed", "survived", "equivalent", "not-applied")}
+                  for s in ("killed", "survived", "known-gap", "equivalent", "not-applied")}
         readings = {m.id.split("/", 1)[1]: {"clause": m.clause, "status": self.status(m),
                                             "killed_by": self.results[m.id].get("killed_by")}
                     for m in self.mutants if m.kind == "option-flipped"}
         return {
-            "format": 1,
+            "format": FORMAT,
             "game": self.game,
             "vectors": self.vectors,
             "sampled": self.sampled,
@@ -495,25 +590,26 @@ class Strength:
             "readings": readings,
             "mutants": [{**m.to_json(), "status": self.status(m),
                          **{k: v for k, v in self.results[m.id].items() if k in ("killed_by", "how", "why", "ran")},
-                         **({"reason": self.equivalent[m.id]} if m.id in self.equivalent else {})}
+                         **({"reason": self.equivalent[m.id]["reason"]} if m.id in self.equivalent else {})}
                         for m in self.mutants],
         }
 
 
-def load_equivalent(game_id: str, path: str | Path | None = None) -> dict[str, str]:
-    """Mutant id -> reason, from ``spec/<game>/equivalent-mutants.yaml`` (read through the one
-    input boundary, checked against schemas/conformance/equivalent-mutants.schema.json)."""
+def load_equivalent(game_id: str, path: str | Path | None = None) -> dict[str, dict[str, str]]:
+    """Mutant id -> ``{"verdict": "equivalent" | "gap", "reason": ...}``, from
+    ``spec/<game>/equivalent-mutants.yaml`` (read through the one input boundary, checked against
+    schemas/conformance/equivalent-mutants.schema.json)."""
     file = Path(path) if path is not None else spec_dir(game_id) / EQUIVALENT_FILE
     if path is None and not file.exists():
         return {}
     doc = read_document(file, what="equivalent-mutants file", fmt="yaml",
                         schema=("conformance", "equivalent-mutants"))
-    return {e["mutant"]: e["reason"] for e in doc.get("equivalent") or []}
+    return {e["mutant"]: {"verdict": e["verdict"], "reason": e["reason"]} for e in doc.get("equivalent") or []}
 
 
 def run(game_id: str, *, mutants: Sequence[Mutant] | None = None, sample_size: int | None = None,
         seed: int = 0, workers: int = 1, vector_paths: Sequence[str | Path] | None = None,
-        equivalent: Mapping[str, str] | None = None,
+        equivalent: Mapping[str, dict[str, str]] | None = None,
         progress: Callable[[int, int], None] | None = None) -> Strength:
     """Plays every vector of ``game_id`` against each mutant (killed at the first failing
     vector) in ``workers`` processes."""
@@ -523,24 +619,35 @@ def run(game_id: str, *, mutants: Sequence[Mutant] | None = None, sample_size: i
     paths = [str(p) for p in (vector_paths or [default_vector_dir(game_id)])]
     vectors = load_vectors(paths, game_id)
     equivalent = dict(equivalent) if equivalent is not None else load_equivalent(game_id)
-    with ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=(game_id, paths)) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=(game_id, paths))
+    try:
         chunks = [list(range(i, len(vectors), workers)) for i in range(workers)]
         cost = [0.0] * len(vectors)
-        for part in pool.map(_baseline, chunks):
-            for i, status, seconds in part:
+        touched: list[frozenset[str]] = [frozenset()] * len(vectors)
+        traceable: frozenset[str] = frozenset()
+        for part, keys in pool.map(_baseline, chunks):
+            traceable = frozenset(keys)
+            for i, status, seconds, seen in part:
+                touched[i] = frozenset(seen)
                 if status != "passed":
                     raise BaselineFailed(f"vector {vectors[i].id} does not pass against the unmutated "
                                          f"reference ({status}): fix it before measuring strength")
                 cost[i] = seconds
         deadlines = [max(MIN_DEADLINE, 3 * c + MIN_DEADLINE) for c in cost]
         sees = [checks_events(v.doc) for v in vectors]
-        futures = {pool.submit(_mutant_job, m, _order(m, vectors, cost, sees), deadlines): m for m in chosen}
+        futures = {pool.submit(_mutant_job, m, _order(m, vectors, cost, sees, touched, traceable), deadlines): m for m in chosen}
         results: dict[str, dict[str, Any]] = {}
         for done, future in enumerate(_as_completed(futures), 1):
             r = future.result()
             results[r["id"]] = r
             if progress:
                 progress(done, len(chosen))
+    except BaseException:  # Ctrl-C, a failed baseline: stop the workers now, not after every mutant
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
     return Strength(game_id, chosen, results, equivalent, len(vectors), time.monotonic() - started,
                     sample_size if sample_size is not None and sample_size < len(everything) else None)
 
@@ -553,46 +660,3 @@ def _as_completed(futures: Mapping[Any, Mutant]) -> Iterator[Any]:
 
 class BaselineFailed(Exception):
     """A vector fails against the unmutated reference: strength cannot be measured."""
-
-
-# -- reports ----------------------------------------------------------------------------------
-
-
-def markdown(doc: Mapping[str, Any], *, clause_link: Callable[[str], str] | None = None) -> str:
-    """The per-clause table (and per area, per kind, the survivors) as Markdown."""
-    t = doc["totals"]
-    lines = [
-        f"Mutants of the reference engine: **{t['mutants']}**"
-        + (f" (a sample of the full set)" if doc.get("sampled") else "")
-        + f"; killed by the vectors: **{t['killed']}**; equivalent (listed with a reason): {t['equivalent']}; "
-          f"surviving: **{t['survived']}**"
-        + (f"; not applicable: {t['not-applied']}" if t["not-applied"] else "")
-        + f". {doc['vectors']} vectors, {doc['seconds']:.0f} s.",
-        "",
-    ]
-
-    def table(title: str, groups: Mapping[str, Any], link: Callable[[str], str] | None) -> None:
-        lines.extend([f"### {title}", "", "| | mutants | killed | surviving | killing vectors |", "|---|---:|---:|---:|---|"])
-        for key, g in groups.items():
-            killers = ", ".join(f"`{v}`" for v in g["killing_vectors"][:4])
-            if len(g["killing_vectors"]) > 4:
-                killers += f" and {len(g['killing_vectors']) - 4} more"
-            name = link(key) if link else f"`{key}`"
-            lines.append(f"| {name} | {g['mutants']} | {g['killed']} | {g['survived']} | {killers} |")
-        lines.append("")
-
-    table("By clause", doc["clauses"], clause_link)
-    table("By rule area", doc["areas"], None)
-    table("By kind of mutant", doc["kinds"], None)
-    if doc["readings"]:
-        lines.extend(["### By reading", "", "| reading | clause | status | killed by |", "|---|---|---|---|"])
-        for reading, r in doc["readings"].items():
-            lines.append(f"| `{reading}` | `{r['clause']}` | {r['status']} | {('`' + r['killed_by'] + '`') if r['killed_by'] else ''} |")
-        lines.append("")
-    left = [m for m in doc["mutants"] if m["status"] in ("survived", "equivalent")]
-    if left:
-        lines.extend(["### Survivors and equivalent mutants", "", "| mutant | clause | status | reason |", "|---|---|---|---|"])
-        for m in left:
-            lines.append(f"| `{m['id']}` | `{m['clause']}` | {m['status']} | {m.get('reason', '')} |")
-        lines.append("")
-    return "\n".join(lines)
