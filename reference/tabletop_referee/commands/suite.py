@@ -41,8 +41,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="a vector file or folder (repeatable; default: the game's vectors/<game>/)")
     s.add_argument("--equivalent", metavar="FILE",
                    help="the equivalent-mutants file (default: spec/<game>/equivalent-mutants.yaml)")
-    s.add_argument("--json", metavar="FILE", help="write the JSON report to FILE (- for stdout; "
-                   "spec/<game>/strength.json is what `referee docs` shows)")
+    s.add_argument("--json", metavar="FILE", nargs="?", const="-",
+                   help="the JSON report on stdout instead of the tables, or written to FILE "
+                        "(spec/<game>/strength.json is what `referee docs` shows)")
     s.add_argument("--markdown", metavar="FILE", help="write the Markdown tables to FILE")
     s.add_argument("--quiet", action="store_true", help="no progress on stderr")
     s.set_defaults(func=run_strength)
