@@ -37,7 +37,7 @@ import sys
 import time
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from contextlib import ExitStack, contextmanager
 from fractions import Fraction
 from pathlib import Path
@@ -380,8 +380,8 @@ def _init(game_id: str, paths: Sequence[str]) -> None:
 
 
 def _runner(readings: dict[str, Any] | None) -> Runner:
-    from ..adapter import Adapter, game_handlers  # lazy: imported in the workers
-    from .inprocess import InProcessAdapter
+    from ..adapter import Adapter, game_handlers  # lazy: only the worker processes serve the reference
+    from .inprocess import InProcessAdapter  # lazy: as above
 
     adapter = Adapter([_GAME])
     if readings:  # announces every reading, follows the flipped one: a bug, not another reading
@@ -637,7 +637,7 @@ def run(game_id: str, *, mutants: Sequence[Mutant] | None = None, sample_size: i
         sees = [checks_events(v.doc) for v in vectors]
         futures = {pool.submit(_mutant_job, m, _order(m, vectors, cost, sees, touched, traceable), deadlines): m for m in chosen}
         results: dict[str, dict[str, Any]] = {}
-        for done, future in enumerate(_as_completed(futures), 1):
+        for done, future in enumerate(as_completed(futures), 1):
             r = future.result()
             results[r["id"]] = r
             if progress:
@@ -650,12 +650,6 @@ def run(game_id: str, *, mutants: Sequence[Mutant] | None = None, sample_size: i
     pool.shutdown()
     return Strength(game_id, chosen, results, equivalent, len(vectors), time.monotonic() - started,
                     sample_size if sample_size is not None and sample_size < len(everything) else None)
-
-
-def _as_completed(futures: Mapping[Any, Mutant]) -> Iterator[Any]:
-    from concurrent.futures import as_completed  # the one place it is used
-
-    return as_completed(futures)
 
 
 class BaselineFailed(Exception):
