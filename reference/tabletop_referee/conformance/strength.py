@@ -372,7 +372,7 @@ _VECTORS: list[Vector] = []
 _GAME = ""
 
 
-def _init(game_id: str, paths: Sequence[str]) -> None:
+def _init(game_id: str, paths: Sequence[str | Path]) -> None:
     global _VECTORS, _GAME
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     _GAME = game_id
@@ -438,7 +438,7 @@ def _tracing(game: Any) -> Iterator[tuple[set[str], set[str]]]:
         apply = game.apply
 
         def traced(state: Any, action: Any) -> Transition:
-            t = apply(state, action)
+            t: Transition = apply(state, action)
             seen.update(f"event:{e.type}/{e.clause}" for e in t.events)
             return t
 
@@ -616,7 +616,7 @@ def run(game_id: str, *, mutants: Sequence[Mutant] | None = None, sample_size: i
     started = time.monotonic()
     everything = list(mutants) if mutants is not None else generate(game_id)
     chosen = sample(everything, sample_size, seed) if sample_size is not None else everything
-    paths = [str(p) for p in (vector_paths or [default_vector_dir(game_id)])]
+    paths: list[str | Path] = [str(p) for p in (vector_paths or [default_vector_dir(game_id)])]
     vectors = load_vectors(paths, game_id)
     equivalent = dict(equivalent) if equivalent is not None else load_equivalent(game_id)
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=(game_id, paths))
