@@ -40,7 +40,7 @@ MORE = "More"
 GAMES = "Games"
 """The ``nav`` entry (``- Games: []``) that :func:`on_config` replaces with the games' sections."""
 GAME_PAGES = (("Disputes", "disputes.md"), ("Coverage", "coverage.md"), ("Vector index", "vectors.md"),
-              ("Sources", "sources.md"), ("All rules on one page", "rules.md"),
+              ("Sources", "sources.md"), ("Strength of the suite", "strength.md"), ("All rules on one page", "rules.md"),
               ("Interchange format", "interchange.md"), ("Position format", "positions.md"))
 """A game's pages after its overview and rule areas, in this order when present (``referee docs``
 writes the first five; the last two are written by hand); any other page of the game follows."""

@@ -25,6 +25,14 @@ Feature: Power cards
       Then Alice's choices are:
         | answer with compass and cannon |
 
+    @id:celestia-0149
+    Example: An Equipment card is not played in the window
+      Given Bob holds a compass and an ejection
+      When the captain rolls pirates and fog
+      And everyone stays
+      And Bob plays compass
+      Then the action is rejected under power.window
+
     @id:celestia-0079
     Example: A card played starts the round of passes again
       Given Carol holds an alternative route

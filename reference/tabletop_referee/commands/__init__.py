@@ -7,6 +7,6 @@ imports :mod:`.common` and game-neutral services, never another command module n
 
 MODULES: tuple[str, ...] = (
     "clauses", "simulate", "spec", "vectors", "fuzz", "conform", "explain", "verify", "play",
-    "report", "docs", "adapter", "disputes", "playthroughs", "init",
+    "report", "docs", "adapter", "disputes", "suite", "playthroughs", "init",
 )
 """The command modules, in the order ``referee --help`` lists them."""

@@ -1,0 +1,84 @@
+"""The strength report of ``referee suite strength`` for people, and the committed one.
+
+``spec/<game>/strength.json`` is the report of a full run (``referee suite strength --game G
+--workers 2 --json spec/G/strength.json``); ``referee docs`` shows it on ``docs/<game>/strength.md``
+and, per clause, on the rule area pages. Kept apart from :mod:`.strength` so the docs read it
+without importing the runner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from ..errors import MalformedInput
+from ..loading import LoadError, read_document
+from ..paths import spec_dir
+
+FORMAT = 1
+"""The format of the JSON report."""
+
+
+def committed_path(game: str) -> Path:
+    return spec_dir(game) / "strength.json"
+
+
+def load_committed(game: str) -> dict[str, Any] | None:
+    """The committed report of ``game``, or ``None`` when there is none."""
+    path = committed_path(game)
+    if not path.is_file():
+        return None
+    try:
+        doc = read_document(path, what="strength report")
+    except LoadError as exc:
+        raise MalformedInput(f"cannot read the strength report: {exc}", path=str(path)) from None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise MalformedInput(f"not a strength report (format {FORMAT!r} expected)", path=str(path))
+    return doc
+
+
+def markdown(doc: Mapping[str, Any], *, clause_link: Callable[[str], str] | None = None) -> str:
+    """The per-clause table (and per area, per kind, the survivors) as Markdown."""
+    t = doc["totals"]
+    lines = [
+        f"Mutants of the reference engine: **{t['mutants']}**"
+        + (f" (a sample of the full set)" if doc.get("sampled") else "")
+        + f"; killed by the vectors: **{t['killed']}**; equivalent (listed with a reason): {t['equivalent']}; "
+          f"known gaps (surviving, listed): **{t['known-gap']}**; unexplained survivors: **{t['survived']}**"
+        + (f"; not applicable: {t['not-applied']}" if t["not-applied"] else "")
+        + f". {doc['vectors']} vectors, {doc['seconds']:.0f} s.",
+        "",
+    ]
+
+    def table(title: str, groups: Mapping[str, Any], link: Callable[[str], str] | None) -> None:
+        lines.extend([f"### {title}", "", "| | mutants | killed | equivalent | surviving | killing vectors |",
+                      "|---|---:|---:|---:|---:|---|"])
+        for key, g in groups.items():
+            killers = ", ".join(f"`{v}`" for v in g["killing_vectors"][:4])
+            if len(g["killing_vectors"]) > 4:
+                killers += f" and {len(g['killing_vectors']) - 4} more"
+            name = link(key) if link else f"`{key}`"
+            surviving = g["survived"] + g["known_gap"]
+            lines.append(f"| {name} | {g['mutants']} | {g['killed']} | {g['equivalent']} | "
+                         f"{f'**{surviving}**' if surviving else 0} | {killers} |")
+        lines.append("")
+
+    table("By clause", doc["clauses"], clause_link)
+    table("By rule area", doc["areas"], None)
+    table("By kind of mutant", doc["kinds"], None)
+    if doc["readings"]:
+        lines.extend(["### By reading", "", "| reading | clause | status | killed by |", "|---|---|---|---|"])
+        for reading, r in doc["readings"].items():
+            lines.append(f"| `{reading}` | `{r['clause']}` | {r['status']} | {('`' + r['killed_by'] + '`') if r['killed_by'] else ''} |")
+        lines.append("")
+    left = [m for m in doc["mutants"] if m["status"] in ("survived", "known-gap", "equivalent")]
+    if left:
+        lines.extend(["### Survivors and equivalent mutants", "",
+                      "*survived*: not explained (CI fails); *known-gap*: a hole in the vectors, listed to be "
+                      "closed; *equivalent*: no vector can tell it apart.", "",
+                      "| mutant | clause | status | reason |", "|---|---|---|---|"])
+        for m in sorted(left, key=lambda m: (m["status"] != "survived", m["status"], m["id"])):
+            lines.append(f"| `{m['id']}` | `{m['clause']}` | {m['status']} | {m.get('reason', '')} |")
+        lines.append("")
+    return "\n".join(lines)
