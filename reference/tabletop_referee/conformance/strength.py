@@ -85,7 +85,7 @@ class Mutant:
 
 
 def _game_package(game: GameKit) -> str:
-    return type(game).__module__.rpartition(".")[0]
+    return type(game.core).__module__.rpartition(".")[0]
 
 
 def _game_modules(game: GameKit) -> list[types.ModuleType]:
