@@ -266,9 +266,9 @@ function infixToPostfix(toks) {
   }
   function cmp() {
     sum();
-    if (peek() && peek().k === 'op' && (peek().v === '=' || peek().v === '<')) {
+    // A chained comparison (A<B<C) parses, left to right, and fails on its types (question.expression).
+    while (peek() && peek().k === 'op' && (peek().v === '=' || peek().v === '<')) {
       const op = peek().v; i++; sum(); out.push({ k: 'op', v: op });
-      if (peek() && peek().k === 'op' && (peek().v === '=' || peek().v === '<')) bad('comparisons may not be chained');
     }
   }
   function and() {
@@ -394,9 +394,12 @@ function questionsFor(s, p, last) {
       }
     }
     if (max >= 3) {
-      for (const trip of permutations(ts, 3)) {
-        if (tileKey(trip[0]) < tileKey(trip[1]) && tileKey(trip[1]) < tileKey(trip[2])) {
-          // no three-tile templates known (yet)
+      // three tiles (in tile order): is their sum above 6, 7, 8?
+      for (let i = 0; i < ts.length; i++) {
+        for (let j = i + 1; j < ts.length; j++) {
+          for (let k = j + 1; k < ts.length; k++) {
+            for (const e of ['6<A+B+C', '7<A+B+C', '8<A+B+C']) out.push({ type: 'ask', player: p, answerer: r, tiles: [ts[i], ts[j], ts[k]], numbers: [], expression: e });
+          }
         }
       }
     }
@@ -473,8 +476,8 @@ function legalActions(s, onlyPlayer) {
     case 'recommend':
       for (let p = 0; p < n; p++) {
         if (onlyPlayer !== undefined && onlyPlayer !== null && p !== onlyPlayer) continue;
+        // A withdrawal is legal for a player whose recommendation stands, but it is not listed.
         if (s.recommendations[p] === null) for (const t of recommendTargets(s, p)) actions.push({ type: 'recommend', player: p, target: t });
-        else actions.push({ type: 'withdraw', player: p });
       }
       break;
     case 'arrange': {
@@ -587,9 +590,11 @@ function checkQuestion(s, a) {
   } else if (a.tiles.length < 1 || a.tiles.length > max || !distinct) {
     throw new Rejection('question.tile-count', `a question names 1 to ${max} different tiles`);
   }
-  for (const t of a.tiles) if (!isTileInPlay(s, t) || !knows(s, a.answerer, t)) throw new Rejection('question.answerer-must-know', `player ${a.answerer} does not know tile ${JSON.stringify(t)}`);
+  for (const t of a.tiles) if (!isTileInPlay(s, t)) throw new Rejection('question.tile-count', `there is no tile ${JSON.stringify(t)} in play`);
+  for (const t of a.tiles) if (!knows(s, a.answerer, t)) throw new Rejection('question.answerer-must-know', `player ${a.answerer} does not know tile ${JSON.stringify(t)}`);
   for (const t of a.tiles) if (knows(s, a.player, t)) throw new Rejection('question.asker-must-not-know', `you already know tile ${JSON.stringify(t)}`);
   if (expr !== '') {
+    if ((a.numbers || []).length) throw new Rejection('question.expression', 'an expression question has no numbers');
     let post;
     try {
       post = compile(expr, a.tiles.length);
@@ -598,7 +603,6 @@ function checkQuestion(s, a) {
       throw e;
     }
     try { checkLimits(post, a.tiles.length); } catch (e) { throw new Rejection(e.clause, e.message); }
-    if ((a.numbers || []).length) throw new Rejection('question.number-set', 'an expression question has no numbers');
   } else {
     const nums = a.numbers || [];
     for (let i = 1; i < nums.length; i++) if (!(nums[i - 1] < nums[i])) throw new Rejection('question.number-set', 'the numbers must ascend');
