@@ -394,11 +394,11 @@ function questionsFor(s, p, last) {
       }
     }
     if (max >= 3) {
-      // three tiles (in tile order): is their sum above 6, 7, 8?
+      // three tiles (in tile order): is their sum above 6, 7, 8, 9?
       for (let i = 0; i < ts.length; i++) {
         for (let j = i + 1; j < ts.length; j++) {
           for (let k = j + 1; k < ts.length; k++) {
-            for (const e of ['6<A+B+C', '7<A+B+C', '8<A+B+C']) out.push({ type: 'ask', player: p, answerer: r, tiles: [ts[i], ts[j], ts[k]], numbers: [], expression: e });
+            for (const e of ['6<A+B+C', '7<A+B+C', '8<A+B+C', '9<A+B+C']) out.push({ type: 'ask', player: p, answerer: r, tiles: [ts[i], ts[j], ts[k]], numbers: [], expression: e });
           }
         }
       }
