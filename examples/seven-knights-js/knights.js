@@ -236,7 +236,7 @@ const OPS = '+=<&|';
 function tokenize(text) {
   const toks = [];
   for (const ch of text) {
-    if (ch === ' ' || ch === '\t') continue;
+    if (/\s/.test(ch)) continue; // any white space, as Python's str.isspace
     if (/[0-9]/.test(ch)) toks.push({ k: 'num', v: Number(ch) });
     else if (/[abcABC]/.test(ch)) toks.push({ k: 'var', v: ch.toUpperCase() });
     else if (OPS.includes(ch)) toks.push({ k: 'op', v: ch });
