@@ -45,20 +45,40 @@ function needState(req) {
   return s;
 }
 
-/** Canonical JSON text (docs/protocol.md, "Digests"): keys sorted, no whitespace. */
+/** Canonical JSON text (docs/protocol.md, "Digests"): keys sorted, no whitespace. Written with
+ * plain loops: a deal or a line has tens of thousands of legal actions to digest per step. */
 function canonical(v) {
-  if (Array.isArray(v)) return '[' + v.map(canonical).join(',') + ']';
-  if (v !== null && typeof v === 'object') {
-    return '{' + Object.keys(v).sort().map((k) => JSON.stringify(k) + ':' + canonical(v[k])).join(',') + '}';
+  if (v === null) return 'null';
+  const t = typeof v;
+  if (t === 'string') return JSON.stringify(v);
+  if (t !== 'object') return JSON.stringify(v);
+  if (Array.isArray(v)) {
+    let out = '[';
+    for (let i = 0; i < v.length; i++) out += (i ? ',' : '') + canonical(v[i]);
+    return out + ']';
   }
-  return JSON.stringify(v);
+  const keys = Object.keys(v);
+  if (keys.length > 1) keys.sort();
+  let out = '{';
+  for (let i = 0; i < keys.length; i++) out += (i ? ',' : '') + JSON.stringify(keys[i]) + ':' + canonical(v[keys[i]]);
+  return out + '}';
 }
 
 function digestText(text) { return crypto.createHash('sha256').update(text, 'utf8').digest('hex'); }
 function digest(v) { return digestText(canonical(v)); }
+function sortedDigest(texts) { return digestText('[' + texts.slice().sort().join(',') + ']'); }
+
+/** The canonical text of an action document, with fast paths for the two kinds a node may have
+ * tens of thousands of (deals and lines); their values and tile ids need no escaping. */
+const atom = (x) => (typeof x === 'number' ? String(x) : '"' + x + '"');
+function actionText(a) {
+  if (a.type === 'deal' && Object.keys(a).length === 2) return '{"type":"deal","values":[' + a.values.map(atom).join(',') + ']}';
+  if (a.type === 'arrange' && Object.keys(a).length === 3) return '{"order":[' + a.order.map(atom).join(',') + '],"player":' + a.player + ',"type":"arrange"}';
+  return canonical(a);
+}
 function listDigest(items, asSet) {
   const texts = items.map(canonical);
-  if (asSet) texts.sort();
+  if (asSet) return sortedDigest(texts);
   return digestText('[' + texts.join(',') + ']');
 }
 
@@ -79,9 +99,10 @@ function play(req) {
   for (let i = 0; i < req.steps.length; i++) {
     const step = req.steps[i];
     const legal = knights.legalActions(state, step.player);
-    const entry = { legal: listDigest(legal.actions, true) };
+    const texts = legal.actions.map(actionText);
+    const entry = { legal: sortedDigest(texts) };
     if (req.odds === true && legal.actor === 'chance' && legal.probabilities) {
-      entry.odds = listDigest(legal.actions.map((a, k) => [a, legal.probabilities[k]]), true);
+      entry.odds = sortedDigest(texts.map((t, k) => '[' + t + ',' + JSON.stringify(legal.probabilities[k]) + ']'));
     }
     if (step.observe !== undefined) entry.observation = digest(knights.observe(state, step.observe));
     if (step.probe !== undefined) {

@@ -434,8 +434,15 @@ function lineLengths(s) {
   return [T - 1, T];
 }
 
-function legalActions(s, onlyPlayer) {
+function legalActions(s, player) {
   const actor = actorOf(s);
+  // `player` (protocol: one player's actions at a simultaneous node) is read only when several
+  // players choose; one who is not among them is input error, not an empty list.
+  let onlyPlayer;
+  if (Array.isArray(actor) && player !== undefined && player !== null) {
+    if (!actor.includes(player)) throw new InputError(`player ${JSON.stringify(player)} is not choosing now (choosing: ${JSON.stringify(actor)})`, '$.player', 'turn.actor');
+    onlyPlayer = player;
+  }
   const n = nPlayers(s);
   let actions = [];
   let probabilities;
