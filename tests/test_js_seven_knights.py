@@ -25,7 +25,10 @@ def referee(*args: str, timeout: float = 600) -> subprocess.CompletedProcess:
 
 def test_javascript_seven_knights_passes_every_vector(tmp_path):
     report = tmp_path / "report.json"
-    proc = referee("conform", "--game", "seven-knights", "--adapter", ADAPTER, "--report", str(report))
+    # a generous per-request timeout: a deal or a line of many players is tens of thousands of
+    # legal actions, and CI machines are shared
+    proc = referee("conform", "--game", "seven-knights", "--adapter", ADAPTER, "--timeout", "60",
+                   "--report", str(report))
     assert proc.returncode == 0, proc.stdout[-3000:]
     assert " 0 failed, 0 skipped" in proc.stdout.strip().splitlines()[-1]
     doc = json.loads(report.read_text())
@@ -42,7 +45,7 @@ def test_javascript_seven_knights_passes_every_vector(tmp_path):
 def test_javascript_seven_knights_fuzzes_clean(tmp_path):
     report = tmp_path / "fuzz.json"
     proc = referee("fuzz", "--game", "seven-knights", "--adapter", ADAPTER, "--games", "6", "--seed", "5",
-                   "--report", str(report), "-o", str(tmp_path / "divergence.json"))
+                   "--timeout", "60", "--report", str(report), "-o", str(tmp_path / "divergence.json"))
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-2000:]
     assert "no divergence" in proc.stdout
     doc = json.loads(report.read_text())
