@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "mlem": "MLEM: Space Agency",
     "celestia": "Celestia",
     "seven-knights": "Seven Knights Bewitched",
+    "pig": "Pig",
 }
 """Registered games: id -> title. The package is the id with ``-`` written ``_``."""
 
