@@ -75,7 +75,7 @@ class PigNotation(Notation):
 
     def parse_action(self, text: str, state: State, player: int | None = None) -> Any:
         words = text.split()
-        who = state.player if player is None else player
+        who = player if player is not None else state.player if state is not None else 0
         if words in (["roll"], ["hold"]):
             return Roll(who) if words[0] == "roll" else Hold(who)
         if len(words) == 2 and words[0] == "die" and words[1] in "123456":
@@ -105,8 +105,9 @@ class PigNarration(Narration):
         return SENTENCES[event.type].format(**self.core.event_to_json(event)) + f" [{event.clause}]"
 
     def describe_state(self, state: State, observer: Observer = None) -> str:
+        now = {"turn": "to roll or hold", "roll": "rolling: the die is due", "over": "the game is over"}
         return (f"scores {', '.join(map(str, state.scores))} (target {state.setup.target}); "
-                f"player {state.player}'s turn, turn total {state.turn_total}")
+                f"player {state.player} {now[state.phase]}, turn total {state.turn_total}")
 
 
 class PigProbes(Probes):
