@@ -40,15 +40,3 @@ Feature: Turns
     Example: With points on the turn the player may roll or hold
       Given player 0 is to act with a turn total of 7
       Then the legal actions are hold, roll
-
-  @clause:hold.after-roll
-  Rule: A turn starts with a roll
-
-    @id:pig-0010
-    Example: At the start of a turn only rolling is legal
-      Then the legal actions are roll
-
-    @id:pig-0011
-    Example: Holding with nothing rolled is refused
-      When player 0 holds
-      Then the action is rejected under hold.after-roll

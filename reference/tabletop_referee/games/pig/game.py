@@ -105,9 +105,9 @@ class PigNarration(Narration):
         return SENTENCES[event.type].format(**self.core.event_to_json(event)) + f" [{event.clause}]"
 
     def describe_state(self, state: State, observer: Observer = None) -> str:
-        now = {"turn": "to roll or hold", "roll": "rolling: the die is due", "over": "the game is over"}
-        return (f"scores {', '.join(map(str, state.scores))} (target {state.setup.target}); "
-                f"player {state.player} {now[state.phase]}, turn total {state.turn_total}")
+        now = {"turn": "to roll or hold", "roll": "rolling: the die is due"}.get(state.phase)
+        return (f"scores {', '.join(map(str, state.scores))} (target {state.setup.target}); " + (
+            f"player {state.player} {now}, turn total {state.turn_total}" if now else f"won by {list(state.winners)}"))
 
 
 class PigProbes(Probes):
