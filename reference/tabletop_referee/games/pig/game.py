@@ -7,9 +7,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ...errors import InvalidNotation
+from ...errors import InvalidNotation, MalformedInput
 from ..interface import Event, GameInfo, Observer, OptionSpec
-from ..roles import Interchange, Notation, Narration, Probes, Rules, assemble
+from ..roles import Impact, Interchange, Notation, Narration, Positions, Probes, Rules, assemble
 from . import engine, interchange
 from .model import Die, GameEnd, Hold, Options, Roll, Setup, State
 
@@ -119,5 +119,27 @@ class PigProbes(Probes):
         return [{"type": "hold", "player": state.player}, {"type": "die", "face": 6}]
 
 
+class PigPositions(Positions):
+    SETUP, FACTS = ("players", "start_player", "target", "options"), ("scores", "player", "turn_total", "reached_by")
+
+    def position_to_state(self, doc: Mapping[str, Any], base: Any = None) -> State:
+        """A setup's fields plus any of scores, player, turn_total, reached_by (docs/pig/positions.md)."""
+        unknown = sorted(set(doc) - {*self.SETUP, *self.FACTS})
+        if unknown:
+            raise MalformedInput(f"unknown position field {unknown[0]!r} (fields: {', '.join(self.SETUP + self.FACTS)})")
+        start = engine.initial_state(interchange.setup_from_json({k: doc[k] for k in self.SETUP if k in doc}))
+        return interchange.state_from_json({**interchange.state_to_json(start), **{k: doc[k] for k in self.FACTS if k in doc}})
+
+
+class PigImpact(Impact):
+    def greedy_action(self, state: State, rng: random.Random, player: int | None = None) -> Any:
+        """Hold at 20: hold once the turn total is 20 or more, or would reach the target; else roll."""
+        legal = engine.legal_actions(state, player)
+        if isinstance(legal[0], Hold) and (state.turn_total >= 20 or
+                                           state.scores[state.player] + state.turn_total >= state.setup.target):
+            return legal[0]
+        return legal[-1]
+
+
 GAME = assemble(PigGame(), rules=PigRules, interchange=PigInterchange, notation=PigNotation,
-                narration=PigNarration, probes=PigProbes)
+                narration=PigNarration, probes=PigProbes, positions=PigPositions, impact=PigImpact)

@@ -55,8 +55,8 @@ def state_problems(s: State) -> list[str]:
         out.append(f"/scores has {len(s.scores)} entries for {n} players")
     if not 0 <= s.player < n or not 0 <= s.setup.start_player < n:
         out.append(f"/player {s.player} or /start_player {s.setup.start_player} is not a seat of {n}")
-    if s.reached_by is not None and (s.setup.options.game_end is GameEnd.IMMEDIATE or not 0 <= s.reached_by < n):
-        out.append("/reached_by is set, but only a last-turn game in its last round has one")
+    if s.reached_by is not None and not 0 <= s.reached_by < n:
+        out.append(f"/reached_by {s.reached_by} is not a seat of {n}")
     if (s.phase is Phase.OVER) != bool(s.winners) or any(not 0 <= w < n for w in s.winners):
         out.append("/winners: a finished game has winners among the seats, a running one none")
     if s.phase is Phase.OVER and s.turn_total:
