@@ -1,0 +1,13 @@
+Feature: What players see
+  Nothing in Pig is hidden.
+
+  @clause:observation.public
+  Rule: Nothing is hidden
+
+    @id:pig-0021
+    Example: Every player sees the whole state
+      Given a 2-player game to 100
+      And the scores are 8, 3
+      And player 1 is to act with a turn total of 4
+      Then player 0 sees the whole state
+      And player 1 sees the whole state

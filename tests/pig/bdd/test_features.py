@@ -1,0 +1,5 @@
+"""Binds every feature of features/pig/."""
+
+from pytest_bdd import scenarios
+
+scenarios("pig")
