@@ -39,6 +39,20 @@ Feature: Setup
       Then Alice's choices are:
         | answer with compass and cannon |
 
+    @option:game_type
+    @option:fast_game_turbo
+    @id:celestia-0150
+    Example: The fast game that keeps its Turbo cards has no power window either
+      Given a 4-player game with Alice as captain
+      And the rule option game_type is fast
+      And the rule option fast_game_turbo is with
+      And the aircraft is at city 1
+      And Alice holds a cannon and a compass
+      When the captain rolls pirates and fog
+      And everyone stays
+      Then Alice's choices are:
+        | answer with compass and cannon |
+
   @clause:setup.route
   Rule: The aircraft starts at the first city with everyone aboard
 
