@@ -28,10 +28,10 @@ def referee(*argv: str) -> subprocess.CompletedProcess:
 
 CASES = [
     ("celestia", "celestia_no_leaving", "legal_actions", "missing", None),
-    ("celestia", "celestia_leaky_hands", "observe", "/hands/", "observation.per-player"),
+    ("celestia", "celestia_leaky_hands", "observe", "/hands/", "observation.hands"),
     ("seven-knights", "knights_no_centre", "legal_actions", '"tile":"c', None),
     ("seven-knights", "knights_accepts_lies", "rejection", "answer.knights-truthful", "answer.knights-truthful"),
-    ("seven-knights", "knights_leaky_tiles", "observe", "/tiles/", "observation.per-player"),
+    ("seven-knights", "knights_leaky_tiles", "observe", "/tiles/", "observation.hidden"),
 ]
 
 

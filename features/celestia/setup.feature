@@ -16,6 +16,11 @@ Feature: Setup
       When a new 2-player game is set up with Alice as first captain
       Then the deal is under way with 16 cards to deal
 
+    @id:celestia-0151
+    Example: Six players may play
+      When a new 6-player game is set up with Alice as first captain
+      Then the deal is under way with 36 cards to deal
+
   @clause:setup.game-type
   Rule: The game type picks the cards of the deck
 

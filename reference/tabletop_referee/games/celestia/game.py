@@ -14,7 +14,7 @@ from ...errors import IllegalAction, InvalidState
 from ...loading import library_document
 from ..base import BaseGame
 from ..interface import Actor, Event, EventKind, GameInfo, Observer, OptionSpec, Transition
-from . import describe, engine, interchange, notation, position
+from . import conformance_data, describe, engine, interchange, notation, position
 from .rules.checks import rule_checks
 from .events import EVENT_KINDS
 from .model import (
@@ -70,6 +70,15 @@ class CelestiaGame(BaseGame):
 
     verbs = notation.VERBS
     seat_field = "first_captain"
+    chance_clause = "turn.chance"
+    fallback_clause = "turn.step"
+    observation_clause = "observation.hands"
+    # the vectors generated from whole games (datavectors.py): setups, refused input, near-legal actions
+    conformance_setups = staticmethod(conformance_data.conformance_setups)
+    refusal_cases = staticmethod(conformance_data.refusal_cases)
+
+    def near_legal_actions(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
+        return conformance_data.near_legal_actions(self, state, rng)
 
     # setup and options
     def setup_from_json(self, doc: Any) -> Setup:
@@ -283,6 +292,7 @@ class CelestiaGame(BaseGame):
                        "Gust, Alternative Route, landing points, the end)",
             "observations": "what each player may see: the hands of the others are hidden",
             "perft": "counting vectors: every legal action, several decisions deep",
+            "chance": "the probability of each chance outcome (capability chance-probabilities)",
         }
 
     def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:

@@ -15,7 +15,7 @@ import dataclasses
 
 from ..base import BaseGame
 from ..interface import Actor, Event, EventKind, GameInfo, Observer, OptionSpec, Transition
-from . import describe, engine, interchange, notation, position
+from . import conformance_data, describe, engine, interchange, notation, position
 from .events import EVENT_KINDS
 from .model import OPTION_VALUES, Action, Deal, FirstPlayer, Options, Setup, State
 from .rules.checks import check_setup, rule_checks
@@ -66,6 +66,16 @@ class SevenKnightsGame(BaseGame):
 
     verbs = notation.VERBS
     seat_field = "first_player"
+    chance_clause = "deal.shuffle-chance"
+    fallback_clause = "turn.phase-kind"
+    observation_clause = "observation.hidden"
+    setup_clause = "setup.player-count"  # the clause a new game's vectors cite (datavectors.py)
+    # the vectors generated from whole games (datavectors.py): setups, refused input, near-legal actions
+    conformance_setups = staticmethod(conformance_data.conformance_setups)
+    refusal_cases = staticmethod(conformance_data.refusal_cases)
+
+    def near_legal_actions(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
+        return conformance_data.near_legal_actions(self, state, rng)
 
     # setup and options
     def setup_from_json(self, doc: Any) -> Setup:
@@ -338,6 +348,7 @@ class SevenKnightsGame(BaseGame):
                        "three players)",
             "observations": "what each player may see: the tiles of the others stay hidden",
             "perft": "counting vectors: every legal action, several decisions deep",
+            "chance": "the probability of each chance outcome (capability chance-probabilities)",
         }
 
     def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
