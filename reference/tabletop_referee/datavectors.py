@@ -276,8 +276,12 @@ def _walk(game: Game, game_id: str, state: Any, setup: dict[str, Any] | None, rn
                 if ("chance-id", vid) in seen:  # that count was met at another kind of chance node
                     vid = f"{game_id}-std-chance-{kind}-{len(outcomes)}"
                 seen.add(("chance-id", vid))
-                vectors.append(_chance_vector(
-                    game, vid, history[begin], prior + [{"action": doc}], outcomes, source, first))
+                if game.data_key:  # MLEM's published chance vectors keep their lead-in steps
+                    vectors.append(_chance_vector(
+                        game, vid, history[begin], prior + [{"action": doc}], outcomes, source, first))
+                else:  # at the node itself: the odds hold under any reading the steps before might depend on
+                    vectors.append(_chance_vector(
+                        game, vid, game.state_to_json(state), [], outcomes, source, None))
         actions.append(doc)
         history.append(game.state_to_json(state))
 
