@@ -890,8 +890,8 @@ def test_chance_vectors_check_the_probability_of_each_outcome(capsys, tmp_path) 
 # -- the profiles of the other games ----------------------------------------------------------
 
 GAME_PROFILE_FILES = {
-    "celestia": ["components.json", "observation.json", "perft.json", "end.json"],
-    "seven-knights": ["modes.json", "observation.json", "perft.json", "question.json"],
+    "celestia": ["components.json", "observation.json", "perft.json", "end.json", "standard.json"],
+    "seven-knights": ["modes.json", "observation.json", "perft.json", "question.json", "standard.json"],
 }
 
 
@@ -908,8 +908,8 @@ def _game_conform(capsys, tmp_path: Path, game: str, *argv: str) -> tuple[int, s
 
 
 @pytest.mark.parametrize(("game", "own"), [
-    ("celestia", ["game-types", "components", "options", "observations", "perft"]),
-    ("seven-knights", ["modes", "options", "observations", "perft"]),
+    ("celestia", ["game-types", "components", "options", "observations", "perft", "chance"]),
+    ("seven-knights", ["modes", "options", "observations", "perft", "chance"]),
 ])
 def test_celestia_and_seven_knights_name_their_own_profiles_and_get_a_verdict_for_each(capsys, tmp_path, game, own) -> None:
     from tabletop_referee.games import load

@@ -28,12 +28,6 @@ from tabletop_referee.impact import disputes_of
 COVERAGE = 0.95
 """The share of the claimed profiles' vectors (families: a vector and its siblings) that must
 run under any announced readings (issue 22)."""
-SHORTFALL = {("celestia", "every first non-default reading"): 0.93}
-"""Reading sets that do not reach :data:`COVERAGE` yet, with the share they do reach (a floor:
-the test fails if it drops). Celestia with every other reading at once: the game-type options
-(fast_game_turbo=with, grappling_hook=absent) together with captain_leaving=never leave 9 of 145
-base scenarios and 5 of 7 game-type scenarios without a subject (issue 22, still open)."""
-
 
 @lru_cache(maxsize=None)
 def suite(game_id: str) -> tuple[Vector, ...]:
@@ -137,16 +131,12 @@ def the_reference_under_other_readings_is_certified(game_id: str, label: str, re
     claimed_families = {f for (p, f) in seen}
     share = len(claimed_families & ran) / len(claimed_families)
     by_profile = {p: f"{run_profile[p]}/{n}" for p, n in per_profile.items()}
-    floor = SHORTFALL.get((game_id, label), COVERAGE)
-    assert share >= floor, (f"under {label}: {share:.1%} of the claimed profiles' vectors run, below "
-                            f"{floor:.0%} (per profile: {by_profile})")
+    assert share >= COVERAGE, (f"under {label}: {share:.1%} of the claimed profiles' vectors run, below "
+                               f"{COVERAGE:.0%} (per profile: {by_profile})")
     # the profiles' verdicts (over the whole suite: the vectors not run here run with the readings
     # swapped in): none is mostly untested, which would fail the run (profiles.judge)
     mostly_untested = {p for p, n in per_profile.items() if (n - run_profile[p]) * 2 > n}
-    if (game_id, label) in SHORTFALL:
-        assert mostly_untested <= {"game-types"}, mostly_untested  # the recorded shortfall: see SHORTFALL
-    else:
-        assert not mostly_untested, (label, by_profile)
+    assert not mostly_untested, (label, by_profile)
 
 
 def test_a_vector_is_run_under_the_value_the_adapter_follows() -> None:

@@ -80,6 +80,21 @@ Feature: Journeys and legs
       Then a journey-end event cites journey.end
       And Alice has won a 12 at city 6
 
+    @option:captain_leaving
+    @id:celestia-0152
+    Example: Under the never reading the lone captain's journey ends after the last city
+      Given the rule option captain_leaving is never
+      And the aircraft is at city 20
+      And Alice is alone aboard
+      When the captain rolls 4 blanks
+      And everyone passes in the power window
+      And the captain answers the dice
+      Then a last-city event cites arrival.last-city
+      When the treasure drawn is 25
+      Then a journey-end event cites journey.end
+      And Alice has won a 25 at city 25
+      And nobody is aboard
+
   @clause:journey.refill
   Rule: When a journey ends every player draws one card
 

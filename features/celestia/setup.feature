@@ -16,6 +16,11 @@ Feature: Setup
       When a new 2-player game is set up with Alice as first captain
       Then the deal is under way with 16 cards to deal
 
+    @id:celestia-0151
+    Example: Six players may play
+      When a new 6-player game is set up with Alice as first captain
+      Then the deal is under way with 36 cards to deal
+
   @clause:setup.game-type
   Rule: The game type picks the cards of the deck
 
@@ -32,6 +37,20 @@ Feature: Setup
     Example: The fast game has no power window
       Given a 4-player game with Alice as captain
       And the rule option game_type is fast
+      And the aircraft is at city 1
+      And Alice holds a cannon and a compass
+      When the captain rolls pirates and fog
+      And everyone stays
+      Then Alice's choices are:
+        | answer with compass and cannon |
+
+    @option:game_type
+    @option:fast_game_turbo
+    @id:celestia-0150
+    Example: The fast game that keeps its Turbo cards has no power window either
+      Given a 4-player game with Alice as captain
+      And the rule option game_type is fast
+      And the rule option fast_game_turbo is with
       And the aircraft is at city 1
       And Alice holds a cannon and a compass
       When the captain rolls pirates and fog

@@ -118,6 +118,11 @@ Feature: Questions
       When Alice asks Carol: is your tile one of no numbers?
       Then the action is rejected under question.number-set-nonempty
 
+    @id:seven-knights-0181
+    Example: Six numbers of the seven may be asked
+      When Alice asks Carol: is your tile one of 1, 2, 3, 4, 5, 6?
+      Then it is Carol's turn to answer
+
   # The spec writes expressions in postfix over a, b, c (question.expression-limits); the
   # reference engine also reads ordinary infix over A, B, C. Both forms are used below.
   @clause:question.expression
@@ -152,6 +157,11 @@ Feature: Questions
     Example: An expression longer than sixteen symbols is refused
       When Alice asks Carol: is "A + A + A + A + A + A + A + A + A < B" where A is your tile and B is Dave's tile?
       Then the question is refused under question.expression-limits
+
+    @id:seven-knights-0182
+    Example: An expression of fifteen symbols, the longest a well-formed one can be, is accepted
+      When Alice asks Carol: is "A + A + A + A + A + A + A < B" where A is your tile and B is Dave's tile?
+      Then it is Carol's turn to answer
 
     @id:seven-knights-0128
     Example: A postfix expression with a value left over is refused

@@ -85,15 +85,15 @@ def run(args: argparse.Namespace) -> int:
                 progress.show("vectors export: perft vectors")
                 doc = vector_file(args.game, f"spec/{args.game}/perft.yaml", perft_vectors(args.game))
                 (staged / "perft.json").write_text(dump(doc), encoding="utf-8")
-            if game.interchange.data_key:  # vectors on the shipped data, generated from whole games (datavectors.py)
-                progress.show(f"vectors export: vectors on the shipped data ({DATA_FILE})")
-                doc = vector_file(args.game, DATA_SOURCE, generate(args.game))
-                (staged / DATA_FILE).write_text(dump(doc), encoding="utf-8")
-                variations = generate_variations(args.game)  # other data, and the data's defaults
-                if variations:
-                    progress.show(f"vectors export: vectors on other data ({VARIATIONS_FILE})")
-                    doc = vector_file(args.game, VARIATIONS_SOURCE, variations)
-                    (staged / VARIATIONS_FILE).write_text(dump(doc), encoding="utf-8")
+            # vectors on the shipped data, generated from whole games (datavectors.py), for every game
+            progress.show(f"vectors export: vectors on the shipped data ({DATA_FILE})")
+            doc = vector_file(args.game, DATA_SOURCE, generate(args.game))
+            (staged / DATA_FILE).write_text(dump(doc), encoding="utf-8")
+            variations = generate_variations(args.game)  # other data, and the data's defaults (a game with data_key)
+            if variations:
+                progress.show(f"vectors export: vectors on other data ({VARIATIONS_FILE})")
+                doc = vector_file(args.game, VARIATIONS_SOURCE, variations)
+                (staged / VARIATIONS_FILE).write_text(dump(doc), encoding="utf-8")
             # every vector's subject under the other readings it depends on (siblings)
             for f in sorted(staged.glob("*.json")):
                 progress.show(f"vectors export: {f.name} under the other readings it depends on")

@@ -756,10 +756,15 @@ def _reading_targets(game_id: str, doc: Mapping[str, Any]) -> list[tuple[dict[st
     firsts: dict[str, Any] = {}
     for n, v in singles:
         firsts.setdefault(n, v)
+    every = {o.name: next(v for v in o.values if v != o.default)
+             for o in _choice_options(game).values() if o.name in disputed}
     if len(firsts) > 1:
-        every = {o.name: next(v for v in o.values if v != o.default)
-                 for o in _choice_options(game).values() if o.name in disputed}
         out.append((firsts, {**every, **firsts}))
+    # every first non-default reading at once, as an adapter following them all would run it: a
+    # vector written at a non-default value keeps it (the sets above swap it for the default)
+    others = {n: every[n] for n, v in singles if v == every.get(n)}
+    if len(others) > 1 and all(others != p for p, _t in out):
+        out.append((others, {**every, **others}))
     holds = doc.get("requires", {}).get("options", {})
     for _tag, pairs in source_readings(game_id).items():
         mine = {n: v for n, v in pairs.items() if n in holds and isinstance(holds[n], list) and v not in holds[n]}

@@ -229,6 +229,9 @@ class Options(Role):
 class Setups(Role):
     """The setups role's defaults."""
 
+    setup_clause: str | None = None
+    """The clause the vectors of a new game's state cite (datavectors.py); ``None``: none."""
+
     def setup_from_args(self, *, players: int | None, start_player: int | None, options: Mapping[str, Any],
                         flags: Mapping[str, str], rng: random.Random | None = None) -> Any:
         """A setup from command-line arguments (``referee play`` / ``simulate``); ``flags`` are

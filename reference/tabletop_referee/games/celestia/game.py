@@ -14,7 +14,7 @@ from ...errors import IllegalAction, InvalidState
 from ...loading import library_document
 from ..roles import (Rules, Options as OptionsRole, Setups, Interchange, Notation, Narration, Positions, Scoring, Probes, assemble)
 from ..interface import Actor, Event, EventKind, GameInfo, Observer, OptionSpec, Transition
-from . import describe, engine, interchange, notation, position
+from . import conformance_data, describe, engine, interchange, notation, position
 from .rules.checks import rule_checks
 from .events import EVENT_KINDS
 from .model import (
@@ -221,6 +221,14 @@ class CelestiaSetups(Setups):
 
     core: CelestiaGame
 
+    setup_clause = "setup.players"
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        return conformance_data.conformance_setups()
+
+    def refusal_cases(self) -> list[dict[str, Any]]:
+        return conformance_data.refusal_cases()
+
     seat_field = "first_captain"
 
 
@@ -311,6 +319,9 @@ class CelestiaProbes(Probes):
 
     core: CelestiaGame
 
+    def near_legal_actions(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
+        return conformance_data.near_legal_actions(self.game, state, rng)
+
     chance_clause = "turn.chance"
     fallback_clause = "turn.step"
     observation_clause = "observation.hands"
@@ -357,6 +368,7 @@ class CelestiaProbes(Probes):
                        "Gust, Alternative Route, landing points, the end)",
             "observations": "what each player may see: the hands of the others are hidden",
             "perft": "counting vectors: every legal action, several decisions deep",
+            "chance": "the probability of each chance outcome (capability chance-probabilities)",
         }
 
     def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:

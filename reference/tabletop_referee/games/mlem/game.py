@@ -297,6 +297,8 @@ class MlemSetups(Setups):
 
     core: MlemGame
 
+    setup_clause = "setup.players"
+
     def setup_from_args(self, *, players: int | None, start_player: int | None, options: Mapping[str, Any],
                         flags: Mapping[str, str], rng: random.Random | None = None) -> Setup:
         raw = flags.get("variants")

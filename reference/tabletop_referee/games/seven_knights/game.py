@@ -16,7 +16,7 @@ import dataclasses
 from ..roles import (Rules, Options as OptionsRole, Setups, Interchange, Notation, Narration, Positions, Scoring, Probes, Impact,
                      assemble)
 from ..interface import Actor, Event, EventKind, GameInfo, Observer, OptionSpec, Transition
-from . import describe, engine, interchange, notation, position
+from . import conformance_data, describe, engine, interchange, notation, position
 from .events import EVENT_KINDS
 from .model import OPTION_VALUES, Action, Deal, FirstPlayer, Options, Setup, State
 from .rules.checks import check_setup, rule_checks
@@ -209,6 +209,14 @@ class SevenKnightsSetups(Setups):
 
     core: SevenKnightsGame
 
+    setup_clause = "setup.player-count"
+
+    def conformance_setups(self) -> list[dict[str, Any]]:
+        return conformance_data.conformance_setups()
+
+    def refusal_cases(self) -> list[dict[str, Any]]:
+        return conformance_data.refusal_cases()
+
     seat_field = "first_player"
 
     # fuzzing
@@ -346,8 +354,11 @@ class SevenKnightsProbes(Probes):
 
     core: SevenKnightsGame
 
+    def near_legal_actions(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
+        return conformance_data.near_legal_actions(self.game, state, rng)
+
     chance_clause = "deal.shuffle-chance"
-    fallback_clause = "turn.actor"
+    fallback_clause = "turn.phase-kind"
     observation_clause = "observation.hidden"
 
     def probe_rate(self, state: State, action: Any) -> float:
@@ -411,6 +422,7 @@ class SevenKnightsProbes(Probes):
                        "three players)",
             "observations": "what each player may see: the tiles of the others stay hidden",
             "perft": "counting vectors: every legal action, several decisions deep",
+            "chance": "the probability of each chance outcome (capability chance-probabilities)",
         }
 
     def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
