@@ -342,7 +342,7 @@ def then_legal(scene: GameScene, datatable):
 @then("the chance outcomes are:")
 def then_chance(scene: GameScene, datatable):
     """the chance outcomes are: a table with the columns outcome (notation) and probability
-    (a fraction): exactly these."""
+    (a fraction): exactly these (exported as ``expect.chance``)."""
     state = scene.settled()
     game = scene.game
     _, *rows = datatable
@@ -352,8 +352,7 @@ def then_chance(scene: GameScene, datatable):
     assert actual == expected, {game.notation.action_text(game.action_from_json(json.loads(a))): str(p)
                                 for a, p in actual.items()}
     scene.check("/actor")
-    scene.check_legal_actions()
-    scene.unexportable("asserts chance probabilities")
+    scene.check_chance()
 
 
 @then(parsers.re(r"the state at (?P<pointer>/\S*) is (?P<value>.+)"))
