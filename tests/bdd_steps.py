@@ -7,7 +7,9 @@ documents, ``apply``, ``legal_actions``, ``chance_outcomes``, ``observation_to_j
 
 To use it, a game's ``support.py`` subclasses :class:`GameScene` (``game = GAME``, and
 ``build()`` if its Given steps describe a position in words), provides the ``scene`` fixture,
-and its ``conftest.py`` binds the steps with ``globals().update(STEPS)``. The phrases:
+and its ``conftest.py`` binds the steps with ``globals().update(STEPS)``; or, in one line,
+``globals().update(STEPS, **bind(Scene))`` gives the fixture, the tag marks and the vector
+export too (tests/pig/bdd/conftest.py). The phrases:
 
 Given
   ``the rule option <name> is <value>``     a value of the option's ``OptionSpec`` (its JSON
@@ -28,6 +30,7 @@ Then
   ``the chance outcomes are:`` + table      outcome (notation) | probability (``1/6``)
   ``the state at <pointer> is <json>``      a value of the state document
   ``<player> observes <json> at <pointer>`` a value of that player's observation
+  ``<player> is to act``                    the one player to act
   ``the game is over`` / ``the game is not over`` / ``the winner is <players>``
 
 Players are named by seat: Alice 0, Bob 1, Carol 2, Dave 3, Eve 4, Fay 5, or ``player N``.
@@ -43,12 +46,13 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any, ClassVar
 
+import pytest
 from pytest_bdd import given, parsers, then, when
 
 from tabletop_referee.errors import IllegalAction, MalformedInput, RefereeError
 from tabletop_referee.games.interface import CHANCE
 from tabletop_referee.schemas import validation_errors
-from tests.vector_export import Recorder, Recording
+from tests.vector_export import Recorder, Recording, VectorExporter, tag_mark
 
 # -- players and lists ------------------------------------------------------------------------
 
@@ -342,7 +346,7 @@ def then_legal(scene: GameScene, datatable):
 @then("the chance outcomes are:")
 def then_chance(scene: GameScene, datatable):
     """the chance outcomes are: a table with the columns outcome (notation) and probability
-    (a fraction): exactly these."""
+    (a fraction): exactly these (exported as ``expect.chance``)."""
     state = scene.settled()
     game = scene.game
     _, *rows = datatable
@@ -352,8 +356,7 @@ def then_chance(scene: GameScene, datatable):
     assert actual == expected, {game.notation.action_text(game.action_from_json(json.loads(a))): str(p)
                                 for a, p in actual.items()}
     scene.check("/actor")
-    scene.check_legal_actions()
-    scene.unexportable("asserts chance probabilities")
+    scene.check_chance()
 
 
 @then(parsers.re(r"the state at (?P<pointer>/\S*) is (?P<value>.+)"))
@@ -374,6 +377,14 @@ def then_observes(scene: GameScene, name: str, value: str, pointer: str):
     assert doc["observer"] == seat(name)
     assert pointer_get(doc, pointer) == _json_or_text(value)
     scene.check(f"/observations/{seat(name)}{pointer}")
+
+
+@then(parsers.re(rf"(?P<name>{PLAYER}) is to act"))
+def then_actor(scene: GameScene, name: str):
+    """<player> is to act: the one player to act (the actor of the legal actions)."""
+    scene.settled()
+    assert scene.actor() == seat(name), f"to act: {scene.game.actors(scene.current())}"
+    scene.check("/actor")
 
 
 @then("the game is over")
@@ -398,6 +409,20 @@ def then_winners(scene: GameScene, names: str):
     assert outcome is not None, "the game is not over"
     assert outcome["winners"] == sorted(seats(names)), outcome
     scene.check("/outcome/winners")
+
+
+def bind(scene_class: type[GameScene]) -> dict[str, Any]:
+    """What a game's ``conftest.py`` adds to the steps, as ``globals().update(STEPS,
+    **bind(Scene))``: the ``scene`` fixture (a new ``scene_class``), the tags ``@clause:``,
+    ``@id:`` and ``@option:`` as pytest marks, and the hooks of the vector export (a vector
+    requires the rule options the scenario gave that differ from their defaults)."""
+    game = scene_class.game
+    export = VectorExporter(game.info.id, options=lambda scene, final: {
+        k: v for k, v in scene.options().items() if v != game.options.option_spec(k).default})
+    after_scenario, session_finish = export.hooks()
+    return {"scene": pytest.fixture(name="scene")(lambda: scene_class()),
+            "pytest_bdd_apply_tag": lambda tag, function: tag_mark(tag, function),
+            "pytest_bdd_after_scenario": after_scenario, "pytest_sessionfinish": session_finish}
 
 
 STEPS = {name: value for name, value in dict(globals()).items() if name.startswith("pytestbdd_stepdef_")}

@@ -97,15 +97,15 @@ def test_the_nav_has_a_section_per_registered_game_titled_from_its_info():
 
 
 def test_a_new_game_folder_gets_its_section_without_an_edit(tmp_path):
-    hook = load_hook()
-    (tmp_path / "pig" / "clauses").mkdir(parents=True)
+    hook = load_hook()  # toad: a game id no package registers (pig now is one)
+    (tmp_path / "toad" / "clauses").mkdir(parents=True)
     for page in ("index.md", "clauses/turn.md", "clauses/dice.md", "disputes.md", "notes.md"):
-        (tmp_path / "pig" / page).write_text(f"# Pig {page}\n", encoding="utf-8")
+        (tmp_path / "toad" / page).write_text(f"# Toad {page}\n", encoding="utf-8")
     (tmp_path / "index.md").write_text("# Home\n", encoding="utf-8")
     nav = hook.on_config({"nav": [{"Home": "index.md"}, {"Games": []}], "docs_dir": str(tmp_path)})["nav"]
-    assert nav == [{"Home": "index.md"}, {"Pig index.md": [
-        {"Overview": "pig/index.md"}, {"Rules by area": ["pig/clauses/dice.md", "pig/clauses/turn.md"]},
-        {"Disputes": "pig/disputes.md"}, {"Pig notes.md": "pig/notes.md"}]}]
+    assert nav == [{"Home": "index.md"}, {"Toad index.md": [
+        {"Overview": "toad/index.md"}, {"Rules by area": ["toad/clauses/dice.md", "toad/clauses/turn.md"]},
+        {"Disputes": "toad/disputes.md"}, {"Toad notes.md": "toad/notes.md"}]}]
 
 
 def test_no_page_of_docs_lands_in_more():

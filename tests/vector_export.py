@@ -81,6 +81,8 @@ class Recording:
     legal_actions: bool = False
     events: list[dict] = dataclasses.field(default_factory=list)
     events_absent: list[dict] = dataclasses.field(default_factory=list)
+    chance: bool = False
+    """Whether a Then step checked the chance outcomes and their probabilities (``expect.chance``)."""
     event_list: bool = False
     """Whether a Then step checked the exact list of events of every step (``expect.event_list``)."""
     rejected: dict | None = None
@@ -114,6 +116,8 @@ class Recorder:
         rec = self.record
         if rec.event_list:
             self.unexportable("checks the exact event list before a later action (a vector checks it at the end)")
+        if rec.chance:
+            self.unexportable("checks the chance outcomes before a later action (a vector checks them at the end)")
         if rec.pending():
             rec.checkpoints.append({
                 "after": len(rec.steps), "state": state, "pointers": rec.pointers,
@@ -149,6 +153,10 @@ class Recorder:
 
     def check_no_event(self, **pattern: Any) -> None:
         self.record.events_absent.append(pattern)
+
+    def check_chance(self) -> None:
+        """The chance outcomes of the final state and their probabilities were checked."""
+        self.record.chance = True
 
     def check_event_list(self) -> None:
         """The exact list of events of every step was checked (at the end of the scenario)."""
@@ -284,6 +292,10 @@ class VectorExporter:
         if rec.event_list:
             game = load(self.game_id)
             vector["expect"]["event_list"] = [game.event_to_json(e) for e in scene.events]
+        if rec.chance:
+            outcomes = load(self.game_id).chance_outcomes(final)
+            vector["expect"]["chance"] = {"outcomes": [load(self.game_id).action_to_json(a) for a, _ in outcomes],
+                                          "probabilities": [f"{p.numerator}/{p.denominator}" for _, p in outcomes]}
         self.collected.setdefault(Path(feature.filename).stem, []).append(vector)
 
     def hooks(self) -> tuple[Callable[..., None], Callable[..., None]]:

@@ -12,14 +12,19 @@ Feature: The end of the game
     @id:pig-0016
     Example: Player 1 banks 20 and wins
       Given player 1 is to act with a turn total of 5
-      When player 1 holds
-      Then the game is over, won by player 1
-      And an event game-ended cites end.immediate
+      When "hold" is played
+      Then the game is over
+      And the winner is player 1
+      And the events are:
+        | type       | clause        | player | banked | score | winners | reason |
+        | held       | hold.bank     | 1      | 5      | 20    | null    | null   |
+        | game-ended | end.immediate | null   | null   | null  | [1]     | target |
 
     @id:pig-0017
     Example: A turn total past the target does not count until held
       Given player 1 is to act with a turn total of 5
-      When player 1 rolls a 3
+      When "roll" is played
+      And the chance outcome is "die 3"
       Then the game is not over
 
   @clause:end.last-turn
@@ -29,10 +34,14 @@ Feature: The end of the game
     Example: The others still play after the target is reached
       Given the rule option game_end is last-turn
       And player 1 is to act with a turn total of 5
-      When player 1 holds
+      When "hold" is played
       Then the game is not over
       And player 2 is to act
-      And an event target-reached cites end.last-turn
+      And the events are:
+        | type           | clause        | player | banked | score |
+        | held           | hold.bank     | 1      | 5      | 20    |
+        | target-reached | end.last-turn | 1      | null   | 20    |
+        | turn-passed    | turn.order    | 2      | null   | null  |
 
     @id:pig-0019 @option:game_end
     Example: A later player beats the first to the target
@@ -40,10 +49,18 @@ Feature: The end of the game
       And player 2 is to act with a turn total of 6
       And player 1 reached the target first
       And the scores are 12, 21, 18
-      When player 2 holds
-      And player 0 rolls a 1
-      Then the game is over, won by player 2
-      And an event game-ended cites end.last-turn
+      When "hold" is played
+      And "roll" is played
+      And the chance outcome is "die 1"
+      Then the game is over
+      And the winner is player 2
+      And the events are:
+        | type       | clause        | player | banked | score | face | lost | winners | reason    |
+        | held       | hold.bank     | 2      | 6      | 24    | null | null | null    | null      |
+        | turn-passed | turn.order   | 0      | null   | null  | null | null | null    | null      |
+        | rolled     | roll.die      | 0      | null   | null  | 1    | null | null    | null      |
+        | pigged-out | roll.one      | 0      | null   | null  | null | 0    | null    | null      |
+        | game-ended | end.last-turn | null   | null   | null  | null | null | [2]     | last-turn |
 
     @id:pig-0020 @option:game_end
     Example: Tied on the highest score, players share the win
@@ -51,6 +68,8 @@ Feature: The end of the game
       And the scores are 12, 21, 15
       And player 2 is to act with a turn total of 6
       And player 1 reached the target first
-      When player 2 holds
-      And player 0 rolls a 1
-      Then the game is over, won by players 1, 2
+      When "hold" is played
+      And "roll" is played
+      And the chance outcome is "die 1"
+      Then the game is over
+      And the winners are player 1 and player 2

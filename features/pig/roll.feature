@@ -9,10 +9,16 @@ Feature: Rolling
   Rule: One six-sided die
 
     @id:pig-0012
-    Example: A roll is one of six faces
-      When player 0 rolls
-      Then the die is due
-      And the legal actions are die 1, die 2, die 3, die 4, die 5, die 6
+    Example: A roll is one of six equally likely faces
+      When "roll" is played
+      Then the chance outcomes are:
+        | outcome | probability |
+        | die 1   | 1/6         |
+        | die 2   | 1/6         |
+        | die 3   | 1/6         |
+        | die 4   | 1/6         |
+        | die 5   | 1/6         |
+        | die 6   | 1/6         |
 
   @clause:roll.one
   Rule: A 1 ends the turn with nothing
@@ -20,19 +26,28 @@ Feature: Rolling
     @id:pig-0013
     Example: A 1 loses the turn total
       Given player 0 is to act with a turn total of 12
-      When player 0 rolls a 1
-      Then the scores are 30, 40
-      And the turn total is 0
+      When "roll" is played
+      And the chance outcome is "die 1"
+      Then the state at /scores is [30, 40]
+      And the state at /turn_total is 0
       And player 1 is to act
-      And an event pigged-out cites roll.one
+      And the events are:
+        | type        | clause     | player | face | lost |
+        | rolled      | roll.die   | 0      | 1    | null |
+        | pigged-out  | roll.one   | 0      | null | 12   |
+        | turn-passed | turn.order | 1      | null | null |
 
   @clause:roll.add
   Rule: Other faces add to the turn total
 
     @id:pig-0014
     Example: A 5 adds 5 and the player chooses again
-      Given player 0 is to act with a turn total of 6
-      When player 0 rolls a 5
-      Then the turn total is 11
-      And player 0 is to act
-      And an event added cites roll.add
+      Given player 1 is to act with a turn total of 6
+      When "roll" is played
+      And the chance outcome is "die 5"
+      Then the state at /turn_total is 11
+      And player 1 is to act
+      And the events are:
+        | type   | clause   | player | face | turn_total |
+        | rolled | roll.die | 1      | 5    | null       |
+        | added  | roll.add | 1      | null | 11         |

@@ -10,27 +10,57 @@ Feature: Turns
     @id:pig-0005
     Example: After the last seat the first seat plays
       Given player 2 is to act with a turn total of 5
-      When player 2 holds
+      When "hold" is played
       Then player 0 is to act
-      And an event turn-passed cites turn.order
+      And the events are:
+        | type        | clause      | player | banked | score |
+        | held        | hold.bank   | 2      | 5      | 5     |
+        | turn-passed | turn.order  | 0      | null   | null  |
+
+    @id:pig-0024
+    Example: The next seat plays after a hold in the middle of the table
+      Given player 0 is to act with a turn total of 3
+      When "hold" is played
+      Then player 1 is to act
+      And the events are:
+        | type        | clause     | player | banked | score |
+        | held        | hold.bank  | 0      | 3      | 3     |
+        | turn-passed | turn.order | 1      | null   | null  |
 
   @clause:turn.actor
   Rule: Only the player whose turn it is acts
 
     @id:pig-0006
     Example: Another player may not roll
-      When player 1 rolls
+      When the action is played:
+        """
+        {"type": "roll", "player": 1}
+        """
       Then the action is rejected under turn.actor
 
     @id:pig-0007
     Example: Nobody chooses while the die is due
-      When player 0 rolls
-      And player 0 holds
+      When "roll" is played
+      And the action is played:
+        """
+        {"type": "hold", "player": 0}
+        """
       Then the action is rejected under turn.actor
 
     @id:pig-0008
     Example: A die face is refused when no roll is due
-      When the die shows 4
+      When "die 4" is played
+      Then the action is rejected under turn.actor
+
+    @id:pig-0025
+    Example: Nobody acts once the game is over
+      Given the scores are 95, 0, 0
+      And player 0 is to act with a turn total of 5
+      When "hold" is played
+      And the action is played:
+        """
+        {"type": "roll", "player": 1}
+        """
       Then the action is rejected under turn.actor
 
   @clause:turn.choice
@@ -39,4 +69,6 @@ Feature: Turns
     @id:pig-0009
     Example: With points on the turn the player may roll or hold
       Given player 0 is to act with a turn total of 7
-      Then the legal actions are hold, roll
+      Then the legal actions are:
+        | hold |
+        | roll |
