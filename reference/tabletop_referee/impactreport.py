@@ -13,8 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from .errors import MalformedInput
-from .loading import LoadError, read_document
+from .loading import read_committed_report
 from .paths import data_root
 
 FORMAT = "tabletop-referee/impact/1"
@@ -28,16 +27,7 @@ def committed_path(game: str) -> Path:
 
 def load_committed(game: str) -> dict[str, Any] | None:
     """The committed report of ``game``, or ``None`` when there is none."""
-    path = committed_path(game)
-    if not path.is_file():
-        return None
-    try:
-        doc = read_document(path, what="impact report")
-    except LoadError as exc:
-        raise MalformedInput(f"cannot read the impact report: {exc}", path=str(path)) from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise MalformedInput(f"not an impact report (format {FORMAT!r} expected)", path=str(path))
-    return doc
+    return read_committed_report(committed_path(game), what="impact report", fmt=FORMAT)
 
 
 def value_text(value: Any) -> str:

@@ -592,3 +592,18 @@ def same_file(a: str | Path, b: str | Path) -> bool:
         return os.path.samefile(a, b)
     except OSError:
         return False
+
+
+def read_committed_report(path: Path, *, what: str, fmt: Any) -> dict[str, Any] | None:
+    """A report the project commits (``spec/<game>/impact.json``, ``strength.json``) for the docs:
+    ``None`` when there is none; MalformedInput naming the file when it is unreadable or carries
+    another ``format`` than ``fmt``."""
+    if not path.is_file():
+        return None
+    try:
+        doc = read_document(path, what=what)
+    except LoadError as exc:
+        raise MalformedInput(f"cannot read the {what}: {exc}", path=str(path)) from None
+    if not isinstance(doc, dict) or doc.get("format") != fmt:
+        raise MalformedInput(f"not a {what} (format {fmt!r} expected)", path=str(path))
+    return doc

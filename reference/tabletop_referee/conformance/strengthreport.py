@@ -12,8 +12,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..errors import MalformedInput
-from ..loading import LoadError, read_document
+from ..loading import read_committed_report
 from ..paths import spec_dir
 
 FORMAT = 1
@@ -26,16 +25,7 @@ def committed_path(game: str) -> Path:
 
 def load_committed(game: str) -> dict[str, Any] | None:
     """The committed report of ``game``, or ``None`` when there is none."""
-    path = committed_path(game)
-    if not path.is_file():
-        return None
-    try:
-        doc = read_document(path, what="strength report")
-    except LoadError as exc:
-        raise MalformedInput(f"cannot read the strength report: {exc}", path=str(path)) from None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise MalformedInput(f"not a strength report (format {FORMAT!r} expected)", path=str(path))
-    return doc
+    return read_committed_report(committed_path(game), what="strength report", fmt=FORMAT)
 
 
 def markdown(doc: Mapping[str, Any], *, clause_link: Callable[[str], str] | None = None) -> str:
