@@ -665,6 +665,7 @@ def render_overview_page(game: str, vectors: _Vectors | None = None) -> str:
             f"{sum(1 for d in spec.disputes if d.get('option'))} of them with a rule option.",
             f"- [Coverage](coverage.md): clauses x scenarios x vectors ({len(vectors.by_id)} vectors).",
             "- [Vector index](vectors.md): every vector id, linked to its scenario.",
+            f"- [Suite strength](strength.md): {_strength_summary(game)}",
             f"- [Sources](sources.md): the {len(spec.sources)} sources cited, how they rank "
             "(the precedence every ruling follows or departs from with a reason) and how each "
             "citation backs its clause.",
@@ -673,6 +674,16 @@ def render_overview_page(game: str, vectors: _Vectors | None = None) -> str:
             "game, with examples (written by hand, not generated).",
             ""]
     return "\n".join(out).rstrip() + "\n"
+
+
+def _strength_summary(game: str) -> str:
+    """The overview's line on the committed strength run (``referee suite strength``)."""
+    report = load_strength(game)
+    if report is None:
+        return "no strength run committed yet (`referee suite strength`)."
+    t = report["totals"]
+    return (f"the vectors kill {t['killed']} of {t['mutants']} mutants of the reference engine "
+            f"({t['equivalent']} equivalent, {t['known-gap'] + t['survived']} surviving).")
 
 
 def render_vectors_page(game: str, vectors: _Vectors | None = None) -> str:

@@ -25,6 +25,7 @@ from . import readings
 from ..games import load
 from .profiles import judge, verdict_lines
 from .runner import COUNTED_FAILED, STATUSES, Result, Run
+from .strengthreport import base_id, catches_for
 
 FORMAT = 1
 
@@ -91,6 +92,34 @@ def clause_rollup(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [rows[c] for c in sorted(rows)]
 
 
+CAUGHT_SHOWN = 3
+"""How many of a failing vector's known catches the text and Markdown reports name."""
+
+
+def add_catches(results: list[dict[str, Any]], game: str) -> None:
+    """Each result that did not pass gets ``catches``: the mutants of the reference engine its
+    scenario is known to kill (``spec/<game>/strength.json``, issue 26), i.e. the kinds of bug
+    the failure may mean. Nothing is added when the game has no committed strength run."""
+    failing = [r for r in results if r["status"] in COUNTED_FAILED or r["status"] == "xfail"]
+    if not failing:
+        return
+    known = catches_for(game)
+    for r in failing:
+        found = known.get(base_id(r["id"]))
+        if found:
+            r["catches"] = found
+
+
+def catches_line(result: Mapping[str, Any]) -> str | None:
+    """One line naming what a failing vector is known to catch, or None."""
+    found = result.get("catches") or []
+    if not found:
+        return None
+    shown = "; ".join(f"{c['description']} ({c['clause']})" for c in found[:CAUGHT_SHOWN])
+    more = f"; and {len(found) - CAUGHT_SHOWN} more" if len(found) > CAUGHT_SHOWN else ""
+    return f"known to catch (suite strength: mutants of the reference it kills): {shown}{more}"
+
+
 def summary_counts(totals: dict[str, int]) -> dict[str, int]:
     return {
         "passed": totals["passed"],
@@ -112,6 +141,7 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
     say whether they ran the same suite."""
     profiles_of = profiles_of or (lambda v: ("base",))
     results = [result_to_json(r, rerun.get(r.vector.id), tuple(profiles_of(r.vector))) for r in run.results]
+    add_catches(results, game)
     known = known_profiles or {"base": "the whole suite"}
     claimed = hello.get("profiles") if isinstance(hello.get("profiles"), list) else None
     if claimed is not None:
@@ -277,6 +307,9 @@ def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
         out += ["", f"{label} {r['id']} [{', '.join(r['clauses'])}] {r['description']}"]
         out.append(f"  {r['message']}")
         out += failure_notes(report, r)  # the clause's title, text and docs link (issue 28)
+        caught = catches_line(r)
+        if caught:
+            out.append(f"  {caught}")
         diff = r.get("diff")
         if diff and (not diff["pointer"] or diff["pointer"] not in r["message"]):
             line = f"  at {diff['pointer'] or '(root)'}:"
@@ -470,6 +503,9 @@ def render_markdown(report: dict[str, Any]) -> str:
             out += ["", f"{_md(r['description'])} ({', '.join(_code(c) for c in r['clauses'])})", ""]
             body = r["message"] + ("\n" + json.dumps(r["diff"], ensure_ascii=False)[:2000] if r.get("diff") else "")
             out.append(fence(body, "text"))
+            caught = catches_line(r)
+            if caught:
+                out += ["", _md(caught[0].upper() + caught[1:]) + "."]
             if r.get("rerun"):
                 out += ["", f"Rerun: {_code(r['rerun'])}"]
             out.append("")

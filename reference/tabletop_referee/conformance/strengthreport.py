@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..errors import MalformedInput
 from ..loading import read_committed_report
 from ..paths import spec_dir
 
@@ -72,3 +73,32 @@ def markdown(doc: Mapping[str, Any], *, clause_link: Callable[[str], str] | None
             lines.append(f"| `{m['id']}` | `{m['clause']}` | {m['status']} | {m.get('reason', '')} |")
         lines.append("")
     return "\n".join(lines)
+
+
+def base_id(vector_id: str) -> str:
+    """A sibling's id without its reading (``celestia-0008@jetpack_timing=in-window`` →
+    ``celestia-0008``): a scenario and its siblings check the same thing under other readings."""
+    return vector_id.split("@", 1)[0]
+
+
+def catches(doc: Mapping[str, Any] | None) -> dict[str, list[dict[str, str]]]:
+    """What each scenario is known to catch (issue 26): per base vector id, the mutants of the
+    reference that the committed strength run saw it kill, each with its clause and what it
+    breaks. A mutant is credited to the first vector that killed it (the run stops there, trying
+    the vectors of the mutant's clause first), so a vector missing here may still catch bugs."""
+    out: dict[str, list[dict[str, str]]] = {}
+    for m in (doc or {}).get("mutants", []):
+        if m.get("status") != "killed" or not m.get("killed_by"):
+            continue
+        out.setdefault(base_id(str(m["killed_by"])), []).append(
+            {"mutant": str(m["id"]), "clause": str(m["clause"]), "description": str(m["description"])})
+    return out
+
+
+def catches_for(game: str) -> dict[str, list[dict[str, str]]]:
+    """:func:`catches` of ``game``'s committed report; empty when the game has none or it cannot
+    be read (a conformance report still renders without it)."""
+    try:
+        return catches(load_committed(game))
+    except MalformedInput:
+        return {}
