@@ -31,7 +31,7 @@ LAYERS: dict[str, int] = {
     "spec": 1, "links": 1,
     "games": 2,
     # game-neutral services
-    "sampler": 3, "perft": 3, "impact": 3, "impactreport": 3, "datavectors": 3, "simulate": 3, "adapter": 3, "vectors": 3, "render": 3,
+    "sampler": 3, "perft": 3, "impact": 3, "impactreport": 3, "datavectors": 3, "simulate": 3, "adapter": 3, "vectors": 3, "render": 3, "implementing": 3,
     "playthrough": 3,
     "verify": 3, "play": 4, "explain": 3, "htmlreport": 3, "conformance": 3, "pytest_plugin": 4,
     "commands": 5,

@@ -41,9 +41,10 @@ GAMES = "Games"
 """The ``nav`` entry (``- Games: []``) that :func:`on_config` replaces with the games' sections."""
 GAME_PAGES = (("Disputes", "disputes.md"), ("Coverage", "coverage.md"), ("Vector index", "vectors.md"),
               ("Sources", "sources.md"), ("Strength of the suite", "strength.md"), ("All rules on one page", "rules.md"),
-              ("Interchange format", "interchange.md"), ("Position format", "positions.md"))
+              ("Implementing", "implementing.md"), ("Interchange format", "interchange.md"),
+              ("Position format", "positions.md"))
 """A game's pages after its overview and rule areas, in this order when present (``referee docs``
-writes the first five; the last two are written by hand); any other page of the game follows."""
+writes the first seven; the last two are written by hand); any other page of the game follows."""
 LINK = re.compile(r"(?<!!)\[((?:[^\[\]]|\[[^\]]*\])*)\]\(([^()\s]+)\)")
 FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})", re.M)
 log = logging.getLogger("mkdocs.hooks.build_docs")

@@ -14,6 +14,7 @@ from typing import Any
 from .errors import RefereeError, UsageError
 from .explain import MAX_QUESTION_BYTES, answer_question, load_question, render_brief
 from .conformance.strengthreport import load_committed as load_strength, markdown as strength_markdown
+from .implementing import render_implementing_page
 from .impactreport import load_committed, markdown_summary, verdict
 from .loading import LoadError, read_document
 from .paths import data_root
@@ -670,6 +671,8 @@ def render_overview_page(game: str, vectors: _Vectors | None = None) -> str:
             "(the precedence every ruling follows or departs from with a reason) and how each "
             "citation backs its clause.",
             "- [All rules on one page](rules.md) (without the scenarios).",
+            "- [Implementing](implementing.md): for your own implementation of this game: the commands, "
+            "a worked exchange of the protocol, the smoke checks, the profiles and readings to announce.",
             "- [Position format](positions.md): how `referee explain` takes a position of this "
             "game, with examples (written by hand, not generated).",
             ""]
@@ -735,6 +738,7 @@ def site_pages(game: str) -> dict[str, str]:
     pages[f"{game}/vectors.md"] = render_vectors_page(game, vectors)
     pages[f"{game}/sources.md"] = render_sources_page(game)
     pages[f"{game}/strength.md"] = render_strength_page(game)
+    pages[f"{game}/implementing.md"] = render_implementing_page(game)
     pages[f"{game}/rules.md"] = render_markdown(game)
     return pages
 

@@ -636,9 +636,12 @@ class Probes(Role):
         profile name -> what it covers, ``base`` first. An adapter claims some of them at the
         handshake (``profiles``); every vector of a claimed profile must then run and pass.
 
-        The default names one profile per kind of requirement a vector can state; a game
-        renames or describes them here, and :meth:`vector_profiles` sorts vectors into them."""
-        return {
+        The default names one profile per kind of requirement a vector can state, leaving out
+        what the game does not have (``variants`` without variants, ``custom-boards`` without
+        data sets, ``options`` without rule options); a game renames or describes them here, and
+        :meth:`vector_profiles` sorts vectors into them."""
+        info = self.core.info
+        profiles = {
             "base": "the rules with the shipped data and default rule options",
             "options": "the other readings of disputed rules (rule options at non-default values)",
             "variants": "the game's variants or modes",
@@ -647,6 +650,8 @@ class Probes(Role):
             "perft": "counting vectors: every legal action, several decisions deep",
             "chance": "the probability of each chance outcome (capability chance-probabilities)",
         }
+        lacks = {"options": not info.options, "variants": not info.variants, "custom-boards": not info.data_sets}
+        return {name: text for name, text in profiles.items() if not lacks.get(name)}
 
     def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
         """The profiles a vector document belongs to: ``base`` always, plus one per kind of
