@@ -213,6 +213,22 @@ Feature: UFO variant
       Then the action is rejected under ufo.extra-face naming "one more die"
 
     @option:ufo_extra_face_use
+    @option:dice_grouping
+    @id:mlem-0437
+    Example: With with-dice and any-dice, a move may not leave out the token's die even when a Die-1 astronaut supplies the 1
+      Given the rule option ufo_extra_face_use is with-dice
+      And the rule option dice_grouping is any-dice
+      And the arrival token is A03 (extra face 1, 6 dice)
+      And the rocket is on space 1 with 6 dice
+      And the rocket carries player 0's die-one, player 1's parachute and player 2's moon-double
+      When the dice show 1, 2, 3, 4, 4 and 4
+      And this action is played:
+        """
+        {"type": "move", "player": 0, "faces": ["1"], "die_one": [0], "ability": "extra-face", "dice": {"1": 0}}
+        """
+      Then the action is rejected under ufo.extra-face naming "one of the dice used"
+
+    @option:ufo_extra_face_use
     @id:mlem-0431
     Example: With ufo_extra_face_use=with-dice, the extra face alone is a group that saves a roll
       Given the rule option ufo_extra_face_use is with-dice
@@ -645,6 +661,29 @@ Feature: UFO variant
       And the arrival pile holds 13 tokens
 
     @option:arrivals_exhausted
+    @id:mlem-0438
+    Example: With reshuffle, the used tokens come back in one reshuffle that counts all fourteen
+      Given the rule option arrivals_exhausted is reshuffle
+      And the arrival token is A01 (keep dice, 6 dice)
+      And every other arrival token has been used
+      And the rocket is on space 12
+      And the rocket carries player 0's satellite, player 1's parachute and player 2's moon-double
+      When the dice show 1, 2, 3, 3, 4 and afterburner
+      And the commander picks 3
+      Then the events are:
+        | type                | clause                 | count |
+        | rolled              | travel.roll            | null  |
+        | moved               | travel.overshoot       | null  |
+        | dice-removed        | travel.remove-dice     | 2     |
+        | ufo-encountered     | ufo.encounter          | null  |
+        | ufo-token-taken     | ufo.tokens             | null  |
+        | landed              | landing.deep-space     | null  |
+        | landed              | landing.deep-space     | null  |
+        | landed              | landing.deep-space     | null  |
+        | expedition-ended    | expedition.end         | null  |
+        | arrivals-reshuffled | ufo.arrivals-exhausted | 14    |
+
+    @option:arrivals_exhausted
     @id:mlem-0322
     Example: With none, an expedition without an arrival token has six dice and the UFO stays
       Given the rule option arrivals_exhausted is none
@@ -660,6 +699,16 @@ Feature: UFO variant
       And expedition 2 is taking off
       And 6 dice are available
       And the UFO is on space 5
+      And the events are:
+        | type             | clause                 | expedition |
+        | rolled           | travel.roll            | null       |
+        | moved            | travel.overshoot       | null       |
+        | dice-removed     | travel.remove-dice     | null       |
+        | landed           | landing.deep-space     | null       |
+        | landed           | landing.deep-space     | null       |
+        | landed           | landing.deep-space     | null       |
+        | expedition-ended | expedition.end         | 1          |
+        | no-arrival       | ufo.arrivals-exhausted | 2          |
 
     @option:arrivals_exhausted
     @id:mlem-0323

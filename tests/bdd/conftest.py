@@ -24,7 +24,7 @@ from pytest_bdd import given, parsers, then, when
 
 from tabletop_referee.errors import IllegalAction, RefereeError
 from tabletop_referee.games import mlem
-from tabletop_referee.games.mlem.interchange import action_from_json, action_to_json
+from tabletop_referee.games.mlem.interchange import action_from_json, action_to_json, event_to_json
 from tests.vector_export import tag_mark
 
 from .support import Scene, parse_faces, parse_players, parse_seats, scene, split_list  # noqa: F401
@@ -502,6 +502,26 @@ def then_event(scene: Scene, type: str, clause: str):
     seen = [(e.type, e.clause) for e in scene.events]
     assert (type, clause) in seen, seen
     scene.check_event(type=type, clause=clause)
+
+
+@then("the events are:")
+def then_events(scene: Scene, datatable):
+    """the events are: a table with the columns type and clause (and any field of the events:
+    a cell is JSON, or plain text; ``null`` for a field the event has not), one row per event,
+    in order: exactly the events of every action played (the vector pins each event whole)."""
+    scene.settled()
+    header, *rows = datatable
+    expected = [{k: _json_or_text(v) for k, v in zip(header, row)} for row in rows]
+    actual = [{k: event_to_json(e).get(k) for k in header} for e in scene.events]
+    assert actual == expected, actual
+    scene.check_event_list()
+
+
+def _json_or_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
 
 
 @then(parsers.parse("the legal actions are:"))
