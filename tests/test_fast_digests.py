@@ -45,7 +45,7 @@ def test_every_planned_digest_is_the_digest_of_its_document(game_id):
                 assert d["odds"] == odds_digest((g.action_to_json(a), p) for a, p in outcomes)
                 checked["odds"] += 1
     # the checks above ran on what they are about; fuzz compares observations only of a game
-    # that hides something (Pig hides nothing)
+    # that hides something (a game whose state is all public hides nothing)
     if not any(g.interchange.hides_anything(p.initial) for p in planned):
         assert checked.pop("observation") == 0, checked
     assert all(n > 20 for n in checked.values()), checked
