@@ -732,7 +732,8 @@ EXAMPLE_FILE = re.compile(r"^`((?:docs|examples)/[\w./-]+\.ya?ml)`:$")
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_example_files_a_position_page_shows_are_the_files_themselves(game):
-    shown = [(EXAMPLE_FILE.match(head)[1], block) for head, block in _page_blocks(game, "yaml") if EXAMPLE_FILE.match(head)]
+    named = [(EXAMPLE_FILE.match(head), block) for head, block in _page_blocks(game, "yaml")]
+    shown = [(m[1], block) for m, block in named if m]
     assert shown, (f"docs/{game}/positions.md shows no example file: show one, e.g. docs/{game}/position.yaml, "
                    "as a yaml block after a line naming it (`docs/<game>/position.yaml`:)")
     for name, block in shown:

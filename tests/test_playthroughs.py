@@ -57,14 +57,14 @@ def test_a_case_of_another_game_in_a_games_own_list_is_refused(tmp_path, monkeyp
     """A game's own list holds only its cases (``game`` may be left out there)."""
     import tabletop_referee.playthrough as playthrough
 
-    folder = tmp_path / CASES_FILE.format(package="mlem")
-    folder.parent.mkdir(parents=True)
-    folder.write_text("cases:\n  - {name: a, seed: 1, players: 2}\n  - {game: celestia, name: b, seed: 1, players: 2}\n",
-                      encoding="utf-8")
+    own = tmp_path / CASES_FILE.format(package="mlem")
+    own.parent.mkdir(parents=True)
+    own.write_text("cases:\n  - {name: a, seed: 1, players: 2}\n"
+                      "  - {game: celestia, name: b, seed: 1, players: 2}\n", encoding="utf-8")
     monkeypatch.setattr(playthrough, "data_root", lambda: tmp_path)
-    with pytest.raises(MalformedInput, match=r"cases\[1\]: a case of celestia belongs in tests/celestia/playthroughs.yaml"):
+    with pytest.raises(MalformedInput, match=r"cases\[1\]: a case of celestia belongs in tests/celestia/playthroughs"):
         read_cases()
-    folder.write_text("cases:\n  - {name: a, seed: 1, players: 2}\n", encoding="utf-8")
+    own.write_text("cases:\n  - {name: a, seed: 1, players: 2}\n", encoding="utf-8")
     assert [(c.game, c.name) for c in read_cases()] == [("mlem", "a")]
 
 
@@ -135,16 +135,19 @@ class _DroppedEvent:
 def test_a_planted_rule_change_shows_up_as_a_diff_naming_the_step(game_id):
     case = next(c for c in CASES if c.game == game_id)
     committed = read_text(COMMITTED / case.file)
-    # the step to change: the first past step 10 with an event
+    # the step to change: the first with an event past the middle of this game (sized by the
+    # playthrough itself, not by the length of the other games')
     lines = committed.splitlines()
     step_lines = [line for line in lines if re.match(r"^step \d+\. ", line)]
     target = None
     for i, line in enumerate(lines):
         m = re.match(r"^step (\d+)\. ", line)
-        if m and int(m.group(1)) > 10 and i + 1 < len(lines) and lines[i + 1].startswith("    - "):
+        if m and int(m.group(1)) > len(step_lines) // 2 and i + 1 < len(lines) and lines[i + 1].startswith("    - "):
             target = int(m.group(1))
             break
-    assert target is not None and len(step_lines) > target
+    assert target is not None, (
+        f"{case.file}: no step in the second half of the game has an event: a playthrough case plays a whole "
+        "game whose steps cite clauses (docs/adding-a-game.md, 'Golden playthroughs'); pick another seed")
     changed = render(case, _DroppedEvent(load(game_id), target))
     diff = playthrough_diff(committed, changed, case.file)
     assert diff, "a dropped event left the playthrough unchanged"

@@ -152,8 +152,8 @@ def _read_file(path: Path, default_game: str | None, own: bool) -> list[Case]:
         if not isinstance(game, str) or game not in GAMES:
             raise MalformedInput(f"{where}: game {game!r} is not registered (known: {', '.join(GAMES)})")
         if own and game != default_game:
-            raise MalformedInput(f"{where}: a case of {game} belongs in {CASES_FILE.format(package=package_name(game))}, "
-                                 "the game's own list")
+            own_file = CASES_FILE.format(package=package_name(game))
+            raise MalformedInput(f"{where}: a case of {game} belongs in {own_file}, the game's own list")
         name = item.get("name")
         if not isinstance(name, str) or not _NAME.match(name):
             raise MalformedInput(f"{where}: name must be lower-case letters, digits and '-', got {name!r}")
