@@ -9,7 +9,7 @@ To use it, a game's ``support.py`` subclasses :class:`GameScene` (``game = GAME`
 ``build()`` if its Given steps describe a position in words), provides the ``scene`` fixture,
 and its ``conftest.py`` binds the steps with ``globals().update(STEPS)``; or, in one line,
 ``globals().update(STEPS, **bind(Scene))`` gives the fixture, the tag marks and the vector
-export too (tests/pig/bdd/conftest.py). The phrases:
+export too (docs/adding-a-game.md quotes a whole conftest.py). The phrases:
 
 Given
   ``the rule option <name> is <value>``     a value of the option's ``OptionSpec`` (its JSON

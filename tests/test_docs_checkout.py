@@ -19,12 +19,13 @@ SHELL_BLOCK = re.compile(r"^```(sh|console|bash|shell)\n(.*?)^```", re.M | re.S)
 INLINE = re.compile(r"(?:referee \S+|python3?|pip|node|npm|\.venv/bin/\S+) \S")
 """An inline command line: a program and at least one argument (``referee explain`` alone is a
 name, not a command)."""
-NEEDS_CHECKOUT = re.compile(r"(?:^|[\s'\"=(])(?:tools/|tests/|benchmarks/|features/|\.ci/|examples/)|"
+NEEDS_CHECKOUT = re.compile(r"(?:^|[\s'\"=(])(?:tools/|tests/|benchmarks/|features/|\.ci/|examples/|"
+                            r"docs/[\w-]+/[\w.-]+\.(?:ya?ml|json)\b)|"
                             r"pip install -e|-m pytest|vectors export|assign-ids|referee playthroughs|"
                             r"referee docs --game(?![^\n]*(?:--site|-o |--output))")
 """What only a source checkout has: its folders (the example files too, when named by a path
-relative to the current folder), an editable install, the test suite, and the commands that
-rewrite the checkout's own files."""
+relative to the current folder: ``examples/...``, or a game's own ``docs/<game>/position.yaml``),
+an editable install, the test suite, and the commands that rewrite the checkout's own files."""
 
 
 def commands(text: str) -> list[str]:

@@ -97,7 +97,7 @@ def test_the_nav_has_a_section_per_registered_game_titled_from_its_info():
 
 
 def test_a_new_game_folder_gets_its_section_without_an_edit(tmp_path):
-    hook = load_hook()  # toad: a game id no package registers (pig now is one)
+    hook = load_hook()  # toad: a game id no package registers
     (tmp_path / "toad" / "clauses").mkdir(parents=True)
     for page in ("index.md", "clauses/turn.md", "clauses/dice.md", "disputes.md", "notes.md"):
         (tmp_path / "toad" / page).write_text(f"# Toad {page}\n", encoding="utf-8")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -714,7 +715,8 @@ def test_each_game_documents_its_position_format_under_docs(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_every_yaml_block_of_a_position_page_is_a_position_explain_accepts(game, capsys, tmp_path):
     blocks = _page_blocks(game, "yaml")
-    assert len(blocks) >= 2
+    assert len(blocks) >= 2, (f"docs/{game}/positions.md shows {len(blocks)} yaml block(s): a position page shows "
+                              "the shape of a position and at least one example file (docs/adding-a-game.md)")
     for i, (_, block) in enumerate(blocks):
         path = tmp_path / f"block{i}.yaml"
         path.write_text(block, encoding="utf-8")
@@ -723,12 +725,18 @@ def test_every_yaml_block_of_a_position_page_is_a_position_explain_accepts(game,
         assert "actions" in [f["ask"] for f in json.loads(out)["findings"]]
 
 
+EXAMPLE_FILE = re.compile(r"^`((?:docs|examples)/[\w./-]+\.ya?ml)`:$")
+"""The line before a block that shows an example file: its path, in the game's docs folder
+(``docs/<game>/position.yaml``, beside the page) or under ``examples/`` (the seed games')."""
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_example_files_a_position_page_shows_are_the_files_themselves(game):
-    shown = [(head, block) for head, block in _page_blocks(game, "yaml") if head.startswith("`examples/")]
-    assert shown, f"docs/{game}/positions.md shows no example file"
-    for head, block in shown:
-        name = head.split("`")[1]
+    named = [(EXAMPLE_FILE.match(head), block) for head, block in _page_blocks(game, "yaml")]
+    shown = [(m[1], block) for m, block in named if m]
+    assert shown, (f"docs/{game}/positions.md shows no example file: show one, e.g. docs/{game}/position.yaml, "
+                   "as a yaml block after a line naming it (`docs/<game>/position.yaml`:)")
+    for name, block in shown:
         assert (REPO / name).read_text(encoding="utf-8") == block, f"{name} differs from docs/{game}/positions.md"
 
 

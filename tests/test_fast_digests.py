@@ -44,11 +44,25 @@ def test_every_planned_digest_is_the_digest_of_its_document(game_id):
                 outcomes = g.chance_outcomes(st.state)
                 assert d["odds"] == odds_digest((g.action_to_json(a), p) for a, p in outcomes)
                 checked["odds"] += 1
-    # the checks above ran on what they are about; fuzz compares observations only of a game
-    # that hides something (Pig hides nothing)
-    if not any(g.interchange.hides_anything(p.initial) for p in planned):
-        assert checked.pop("observation") == 0, checked
-    assert all(n > 20 for n in checked.values()), checked
+    # the checks above ran on every step that carries a digest, counted from this game's own
+    # planned play (no floor borrowed from the bigger games): a legal-actions digest each step,
+    # odds at each chance node, an observation where the plan observes (fuzz compares
+    # observations only of a game that hides something), a state at least at each game's end
+    steps = [st for p in planned for st in p.steps]
+    expected = {"legal": len(steps), "odds": sum(g.actors(st.state) == (CHANCE,) for st in steps),
+                "observation": sum(st.observe is not None for st in steps)}
+    assert steps, f"{game_id}: the planned games have no step: fuzz's plan_game must play the game"
+    for kind, n in expected.items():
+        assert checked[kind] == n, (
+            f"{game_id}: {checked[kind]} {kind} digest(s) checked where the planned games have {n} step(s) "
+            f"that need one: fuzz's plan must give each such step its {kind} digest (docs/protocol.md, 'Digests')")
+    assert checked["state"] >= len(planned), f"{game_id}: each planned game's last step carries a state digest"
+    hides = any(g.interchange.hides_anything(p.initial) for p in planned)
+    assert (expected["observation"] > 0) == hides, (
+        f"{game_id}: observations are digested exactly when the game hides something (hides_anything is {hides})")
+    if g.probes.chance_clause is not None:  # the game says it has chance: its play meets it
+        assert expected["odds"] > 0, (f"{game_id}: the game files chance under {g.probes.chance_clause}, but "
+                                      f"{len(planned)} planned games met no chance node")
 
 
 @pytest.mark.parametrize("game_id", GAMES)

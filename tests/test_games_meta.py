@@ -11,13 +11,18 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
+import re
+import subprocess
+from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
 
 from tabletop_referee.cli import main
-from tabletop_referee.games import GAMES, load
+from tabletop_referee.games import GAMES, load, package_name
 from tabletop_referee.games.interface import CHANCE, Game
 from tabletop_referee.games.roles import ROLE_DEFAULTS, GameKit
 from tabletop_referee.paths import data_root
@@ -323,3 +328,90 @@ def test_every_game_package_is_registered():
         assert game is not None, f"games/{name}/__init__.py must export GAME: every package under games/ is a game"
         assert game.info.id == name.replace("_", "-"), (
             f"games/{name}: GAME.info.id is {game.info.id!r}; it must be the folder's name with '_' written '-'")
+
+
+# -- a game touches only its own folders (issue 24) --------------------------------------------
+
+
+def own_folders(game_id: str) -> tuple[str, ...]:
+    """The folders that are a game's own: adding the game writes files there and nowhere else."""
+    package = package_name(game_id)
+    return (f"spec/{game_id}/", f"features/{game_id}/", f"schemas/{game_id}/", f"vectors/{game_id}/",
+            f"docs/{game_id}/", f"tests/{package}/", f"reference/tabletop_referee/games/{package}/")
+
+
+ALLOWED_OUTSIDE = {
+    "CHANGELOG.md": "the project's history records each game it added",
+    "docs/adding-a-game.md": "the guide walks through its worked example, a whole game, by name",
+    "tests/playthroughs/{game}/": "generated: `referee playthroughs` renders the game's own cases there",
+    "vectors/{game}-unexportable.json": "generated: `referee vectors export` lists the scenarios it could not "
+                                        "export beside the vector folder (inside it, it would be read as vectors)",
+}
+"""The files outside its own folders that may name a game, each with its reason (a path ending
+in ``/`` allows that folder)."""
+
+SEED_GAMES = frozenset({"mlem", "celestia", "seven-knights"})
+"""The three games the project grew up with are named across shared code, tests and docs (each
+in dozens of files outside its folders: MLEM's modules and tests at the top of ``tests/``, the
+README's tour, the seed games' ``examples/``); the rule holds every game added after them."""
+
+
+def _names(game_id: str) -> re.Pattern[str]:
+    """The game's id or package name, not inside a longer word on its left (for a game ``tin``:
+    ``satin`` is not it; ``TinNotation`` and ``test_tin`` are)."""
+    names = sorted({game_id, package_name(game_id)})
+    return re.compile(r"(?<![a-z0-9])(?:" + "|".join(map(re.escape, names)) + ")", re.I)
+
+
+def mentions_outside(game_id: str, files: Mapping[str, str]) -> list[str]:
+    """The paths of ``files`` (path -> text) outside the game's own folders whose path or text
+    names the game, less the allowed ones."""
+    allowed = tuple(a.format(game=game_id) for a in ALLOWED_OUTSIDE)
+    names = _names(game_id)
+    return sorted(path for path, text in files.items()
+                  if not path.startswith(own_folders(game_id))
+                  and not any(path == a or (a.endswith("/") and path.startswith(a)) for a in allowed)
+                  and (names.search(path) or names.search(text)))
+
+
+@lru_cache(maxsize=1)
+def tracked_files() -> dict[str, str]:
+    """Every file git tracks in the checkout, path -> text (a symlink or a folder is skipped)."""
+    root = data_root()
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, check=True).stdout
+    files = {}
+    for path in listed.decode("utf-8").split("\0"):
+        full = root / path
+        if path and not os.path.islink(full) and full.is_file():
+            files[path] = full.read_bytes().decode("utf-8", "replace")
+    return files
+
+
+@pytest.mark.parametrize("game_id", sorted(set(GAMES) - SEED_GAMES))
+def test_a_game_touches_only_its_own_folders(game_id):
+    """Adding a game writes only its own folders (docs/adding-a-game.md, "The contract"): no
+    shared list, shared code, test or page names it, so a game arrives and leaves as folders."""
+    found = mentions_outside(game_id, tracked_files())
+    assert not found, (
+        f"{game_id} is named outside its own folders ({', '.join(own_folders(game_id))}) in: {', '.join(found)}; "
+        "a game keeps its files, cases and examples in its own folders and shared code names no game: "
+        "move the file there, or make the shared text game-neutral")
+
+
+def test_a_shared_file_naming_a_game_is_found():
+    """The check above can fail: a mention in a shared file, by id or by package name, is found;
+    the game's own folders, the allowed files and a longer word are not."""
+    files = {
+        "spec/tin-toad/clauses.yaml": "game: tin-toad",
+        "reference/tabletop_referee/games/tin_toad/game.py": "class TinToadGame: ...",
+        "tests/tin_toad/playthroughs.yaml": "cases: []",
+        "tests/playthroughs/tin-toad/a.txt": "# Golden playthrough of Tin Toad (tin-toad)",
+        "CHANGELOG.md": "- A new game, tin-toad.",
+        "reference/tabletop_referee/games/roles.py": "see games/tin_toad/notation.py",
+        "tests/test_shared.py": "load('Tin-Toad')",
+        "examples/tin-toad/position.yaml": "players: 2",
+        "docs/index.md": "a tin-toads-free page?",
+        "docs/other.md": "a satin-toad is a longer word",
+    }
+    assert mentions_outside("tin-toad", files) == ["docs/index.md", "examples/tin-toad/position.yaml",
+                                                   "reference/tabletop_referee/games/roles.py", "tests/test_shared.py"]

@@ -302,6 +302,8 @@ def test_the_wheel_ships_examples_docs_and_the_site_config(wheel: Path):
     for path in ("examples/python/adapter_template.py", "examples/mlem/position.yaml", "examples/js/mlem.js",
                  "docs/index.md", "docs/protocol.md", "mkdocs.yml", "tools/build_docs.py"):
         assert data + path in names, path
+    beside_pages = sorted(p.relative_to(REPO).as_posix() for p in REPO.glob("docs/*/position.yaml"))
+    assert beside_pages and all(data + path in names for path in beside_pages), beside_pages  # a game's own example
     for template in ("adapter.py.j2", "adapter.js.j2", "README.md.j2"):
         assert f"tabletop_referee/templates/init/{template}" in names, template
 

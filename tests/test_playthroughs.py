@@ -13,11 +13,12 @@ from pathlib import Path
 import pytest
 
 from tabletop_referee.cli import main
+from tabletop_referee.errors import MalformedInput
 from tabletop_referee.games import GAMES, load
 from tabletop_referee.games.interface import Transition
 from tabletop_referee.paths import data_root
-from tabletop_referee.playthrough import (FOLDER, MANIFEST, REGENERATE, Case, playthrough_diff, read_cases,
-                                          read_text, render)
+from tabletop_referee.playthrough import (CASES_FILE, FOLDER, MANIFEST, REGENERATE, Case, cases_file,
+                                          playthrough_diff, read_cases, read_text, render)
 
 CASES = read_cases()
 COMMITTED = data_root() / FOLDER
@@ -35,8 +36,36 @@ def test_committed_playthrough_equals_a_fresh_rendering(case):
 
 def test_every_registered_game_has_a_playthrough():
     covered = {c.game for c in CASES}
-    missing = [g for g in GAMES if g not in covered]
-    assert not missing, f"no playthrough case in tests/playthroughs/cases.yaml for: {', '.join(missing)}"
+    for game in GAMES:
+        assert game in covered, (
+            f"{game} has no golden playthrough: every game lists at least one case in its own "
+            f"{cases_file(game).relative_to(data_root())} (docs/adding-a-game.md, 'Golden playthroughs'), "
+            f"then runs `{REGENERATE} --game {game}`")
+
+
+def test_each_game_keeps_its_cases_in_its_own_test_folder():
+    """The cases of a game are in ``tests/<package>/playthroughs.yaml`` (the folder of its step
+    definitions), so adding a game edits no shared list; no shared list is left."""
+    assert not (data_root() / FOLDER / "cases.yaml").exists(), "the shared list is gone: a game's cases are its own"
+    for game in GAMES:
+        file = cases_file(game)
+        assert file.parent.name == game.replace("-", "_") and file.name == "playthroughs.yaml"
+        assert {c.name for c in read_cases(file, game=game)} == {c.name for c in CASES if c.game == game}
+
+
+def test_a_case_of_another_game_in_a_games_own_list_is_refused(tmp_path, monkeypatch):
+    """A game's own list holds only its cases (``game`` may be left out there)."""
+    import tabletop_referee.playthrough as playthrough
+
+    own = tmp_path / CASES_FILE.format(package="mlem")
+    own.parent.mkdir(parents=True)
+    own.write_text("cases:\n  - {name: a, seed: 1, players: 2}\n"
+                      "  - {game: celestia, name: b, seed: 1, players: 2}\n", encoding="utf-8")
+    monkeypatch.setattr(playthrough, "data_root", lambda: tmp_path)
+    with pytest.raises(MalformedInput, match=r"cases\[1\]: a case of celestia belongs in tests/celestia/playthroughs"):
+        read_cases()
+    own.write_text("cases:\n  - {name: a, seed: 1, players: 2}\n", encoding="utf-8")
+    assert [(c.game, c.name) for c in read_cases()] == [("mlem", "a")]
 
 
 def test_every_committed_file_is_named_by_a_case_and_listed_in_its_manifest():
@@ -106,16 +135,19 @@ class _DroppedEvent:
 def test_a_planted_rule_change_shows_up_as_a_diff_naming_the_step(game_id):
     case = next(c for c in CASES if c.game == game_id)
     committed = read_text(COMMITTED / case.file)
-    # the step to change: the first past step 10 with an event
+    # the step to change: the first with an event past the middle of this game (sized by the
+    # playthrough itself, not by the length of the other games')
     lines = committed.splitlines()
     step_lines = [line for line in lines if re.match(r"^step \d+\. ", line)]
     target = None
     for i, line in enumerate(lines):
         m = re.match(r"^step (\d+)\. ", line)
-        if m and int(m.group(1)) > 10 and i + 1 < len(lines) and lines[i + 1].startswith("    - "):
+        if m and int(m.group(1)) > len(step_lines) // 2 and i + 1 < len(lines) and lines[i + 1].startswith("    - "):
             target = int(m.group(1))
             break
-    assert target is not None and len(step_lines) > target
+    assert target is not None, (
+        f"{case.file}: no step in the second half of the game has an event: a playthrough case plays a whole "
+        "game whose steps cite clauses (docs/adding-a-game.md, 'Golden playthroughs'); pick another seed")
     changed = render(case, _DroppedEvent(load(game_id), target))
     diff = playthrough_diff(committed, changed, case.file)
     assert diff, "a dropped event left the playthrough unchanged"
@@ -156,6 +188,18 @@ def test_command_writes_checks_and_reports_a_stale_file(tmp_path, capsys):
     assert main([*args, "--check"]) == 1
     shown = capsys.readouterr().out
     assert "@@" in shown and "+step 4. " in shown and f"{REGENERATE} --game seven-knights" in shown
+
+
+def test_command_reads_a_case_without_game_as_one_of_the_game_asked(tmp_path, capsys):
+    cases = tmp_path / "cases.yaml"
+    cases.write_text("cases:\n  - {name: short, seed: 3, players: 3}\n", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    assert main(["playthroughs", "--game", "seven-knights", "--cases", str(cases), "--output", str(out)]) == 0
+    assert (out / "seven-knights" / "short.txt").read_text(encoding="utf-8") == render(
+        Case(game="seven-knights", name="short", seed=3, players=3))
+    assert main(["playthroughs", "--cases", str(cases), "--output", str(out), "--check"]) == 2  # which game?
+    assert "cases[0]: which game? give the case a 'game' field" in capsys.readouterr().err
 
 
 def test_command_removes_only_files_it_wrote_before(tmp_path, capsys):

@@ -6,9 +6,10 @@ chance outcome with its probability, and each event's description with its claus
 position now and then, and the result. It is made only through the game interface
 (:mod:`tabletop_referee.games.interface`), so every game gets one without code of its own.
 
-The cases are data: ``tests/playthroughs/cases.yaml`` (read through :mod:`.loading`) lists, per
-game, a name, a seed, a player count and rule options; ``referee playthroughs`` writes each to
-``tests/playthroughs/<game>/<name>.txt`` and ``--check`` diffs them. Everything is deterministic:
+The cases are data, in each game's own folder: ``tests/<package>/playthroughs.yaml`` (read
+through :mod:`.loading`) lists the game's cases, each a name, a seed, a player count and rule
+options; ``referee playthroughs`` writes each to ``tests/playthroughs/<game>/<name>.txt`` and
+``--check`` diffs them. Everything is deterministic:
 the choices come from :mod:`tabletop_referee.sampler` with a ``random.Random(seed)``, and no clock
 or global state is read.
 
@@ -44,7 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import MalformedInput
-from .games import GAMES, load
+from .games import GAMES, load, package_name
 from .games.interface import CHANCE
 from .games.roles import GameKit
 from .loading import check_within, decode, read_bytes, read_document
@@ -56,8 +57,10 @@ WIDTH = 100
 """The line width text is wrapped at."""
 DEFAULT_EVERY = 25
 """Without ``position_after``, the position is shown every this many steps."""
-CASES_FILE = "tests/playthroughs/cases.yaml"
-"""The committed list of cases, from the repository root."""
+CASES_FILE = "tests/{package}/playthroughs.yaml"
+"""A game's committed list of cases, from the repository root (``{package}``: the game's package
+name, :func:`~tabletop_referee.games.package_name`): in the game's own test folder, so adding a
+game edits no shared list."""
 FOLDER = "tests/playthroughs"
 """Where the playthroughs are written: ``<FOLDER>/<game>/<name>.txt``."""
 REGENERATE = "referee playthroughs"
@@ -95,15 +98,41 @@ class Case:
 
 _FIELDS = {"game", "name", "seed", "players", "options", "start_player", "flags", "position_after",
            "position_every", "max_steps", "note"}
+"""The fields of a case: ``name`` (lower-case, digits, ``-``), ``seed``, ``players``; optional:
+``game`` (in a game's own file, its game, which is the default), ``options`` (rule options),
+``flags`` (the game's own setup flags, e.g. MLEM's variants), ``start_player``,
+``position_after`` (clause ids after whose events the position is shown; else every
+``position_every`` steps, default 25), ``max_steps`` (a cap, said in the header), ``note`` (for
+people; not rendered)."""
 
 
-def read_cases(path: str | Path | None = None) -> list[Case]:
-    """The cases of ``cases.yaml`` (default: the committed one), checked.
+def cases_file(game: str) -> Path:
+    """The committed cases file of ``game`` (it may not exist: a game without cases)."""
+    return data_root() / CASES_FILE.format(package=package_name(game))
+
+
+def read_cases(path: str | Path | None = None, *, game: str | None = None) -> list[Case]:
+    """The playthrough cases, checked.
+
+    ``path`` ``None``: the committed cases of every registered game (:func:`cases_file`), in
+    the order the games are found; a case there is of the file's game. Else the cases of that
+    file, where a case without a ``game`` field is of ``game`` (when given).
 
     Raises:
         MalformedInput: unreadable, or a case with a wrong field (one line naming it).
     """
-    path = Path(path) if path is not None else data_root() / CASES_FILE
+    if path is not None:
+        return _read_file(Path(path), game, own=False)
+    cases: list[Case] = []
+    for gid in GAMES:
+        file = cases_file(gid)
+        if file.is_file():
+            cases += _read_file(file, gid, own=True)
+    return cases
+
+
+def _read_file(path: Path, default_game: str | None, own: bool) -> list[Case]:
+    """The cases of one file; ``own``: a game's own file, whose cases are all of ``default_game``."""
     doc = read_document(path, what="playthrough cases", fmt="yaml")
     items = doc.get("cases") if isinstance(doc, dict) else None
     if not isinstance(items, list):
@@ -117,9 +146,14 @@ def read_cases(path: str | Path | None = None) -> list[Case]:
         unknown = sorted(set(item) - _FIELDS)
         if unknown:
             raise MalformedInput(f"{where}: unknown field {unknown[0]!r} (fields: {', '.join(sorted(_FIELDS))})")
-        game = item.get("game")
+        game = item.get("game", default_game)
+        if game is None:
+            raise MalformedInput(f"{where}: which game? give the case a 'game' field (or the command --game)")
         if not isinstance(game, str) or game not in GAMES:
             raise MalformedInput(f"{where}: game {game!r} is not registered (known: {', '.join(GAMES)})")
+        if own and game != default_game:
+            own_file = CASES_FILE.format(package=package_name(game))
+            raise MalformedInput(f"{where}: a case of {game} belongs in {own_file}, the game's own list")
         name = item.get("name")
         if not isinstance(name, str) or not _NAME.match(name):
             raise MalformedInput(f"{where}: name must be lower-case letters, digits and '-', got {name!r}")

@@ -14,15 +14,18 @@ from .common import EXIT_FAILED, EXIT_OK, UsageError, game_arg
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("playthroughs", help="write the golden playthroughs, or check them (--check)",
-                       description="Renders each case of tests/playthroughs/cases.yaml (a seeded whole game: "
-                                   "every step, its events and their clauses, the position now and then, the "
-                                   "result) and writes it to tests/playthroughs/GAME/NAME.txt. With --check "
+                       description="Renders each case of every game's tests/PACKAGE/playthroughs.yaml (a "
+                                   "seeded whole game: every step, its events and their clauses, the position "
+                                   "now and then, the result) and writes it to tests/playthroughs/GAME/NAME.txt. "
+                                   "With --check "
                                    "nothing is written: a file that differs from a fresh rendering is shown "
                                    "as a unified diff and the exit code is 1.")
     p.add_argument("--game", type=game_arg, help="only this game's playthroughs (default: every game)")
     p.add_argument("--check", action="store_true",
                    help="compare instead of writing; exit 1 with a diff when a file is stale")
-    p.add_argument("--cases", metavar="FILE", help=f"the list of cases (default: {CASES_FILE} of the checkout)")
+    p.add_argument("--cases", metavar="FILE",
+                   help=f"one list of cases; a case without 'game' is of --game (default: each game's "
+                        f"{CASES_FILE.format(package='PACKAGE')} of the checkout)")
     p.add_argument("--output", "-o", metavar="DIR",
                    help=f"the folder of the playthroughs (default: {FOLDER} of the checkout)")
     p.set_defaults(func=run)
@@ -30,10 +33,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     root = data_root()
-    cases_file = Path(args.cases) if args.cases else root / CASES_FILE
-    if not args.cases and not cases_file.is_file():
-        raise UsageError(f"{cases_file}: not found: playthroughs run from a source checkout")
-    cases = read_cases(cases_file)
+    if args.cases:
+        cases = read_cases(Path(args.cases), game=args.game)
+    else:
+        cases = read_cases()
+        if not cases:
+            raise UsageError(f"{root / CASES_FILE.format(package='<package>')}: none found: "
+                             "playthroughs run from a source checkout")
     folder = Path(args.output) if args.output else root / FOLDER
     if not folder.is_dir():
         raise UsageError(f"--output {folder}: not a folder")

@@ -10,13 +10,14 @@ Each default is derived from the core, and **never names a clause**: a role that
 (``Probes.chance_clause``...) is ``None`` until the game says which of its own clauses it is
 (tests/test_games_meta.py checks every clause a role names against the game's spec).
 
-A game overrides a role by subclassing it and passing the class to :func:`assemble`::
+A game overrides a role by subclassing it and passing the class to :func:`assemble`
+(docs/adding-a-game.md walks through a whole game)::
 
-    class PigNotation(Notation):
+    class DiceNotation(Notation):
         def action_text(self, action, *, show_player=False):
             ...
 
-    GAME = assemble(PigGame(), notation=PigNotation)
+    GAME = assemble(DiceGame(), notation=DiceNotation)
 
 Inside a role, ``self.core`` is the game's core object and ``self.game`` the assembled
 :class:`GameKit` (``self.game.notation.action_text(...)`` reaches another role). The tools hold
