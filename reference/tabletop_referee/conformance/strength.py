@@ -417,11 +417,13 @@ def trace_key(m: Mutant) -> str | None:
 
 
 @contextmanager
-def _tracing(game: Any) -> Iterator[tuple[set[str], set[str]]]:
+def _tracing(game: Any) -> Iterator[tuple[set[str], set[str], list[int]]]:
     """Records, while active, which check functions run and which (event kind, clause) pairs
-    ``apply`` emits: yields ``(seen, traceable)``."""
+    ``apply`` emits, and counts the calls of ``apply``: yields ``(seen, traceable, applied)``
+    (``applied[0]`` the count)."""
     seen: set[str] = set()
     traceable: set[str] = set()
+    applied = [0]
     with ExitStack() as stack:
         done: set[int] = set()
         for checks in game.rule_checks().values():
@@ -440,26 +442,28 @@ def _tracing(game: Any) -> Iterator[tuple[set[str], set[str]]]:
 
         def traced(state: Any, action: Any) -> Transition:
             t: Transition = apply(state, action)
+            applied[0] += 1
             seen.update(f"event:{e.type}/{e.clause}" for e in t.events)
             return t
 
         stack.enter_context(_set_attr(game, "apply", traced))
-        yield seen, traceable
+        yield seen, traceable, applied
 
 
-def _baseline(indexes: list[int]) -> tuple[list[tuple[int, str, float, list[str]]], list[str]]:
-    """Plays the vectors against the unmutated reference: ``(index, status, seconds, what it
-    touched)`` each (the caches emptied before each vector, so what a vector needs is seen), and
-    the trace keys that could be recorded."""
+def _baseline(indexes: list[int]) -> tuple[list[tuple[int, str, float, int, list[str]]], list[str]]:
+    """Plays the vectors against the unmutated reference: ``(index, status, seconds, calls of
+    apply, what it touched)`` each (the caches emptied before each vector, so what a vector needs
+    is seen), and the trace keys that could be recorded."""
     game = load(_GAME)
     runner = _runner(None)
     out = []
-    with _tracing(game) as (seen, traceable):
+    with _tracing(game) as (seen, traceable, applied):
         for i in indexes:
             _clear_caches(game, bounded_only=True)
             seen.clear()
+            applied[0] = 0
             status, seconds = _run_one(runner, _VECTORS[i], 600.0)
-            out.append((i, status, seconds, sorted(seen)))
+            out.append((i, status, seconds, applied[0], sorted(seen)))
     _clear_caches(game)
     return out, sorted(traceable)
 
@@ -500,17 +504,19 @@ def checks_events(doc: Any) -> bool:
     return False
 
 
-def _order(m: Mutant, vectors: Sequence[Vector], cost: Sequence[float], sees_events: Sequence[bool],
+def _order(m: Mutant, vectors: Sequence[Vector], cost: Sequence[int], sees_events: Sequence[bool],
            touched: Sequence[frozenset[str]], traceable: frozenset[str]) -> list[int]:
     """The vector indexes to play against ``m``: those tagged with its clause first, then those
-    of its rule area, then the rest, each group cheapest first. Left out: for an event mutant the
+    of its rule area, then the rest, each group cheapest first (fewest calls of ``apply`` against
+    the reference, then file order: never a measured time, so which vector kills a mutant does not
+    depend on the machine's load). Left out: for an event mutant the
     vectors that expect nothing of the events; for a check or event mutant those during which
     the reference never ran the check or emitted the event (the engine is deterministic, so the
     mutant plays them exactly as the reference does)."""
-    def rank(i: int) -> tuple[int, float]:
+    def rank(i: int) -> tuple[int, int, int]:
         clauses = vectors[i].clauses
         tier = 0 if m.clause in clauses else 1 if any(c.split(".", 1)[0] == m.area for c in clauses) else 2
-        return tier, cost[i]
+        return tier, cost[i], i
     key = trace_key(m)
     wanted = [i for i in range(len(vectors))
               if (sees_events[i] or not m.kind.startswith("event-"))
@@ -623,18 +629,19 @@ def run(game_id: str, *, mutants: Sequence[Mutant] | None = None, sample_size: i
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=(game_id, paths))
     try:
         chunks = [list(range(i, len(vectors), workers)) for i in range(workers)]
-        cost = [0.0] * len(vectors)
+        seconds_of = [0.0] * len(vectors)
+        cost = [0] * len(vectors)  # calls of apply: the order of the vectors must not depend on the load
         touched: list[frozenset[str]] = [frozenset()] * len(vectors)
         traceable: frozenset[str] = frozenset()
         for part, keys in pool.map(_baseline, chunks):
             traceable = frozenset(keys)
-            for i, status, seconds, seen in part:
+            for i, status, seconds, calls, seen in part:
                 touched[i] = frozenset(seen)
                 if status != "passed":
                     raise BaselineFailed(f"vector {vectors[i].id} does not pass against the unmutated "
                                          f"reference ({status}): fix it before measuring strength")
-                cost[i] = seconds
-        deadlines = [max(MIN_DEADLINE, 3 * c + MIN_DEADLINE) for c in cost]
+                seconds_of[i], cost[i] = seconds, calls
+        deadlines = [max(MIN_DEADLINE, 3 * c + MIN_DEADLINE) for c in seconds_of]
         sees = [checks_events(v.doc) for v in vectors]
         futures = {pool.submit(_mutant_job, m, _order(m, vectors, cost, sees, touched, traceable), deadlines): m for m in chosen}
         results: dict[str, dict[str, Any]] = {}
