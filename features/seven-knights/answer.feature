@@ -74,6 +74,18 @@ Feature: Answers
       And question 1 was answered Yes
       And it is Bob's turn to ask
 
+    @option:cooperative
+    @id:seven-knights-0195
+    Example: A cooperative question is followed by one answer event, in the answerer's name
+      Given the cooperative game is on
+      And a 5-player standard game where Alice holds 3, Bob holds 6, Carol holds 1, Dave holds 5, Eve holds 2 and the centre tile is 4
+      And the inspections were Alice at Bob's tile, Bob at the centre tile, Carol at Dave's tile, Dave at Alice's tile and Eve at Carol's tile
+      When Alice asks Carol: is your tile one of 2, 3?
+      Then the events of the When steps are:
+        | type     | clause                       | player | answerer | yes   |
+        | asked    | question.order               | 0      | 2        |       |
+        | answered | answer.cooperative-automatic | 2      |          | false |
+
   @clause:answer.public
   Rule: Questions and answers are public
 

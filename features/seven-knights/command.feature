@@ -44,6 +44,21 @@ Feature: Command
       Then a last-question-skipped event cites command.last-question
       And it is Carol's turn to line up the tiles
 
+    @id:seven-knights-0189
+    Example: Passing on the last question is one event naming the captain
+      When everyone recommends Carol
+      And Carol asks no last question
+      Then the events of the When steps are:
+        | type                     | clause                   | player | target | captain |
+        | recommended              | recommendation.secret    | 0      | 2      |         |
+        | recommended              | recommendation.secret    | 1      | 2      |         |
+        | recommended              | recommendation.secret    | 2      | 2      |         |
+        | recommended              | recommendation.secret    | 3      | 2      |         |
+        | recommended              | recommendation.secret    | 4      | 2      |         |
+        | recommendations-revealed | recommendation.reveal    |        |        |         |
+        | captain-appointed        | captain.most-votes       |        |        | 2       |
+        | last-question-skipped    | command.last-question    | 2      |        |         |
+
     @option:last_question
     @id:seven-knights-0030
     Example: With the last question required, the captain may not pass
@@ -143,6 +158,17 @@ Feature: Command
       And Carol asks no last question
       Then every line offered to Carol has 5 or 6 tiles
       When Carol lines up Carol's tile, Eve's tile, the centre tile and Alice's tile
+      Then the action is rejected under command.optional-slot
+
+    @option:variant
+    @id:seven-knights-0190
+    Example: An advanced line of four of the six tiles is refused
+      Given a 5-player advanced game where Alice holds 6, Bob holds the Witch, Carol holds 1, Dave holds 7, Eve holds 3 and the centre tile is 4
+      And the inspections were Alice at Bob's tile, Bob at the centre tile, Carol at Dave's tile, Dave at Alice's tile and Eve at Carol's tile
+      And the questions are over
+      When everyone recommends Carol
+      And Carol asks no last question
+      And Carol lines up Carol's tile, Eve's tile, the centre tile and Alice's tile
       Then the action is rejected under command.optional-slot
 
   @clause:command.suspected-witch

@@ -101,6 +101,15 @@ Feature: Round preparation (the deal)
       When the tiles are dealt: Alice holds 3, Bob holds the Witch, Carol holds 1, Dave holds 5, Eve holds 2 and the centre tile is 4
       Then the action is rejected under deal.shuffle-chance
 
+    @option:cooperative
+    @id:seven-knights-0194
+    Example: Cooperative tile data holding the Witch is refused
+      Given the cooperative game is on
+      And a 5-player standard game
+      And the tile data is a pool of the Witch, 1, 2, 3, 4 and 5 with 1 centre tile
+      When a new game is set up
+      Then the action is rejected under deal.cooperative
+
   @clause:deal.own-tile
   Rule: Each player looks at their own tile
 

@@ -41,6 +41,13 @@ Feature: Modes and rule options
       When a new game is set up for 8 players in standard mode
       Then the action is rejected under modes.player-limits
 
+    @option:cooperative
+    @id:seven-knights-0191
+    Example: The cooperative game is for seven players at most, seven included
+      Given the cooperative game is on
+      When a new game is set up for 7 players in standard mode
+      Then the tiles are about to be dealt for round 1
+
     @option:variant
     @id:seven-knights-0089
     Example: Groping in the dark may be played by four
@@ -165,3 +172,17 @@ Feature: Modes and rule options
     Example: A 4-player standard game leaves 5, 6 and 7 face up
       Given a 4-player standard game
       Then the face-up leftover tiles are 5, 6 and 7
+
+    @id:seven-knights-0192
+    Example: Tile data too small to deal every tile in play is refused
+      Given a 4-player standard game
+      And the tile data is a pool of the Witch, 1, 2 and 3 with 1 centre tile
+      When a new game is set up
+      Then the action is rejected under modes.tiles-in-play
+
+    @id:seven-knights-0193
+    Example: Tile data with exactly as many tiles as are in play is accepted
+      Given a 4-player standard game
+      And the tile data is a pool of the Witch, 1, 2, 3 and 6 with 1 centre tile
+      When a new game is set up
+      Then the tiles are about to be dealt for round 1

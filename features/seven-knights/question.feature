@@ -105,6 +105,11 @@ Feature: Questions
       Then it is Carol's turn to answer
       And Carol may answer only Yes
 
+    @id:seven-knights-0186
+    Example: A number set out of ascending order is refused
+      When Alice asks Carol: is your tile one of 4, 2, 1?
+      Then the action is rejected under question.number-set
+
   @clause:question.number-set-nonempty
   Rule: The number set is neither empty nor every number
 
@@ -144,6 +149,16 @@ Feature: Questions
       When Alice asks Carol: is "ab<" where a is your tile and b is Dave's tile?
       Then it is Carol's turn to answer
       And Carol may answer only Yes
+
+    @id:seven-knights-0184
+    Example: A sum alone is no yes/no question
+      When Alice asks Carol: is "A + B" where A is your tile and B is Dave's tile?
+      Then the question is refused under question.expression
+
+    @id:seven-knights-0185
+    Example: Comparisons cannot be chained
+      When Alice asks Carol: is "A < B < 6" where A is your tile and B is Dave's tile?
+      Then the question is refused under question.expression
 
   @clause:question.expression-limits
   Rule: Expressions use digits, plus, equals, less-than, and and or, within sixteen symbols

@@ -23,6 +23,11 @@ Feature: Recommendation
       When Bob recommends Carol
       Then Alice, Carol and Dave are still to recommend
 
+    @id:seven-knights-0187
+    Example: A player not at the table cannot be recommended
+      When Alice recommends Heidi
+      Then the action is rejected under recommendation.simultaneous
+
   @clause:recommendation.secret
   Rule: A recommendation stays secret until everyone has chosen
 
@@ -97,6 +102,15 @@ Feature: Recommendation
       And Alice, Bob, Carol, Dave and Eve are still to recommend
       When Alice recommends Dave
       Then Alice sees her own recommendation of Dave
+
+    @id:seven-knights-0188
+    Example: A withdrawal is one event naming who withdrew
+      When Alice recommends Carol
+      And Alice withdraws her recommendation
+      Then the events of the When steps are:
+        | type        | clause                | player | target |
+        | recommended | recommendation.secret | 0      | 2      |
+        | withdrawn   | recommendation.change | 0      |        |
 
     @id:seven-knights-0143
     Example: A second recommendation without a withdrawal is refused

@@ -90,3 +90,31 @@ Feature: Rounds
       And Alice confirms
       And Alice confirms
       Then the action is rejected under round.review
+
+    @option:review_phase
+    @id:seven-knights-0196
+    Example: Each confirmation is one event naming who confirmed
+      Given the rule option review_phase is true
+      When everyone recommends Carol
+      And Carol asks no last question
+      And Carol lines up Carol's tile, Eve's tile, Alice's tile, the centre tile and Dave's tile
+      And Dave, Alice, Eve, Bob and Carol confirm
+      Then the events of the When steps are:
+        | type                     | clause                   | player | captain | round | first_player |
+        | recommended              | recommendation.secret    | 0      |         |       |              |
+        | recommended              | recommendation.secret    | 1      |         |       |              |
+        | recommended              | recommendation.secret    | 2      |         |       |              |
+        | recommended              | recommendation.secret    | 3      |         |       |              |
+        | recommended              | recommendation.secret    | 4      |         |       |              |
+        | recommendations-revealed | recommendation.reveal    |        |         |       |              |
+        | captain-appointed        | captain.most-votes       |        | 2       |       |              |
+        | last-question-skipped    | command.last-question    | 2      |         |       |              |
+        | line-revealed            | settlement.reveal        |        | 2       |       |              |
+        | round-scored             | settlement.winners       |        |         | 1     |              |
+        | tiles-revealed           | observation.round-end    |        |         |       |              |
+        | confirmed                | round.review             | 3      |         |       |              |
+        | confirmed                | round.review             | 0      |         |       |              |
+        | confirmed                | round.review             | 4      |         |       |              |
+        | confirmed                | round.review             | 1      |         |       |              |
+        | confirmed                | round.review             | 2      |         |       |              |
+        | round-started            | round.next-first-player  |        |         | 2     | 2            |

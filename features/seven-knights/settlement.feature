@@ -177,6 +177,31 @@ Feature: Settlement
       And the scores are Alice 2, Bob 2, Carol 2, Dave 2 and Eve 2
 
     @option:cooperative
+    @id:seven-knights-0197
+    Example: A correct cooperative line is scored by one event: every player wins 2
+      Given the cooperative game is on
+      And a 5-player standard game where Alice holds 3, Bob holds 6, Carol holds 1, Dave holds 5, Eve holds 2 and the centre tile is 4
+      And the inspections were Alice at Bob's tile, Bob at the centre tile, Carol at Dave's tile, Dave at Alice's tile and Eve at Carol's tile
+      And the questions are over
+      When everyone recommends Carol
+      And Carol asks no last question
+      And Carol lines up Carol's tile, Eve's tile, Alice's tile, the centre tile, Dave's tile and Bob's tile
+      Then the events of the When steps are:
+        | type                     | clause                 | player | round | winner  | points          | scores          | reason |
+        | recommended              | recommendation.secret  | 0      |       |         |                 |                 |        |
+        | recommended              | recommendation.secret  | 1      |       |         |                 |                 |        |
+        | recommended              | recommendation.secret  | 2      |       |         |                 |                 |        |
+        | recommended              | recommendation.secret  | 3      |       |         |                 |                 |        |
+        | recommended              | recommendation.secret  | 4      |       |         |                 |                 |        |
+        | recommendations-revealed | recommendation.reveal  |        |       |         |                 |                 |        |
+        | captain-appointed        | captain.most-votes     |        |       |         |                 |                 |        |
+        | last-question-skipped    | command.last-question  | 2      |       |         |                 |                 |        |
+        | line-revealed            | settlement.reveal      |        |       |         |                 |                 |        |
+        | round-scored             | settlement.cooperative |        | 1     | knights | [2, 2, 2, 2, 2] | [2, 2, 2, 2, 2] | line   |
+        | tiles-revealed           | observation.round-end  |        |       |         |                 |                 |        |
+        | round-started            | round.next-first-player |       | 2     |         |                 |                 |        |
+
+    @option:cooperative
     @id:seven-knights-0164
     Example: A wrong cooperative line pays nobody
       Given the cooperative game is on

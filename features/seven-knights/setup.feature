@@ -49,6 +49,16 @@ Feature: Setting up a game
       When a new game is set up
       Then the action is rejected under setup.first-player
 
+    @id:seven-knights-0183
+    Example: A first player left to chance is drawn by one event naming them
+      Given a 5-player standard game
+      And the first player is drawn by chance
+      When the first player drawn is Carol
+      Then the events of the When steps are:
+        | type               | clause             | first_player |
+        | first-player-drawn | setup.first-player | 2            |
+      And the tiles are about to be dealt for round 1
+
   @clause:setup.scores
   Rule: Every player starts with 0 points
 

@@ -214,6 +214,21 @@ def given_first_player(scene: Scene, name: str):
     scene.setup["first_player"] = player(name)
 
 
+@given("the first player is drawn by chance")
+def given_first_player_by_chance(scene: Scene):
+    """the first player is drawn by chance: the setup names no first player (``null``), so the
+    game starts with the first-player draw, a chance action."""
+    scene.setup["first_player"] = None
+
+
+@given(parsers.re(r"the tile data is a pool of (?P<pool>.+?) with (?P<centre>\d+) centre tiles?"))
+def given_tile_data(scene: Scene, pool: str, centre: str):
+    """the tile data is a pool of the Witch, 1, 2 and 3 with 1 centre tile: the setup carries
+    this tile data instead of the data of its player count and mode (a setup's ``tiles``);
+    written after the game's Given step, which starts a new setup."""
+    scene.setup["tiles"] = {"pool": [value_ref(v) for v in split_list(pool)], "centre": int(centre)}
+
+
 @given(parsers.re(r"the rule option (?P<name>[a-z_]+) is (?P<value>\S+)"))
 def given_option(scene: Scene, name: str, value: str):
     """the rule option <name> is <value>: e.g. witch_in_line is left-out."""
@@ -271,6 +286,12 @@ def when_new_game_plain(scene: Scene):
             scene.unexportable("the document is malformed (refused before the rules)")
         return
     scene.record.state = g.state_to_json(scene.state)
+
+
+@when(parsers.re(rf"the first player drawn is (?P<name>{NAME})"))
+def when_first_player_drawn(scene: Scene, name: str):
+    """the first player drawn is <Name>: the chance action that draws round 1's first player."""
+    scene.play_json({"type": "first-player", "seat": player(name)})
 
 
 @when(parsers.re(r"the tiles are dealt: (?P<deal>.+)"))
@@ -555,6 +576,34 @@ def then_event(scene: Scene, type: str, clause: str):
     seen = [(e["type"], e["clause"]) for e in events_json(scene)]
     assert (type, clause) in seen, seen
     scene.check_event(type=type, clause=clause)
+
+
+@then("the events of the When steps are:")
+def then_when_events(scene: Scene, datatable):
+    """the events of the When steps are: a table with the columns type and clause, and any
+    field of the events as more columns (a cell is JSON, or plain text; an empty cell states
+    nothing for that event), one row per event, in order: exactly the events of the actions
+    the When steps played (the Given steps' deal and history left out). The vector checks the
+    exact list of every event, the Given steps' included (``expect.event_list``)."""
+    scene.settled()
+    header, *rows = datatable
+    assert header[:2] == ["type", "clause"], header
+    made = events_json(scene)[scene.given_events:]
+    assert [(e["type"], e["clause"]) for e in made] == [(r[0], r[1]) for r in rows], \
+        [(e["type"], e["clause"]) for e in made]
+    for e, row in zip(made, rows):
+        for key, cell in zip(header[2:], row[2:]):
+            if cell.strip():
+                assert key in e, f"a {e['type']} event has no {key}: {e}"
+                assert e[key] == _json_or_text(cell), f"{e['type']} {key}: {e[key]!r}, not {cell}"
+    scene.check_event_list()
+
+
+def _json_or_text(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text.strip()
 
 
 @then(parsers.re(r"no (?P<type>[a-z-]+) event happened"))

@@ -85,6 +85,9 @@ class Scene(Recorder):
     """Set when a step failed (e.g. an @engine-disagrees scenario): never exported."""
     start_doc: dict | None = None
     """A state document to start from instead of a new game (a later round)."""
+    given_events: int = 0
+    """How many of ``events`` the Given steps' actions made (the deal and the history played
+    when the state is built): the events after them are those of the When steps."""
 
     @property
     def game(self):
@@ -110,6 +113,7 @@ class Scene(Recorder):
                 else:
                     self.play_json(item)
                 assert self.error is None, f"a Given action was rejected: {self.error}"
+            self.given_events = len(self.events)
         return self.state
 
     def finish_questions(self) -> None:
