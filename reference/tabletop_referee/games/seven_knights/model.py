@@ -30,7 +30,6 @@ MODES: tuple[str, ...] = ("standard", "advanced", "darkness")
 
 ROUNDS = 3
 MIN_PLAYERS, MAX_PLAYERS = 3, 8
-MAX_QUESTION_TILES = 3
 MAX_EXPRESSION_SIZE = 16
 """At most this many operands and operators in an expression question (its postfix length)."""
 

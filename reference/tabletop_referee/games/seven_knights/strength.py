@@ -3,7 +3,6 @@ by one (docs/strength.md): ``(constant, clause, what)``, each a module-level nam
 
 THRESHOLDS: tuple[tuple[str, str, str], ...] = (
     ("ROUNDS", "end.after-three-rounds", "the rounds of a game"),
-    ("MAX_QUESTION_TILES", "question.tile-count", "the most tiles a question names"),
     ("COOPERATIVE_MAX_PLAYERS", "modes.player-limits", "the most players of the cooperative mode"),
     ("SCORE_TABLE", "settlement.score-table", "the points per winning player"),
 )
