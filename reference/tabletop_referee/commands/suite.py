@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
-from ..conformance.strength import BaselineFailed, load_equivalent, run
-from ..conformance.strengthreport import markdown
+from ..conformance.strength import BaselineFailed, load_equivalent, recheck, run
+from ..conformance.strengthreport import load_committed, markdown
 from ..conformance.vectors import VectorFileError
 from ..output import check_outputs
 from ..style import Progress
@@ -46,10 +47,42 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                         "(spec/<game>/strength.json is what `referee docs` shows)")
     s.add_argument("--markdown", metavar="FILE", help="write the Markdown tables to FILE")
     s.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    s.add_argument("--recheck", action="store_true",
+                   help="instead of a run, check the committed full run (spec/<game>/strength.json) against the "
+                        "engine and vectors as they are: each killed mutant against its killing vector only, "
+                        "every mutant present, every survivor still explained (what CI runs; exit 1 on a problem)")
     s.set_defaults(func=run_strength)
 
 
+def run_recheck(args: argparse.Namespace) -> int:
+    for flag, value in (("--sample", args.sample), ("--json", args.json), ("--markdown", args.markdown),
+                        ("--vectors", args.vectors)):
+        if value is not None:
+            raise UsageError(f"{flag}: not with --recheck (it checks the committed report against the game's own vectors)")
+    committed = load_committed(args.game)
+    if committed is None:
+        raise UsageError(f"--recheck: spec/{args.game}/strength.json is missing: make a full run first "
+                         f"(referee suite strength --game {args.game} --workers 2 --json spec/{args.game}/strength.json)")
+    equivalent = load_equivalent(args.game, args.equivalent)
+    started = time.monotonic()
+    problems = recheck(args.game, committed, workers=args.workers, equivalent=equivalent)
+    for line in problems:
+        print(f"referee: suite strength --recheck: {line}", file=sys.stderr)
+    killed = sum(1 for m in committed["mutants"] if m["status"] == "killed")
+    if problems:
+        print(f"{len(problems)} problem(s): the committed report is out of date; rerun the full run "
+              f"(referee suite strength --game {args.game} --workers 2 --json spec/{args.game}/strength.json)",
+              file=sys.stderr)
+        return EXIT_FAILED
+    print(f"spec/{args.game}/strength.json holds: {killed} killed mutants each still killed by its vector, "
+          f"{len(committed['mutants']) - killed} explained survivors still listed "
+          f"({time.monotonic() - started:.0f} s)", file=sys.stderr)
+    return EXIT_OK
+
+
 def run_strength(args: argparse.Namespace) -> int:
+    if args.recheck:
+        return run_recheck(args)
     check_outputs((("--json", args.json), ("--markdown", args.markdown)))
     if args.seed and args.sample is None:
         raise UsageError(f"--seed {args.seed}: only with --sample")

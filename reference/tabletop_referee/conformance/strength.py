@@ -660,5 +660,51 @@ def run(game_id: str, *, mutants: Sequence[Mutant] | None = None, sample_size: i
                     sample_size if sample_size is not None and sample_size < len(everything) else None)
 
 
+RECHECK_DEADLINE = 60.0
+"""Seconds a mutant gets on its recorded killing vector in :func:`recheck` (there is no baseline
+run to scale from; a kill is a failure or an error, never a timeout, in the committed reports)."""
+
+
+def _recheck_job(m: Mutant, vector_id: str) -> dict[str, Any]:
+    found = [i for i, v in enumerate(_VECTORS) if v.id == vector_id]
+    if not found:
+        return {"id": m.id, "status": "gone", "killed_by": vector_id}
+    return _mutant_job(m, found[:1], [RECHECK_DEADLINE] * len(_VECTORS))
+
+
+def recheck(game_id: str, committed: Mapping[str, Any], *, workers: int = 1,
+            equivalent: Mapping[str, dict[str, str]] | None = None) -> list[str]:
+    """Checks a committed full run (``spec/<game>/strength.json``) against the engine and vectors
+    as they are, cheaply: every mutant the command generates must be in the report, each explained
+    survivor must still be listed in the equivalent-mutants file, and each killed mutant is played
+    against the one vector that killed it, which must still kill it. Returns one line per problem
+    (none: every non-equivalent mutant is still killed, so no new survivor can hide). What it
+    cannot see, a listed survivor that a vector now kills, the full run reports."""
+    equivalent = dict(equivalent) if equivalent is not None else load_equivalent(game_id)
+    entries = {e["id"]: e for e in committed.get("mutants", [])}
+    problems: list[str] = []
+    jobs: list[tuple[Mutant, str]] = []
+    for m in generate(game_id):
+        e = entries.get(m.id)
+        if e is None:
+            problems.append(f"{m.id}: a new mutant, not in the committed report")
+        elif e["status"] == "killed":
+            jobs.append((m, e["killed_by"]))
+        elif e["status"] in ("equivalent", "known-gap") and m.id not in equivalent:
+            problems.append(f"{m.id}: the report lists it as {e['status']}, the equivalent-mutants file does not")
+        elif e["status"] not in ("killed", "equivalent", "known-gap"):
+            problems.append(f"{m.id}: {e['status']} in the committed report")
+    paths = [str(default_vector_dir(game_id))]
+    with ProcessPoolExecutor(max_workers=workers, initializer=_init, initargs=(game_id, paths)) as pool:
+        futures = [pool.submit(_recheck_job, m, vid) for m, vid in jobs]
+        for (m, vid), future in zip(jobs, futures):
+            r = future.result()
+            if r["status"] == "gone":
+                problems.append(f"{m.id}: its killing vector {vid} is gone")
+            elif r["status"] != "killed":
+                problems.append(f"{m.id}: its killing vector {vid} no longer kills it ({r['status']})")
+    return problems
+
+
 class BaselineFailed(Exception):
     """A vector fails against the unmutated reference: strength cannot be measured."""
