@@ -335,6 +335,13 @@ Feature: Power cards
       Then the discard pile holds a grappling hook
       And the dice show pirates and fog
       And the power window is open with Carol to play
+      And the events are:
+        | type | clause               | player | card           |
+        | roll | roll.faces           | 0      | null           |
+        | stay | passengers.stay      | 1      | null           |
+        | stay | passengers.stay      | 2      | null           |
+        | stay | passengers.stay      | 3      | null           |
+        | play | power.grappling-hook | 1      | grappling-hook |
 
     @option:grappling_hook
     @id:celestia-0102
@@ -354,22 +361,6 @@ Feature: Power cards
       And everyone stays
       And Bob plays grappling hook on Carol
       Then the action is rejected under power.grappling-hook
-
-    @option:game_type
-    @id:celestia-0157
-    Example: Playing the Grappling Hook is one play event naming its player and card
-      Given the rule option game_type is basic-promo
-      And Bob holds a grappling hook
-      When the captain rolls pirates and fog
-      And everyone stays
-      And Bob plays a grappling hook
-      Then the events are:
-        | type | clause               | player | card           |
-        | roll | roll.faces           | 0      | null           |
-        | stay | passengers.stay      | 1      | null           |
-        | stay | passengers.stay      | 2      | null           |
-        | stay | passengers.stay      | 3      | null           |
-        | play | power.grappling-hook | 1      | grappling-hook |
 
   @clause:power.jetpack
   Rule: A Jetpack played in the window is announced like any Power card
