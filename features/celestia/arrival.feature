@@ -83,3 +83,26 @@ Feature: Arrival
       And the treasure drawn is 25
       Then Alice has won a 25 at city 25
       And a journey-end event cites journey.end
+
+    @id:celestia-0153
+    Example: The last-city event names the city and the drawing order from the captain
+      Given the aircraft is at city 20
+      And the captain is Carol
+      And Alice, Carol and Dave are aboard
+      And Bob has won a 20 at city 20
+      When the captain rolls 4 blanks
+      And everyone stays
+      And everyone passes in the power window
+      And the captain answers the dice
+      Then the events are:
+        | type      | clause                | player | city | order     |
+        | roll      | roll.faces            | 2      | null | null      |
+        | stay      | passengers.stay       | 3      | null | null      |
+        | stay      | passengers.stay       | 0      | null | null      |
+        | pass      | power.window          | 3      | null | null      |
+        | pass      | power.window          | 0      | null | null      |
+        | pass      | power.window          | 1      | null | null      |
+        | pass      | power.window          | 2      | null | null      |
+        | meet      | equipment.one-per-die | 2      | null | null      |
+        | move      | arrival.move          | null   | 25   | null      |
+        | last-city | arrival.last-city     | null   | 25   | [2, 3, 0] |

@@ -151,3 +151,37 @@ Feature: Facing the hazards
       And nobody escapes by jetpack
       And Bob is dealt a horn
       Then Bob holds 11 cards
+
+  @clause:equipment.reshuffle
+  Rule: With the draw pile and the discard pile both empty, a card owed is not drawn
+
+    @id:celestia-0155
+    Example: Each player owed a card gets a no-card event, in the order of the refill
+      Given the draw pile is empty and Dave holds every other card
+      When the captain rolls pirates and fog
+      And everyone stays
+      And everyone passes in the power window
+      And the captain chooses to crash
+      And nobody escapes by jetpack
+      Then the events are:
+        | type        | clause                | player |
+        | roll        | roll.faces            | 0      |
+        | stay        | passengers.stay       | 1      |
+        | stay        | passengers.stay       | 2      |
+        | stay        | passengers.stay       | 3      |
+        | pass        | power.window          | 1      |
+        | pass        | power.window          | 2      |
+        | pass        | power.window          | 3      |
+        | pass        | power.window          | 0      |
+        | crash       | crash.when            | null   |
+        | pass        | power.jetpack         | 1      |
+        | pass        | power.jetpack         | 2      |
+        | pass        | power.jetpack         | 3      |
+        | pass        | power.jetpack         | 0      |
+        | wrecked     | crash.everyone-aboard | null   |
+        | journey-end | journey.end           | null   |
+        | no-card     | equipment.reshuffle   | 1      |
+        | no-card     | equipment.reshuffle   | 2      |
+        | no-card     | equipment.reshuffle   | 3      |
+        | no-card     | equipment.reshuffle   | 0      |
+        | journey     | journey.start         | null   |

@@ -335,6 +335,13 @@ Feature: Power cards
       Then the discard pile holds a grappling hook
       And the dice show pirates and fog
       And the power window is open with Carol to play
+      And the events are:
+        | type | clause               | player | card           |
+        | roll | roll.faces           | 0      | null           |
+        | stay | passengers.stay      | 1      | null           |
+        | stay | passengers.stay      | 2      | null           |
+        | stay | passengers.stay      | 3      | null           |
+        | play | power.grappling-hook | 1      | grappling-hook |
 
     @option:grappling_hook
     @id:celestia-0102
@@ -344,3 +351,32 @@ Feature: Power cards
       When a new 4-player game is set up with Alice as first captain
       Then the draw pile holds 0 grappling hooks
       And the draw pile holds 84 cards
+
+    @option:game_type
+    @id:celestia-0156
+    Example: The Grappling Hook names no passenger
+      Given the rule option game_type is basic-promo
+      And Bob holds a grappling hook
+      When the captain rolls pirates and fog
+      And everyone stays
+      And Bob plays grappling hook on Carol
+      Then the action is rejected under power.grappling-hook
+
+  @clause:power.jetpack
+  Rule: A Jetpack played in the window is announced like any Power card
+
+    @option:jetpack_timing
+    @id:celestia-0158
+    Example: Bob's Jetpack played in the window is one play event naming him and the card
+      Given the rule option jetpack_timing is in-window
+      And Bob holds a jetpack
+      When the captain rolls pirates and fog
+      And everyone stays
+      And Bob plays a jetpack
+      Then the events are:
+        | type | clause          | player | card    |
+        | roll | roll.faces      | 0      | null    |
+        | stay | passengers.stay | 1      | null    |
+        | stay | passengers.stay | 2      | null    |
+        | stay | passengers.stay | 3      | null    |
+        | play | power.jetpack   | 1      | jetpack |

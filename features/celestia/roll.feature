@@ -80,3 +80,26 @@ Feature: The captain's roll
       And Dave passes
       And Alice answers with a cannon and a compass
       Then the action is rejected under turn.step
+
+  @clause:roll.dice-count
+  Rule: No leg uses more than four dice, and the dice counts name one per city
+
+    @id:celestia-0159
+    Example: A Gust may bring three dice up to four
+      Given the aircraft is at city 4
+      And Bob holds a gust
+      When the captain rolls bird, lightning and a blank
+      And everyone stays
+      Then Bob's choices are:
+        | play gust |
+        | pass      |
+      When Bob plays a gust
+      And the re-rolled die shows fog
+      Then the dice show bird, lightning, fog and a blank
+
+    @option:city_dice
+    @id:celestia-0160
+    Example: A list of dice counts one city short is refused
+      Given the rule option city_dice is 2, 2, 2, 3, 3, 3, 4, 4
+      When a new 4-player game is set up with Alice as first captain
+      Then the setup is rejected under roll.dice-count

@@ -137,3 +137,23 @@ Feature: Setup
     Example: A first captain who is not a player is refused
       When a new 3-player game is set up with Dave as first captain
       Then the setup is rejected under setup.first-captain
+
+  @clause:setup.hand-size
+  Rule: The action deck must hold every starting hand
+
+    @id:celestia-0161
+    Example: A deck of 23 cards cannot deal four hands of six
+      Given the setup has:
+        | players | 4                                                                 |
+        | deck    | {"id": "short", "cards": {"compass": 23}, "hand_sizes": {"4": 6}} |
+      When a new game is set up
+      Then the setup is rejected under setup.hand-size
+
+    @id:celestia-0162
+    Example: A deck of exactly 24 cards deals four hands of six
+      Given the setup has:
+        | players | 4                                                                 |
+        | deck    | {"id": "short", "cards": {"compass": 24}, "hand_sizes": {"4": 6}} |
+      When a new game is set up
+      Then the deal is under way with 24 cards to deal
+      And the draw pile holds 24 compasses

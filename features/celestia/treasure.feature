@@ -114,3 +114,35 @@ Feature: Treasure
       And nobody escapes by jetpack
       And the cards are dealt in deck order
       Then the aircraft is at city 2
+
+    @id:celestia-0154
+    Example: Carol and Dave, owed a treasure from the emptied last pile, each get a no-treasure event
+      Given the aircraft is at city 20
+      And the treasure pile of city 25 holds 25 and 25, the rest won by Alice, Bob, Carol and Dave
+      When the captain rolls 4 blanks
+      And everyone stays
+      And everyone passes in the power window
+      And the captain answers the dice
+      And the treasure drawn is 25
+      And the treasure drawn is 25
+      Then the events are:
+        | type        | clause                | player | city |
+        | roll        | roll.faces            | 0      | null |
+        | stay        | passengers.stay       | 1      | null |
+        | stay        | passengers.stay       | 2      | null |
+        | stay        | passengers.stay       | 3      | null |
+        | pass        | power.window          | 1      | null |
+        | pass        | power.window          | 2      | null |
+        | pass        | power.window          | 3      | null |
+        | pass        | power.window          | 0      | null |
+        | meet        | equipment.one-per-die | 0      | null |
+        | move        | arrival.move          | null   | 25   |
+        | last-city   | arrival.last-city     | null   | 25   |
+        | treasure    | treasure.draw         | 0      | 25   |
+        | target      | end.fifty-points      | 0      | null |
+        | treasure    | treasure.draw         | 1      | 25   |
+        | city-empty  | treasure.city-empty   | null   | 25   |
+        | no-treasure | treasure.city-empty   | 2      | 25   |
+        | no-treasure | treasure.city-empty   | 3      | 25   |
+        | journey-end | journey.end           | null   | null |
+        | game-over   | end.fifty-points      | null   | null |
