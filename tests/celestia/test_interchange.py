@@ -108,13 +108,6 @@ class TestStateJson:
         assert any("first_to_target" in p for p in GAME.rules.state_problems(replace(s, first_to_target=2)))
         assert GAME.rules.state_problems(GAME.observe(s, 0))  # an observation is not a state
 
-    def test_a_lone_captain_choosing_where_landing_is_not_allowed_cannot_occur(self):
-        """The land-or-roll step starts only where the lone captain may land (so the refusal under
-        lone-player.land-or-roll is unreachable in a game, spec/celestia/equivalent-mutants.yaml)."""
-        assert GAME.rules.state_problems(pos(phase="land-or-roll", aboard=[0], captain=0)) == []
-        with pytest.raises(InvalidState, match="landing is not allowed"):
-            pos(phase="land-or-roll", aboard=[0], captain=0, options={"captain_leaving": "never"})
-
 
 class TestActionsAndEvents:
     @pytest.mark.parametrize("action, text", [

@@ -58,7 +58,6 @@ from .model import (
 )
 from .rules import power
 from .rules.cards import in_game
-from .rules.lone import may_land
 from .rules.work import full
 
 Doc = dict[str, Any]
@@ -481,9 +480,6 @@ def _decision_problems(s: State) -> list[str]:
             out.append("the player to act in the power window may not take part")
     if ph in ("land-or-roll",) and len(s.aboard) != 1:
         out.append("only a lone captain may land before rolling")
-    if ph == "land-or-roll" and not may_land(s):
-        out.append("the lone captain chooses to land or roll where landing is not allowed "
-                   "(captain_leaving never, or no treasure left at the city)")
     return out
 
 
