@@ -18,6 +18,10 @@ A game overrides a role by subclassing it and passing the class to :func:`assemb
 
     GAME = assemble(PigGame(), notation=PigNotation)
 
+Where a game's own module already has a role method's signature, the role binds it rather than
+forwarding to it (``violations = staticmethod(engine.violations)``): the parameters a role
+method takes in order are positional-only, so the module keeps its own parameter names.
+
 Inside a role, ``self.core`` is the game's core object and ``self.game`` the assembled
 :class:`GameKit` (``self.game.notation.action_text(...)`` reaches another role). The tools hold
 a :class:`GameKit`: the core's methods on it directly (``game.apply``), each role by name
@@ -81,7 +85,7 @@ class Rules(Role):
         """The game's current event vocabulary level: the newest level of its event kinds."""
         return max([1, *(k.since for k in self.core.event_kinds().values())])
 
-    def violations(self, state: Any, action: Any) -> Iterator[IllegalAction]:
+    def violations(self, state: Any, action: Any, /) -> Iterator[IllegalAction]:
         """Default, for a game without a check table: the refusal ``apply`` raises, if any."""
         try:
             self.core.apply(state, action)
@@ -91,7 +95,7 @@ class Rules(Role):
     def is_legal(self, state: Any, action: Any) -> bool:
         return next(iter(self.violations(state, action)), None) is None
 
-    def apply_legal(self, state: Any, action: Any) -> Transition:
+    def apply_legal(self, state: Any, action: Any, /) -> Transition:
         """Default: :meth:`apply`, checks and all."""
         return self.core.apply(state, action)
 
@@ -99,7 +103,7 @@ class Rules(Role):
         """Default: the state of :meth:`apply_legal`."""
         return self.apply_legal(state, action).state
 
-    def sample_chance(self, state: Any, rng: random.Random) -> Any:
+    def sample_chance(self, state: Any, rng: random.Random, /) -> Any:
         outcomes = self.core.chance_outcomes(state)
         x = Fraction(rng.random())
         acc = Fraction(0)
@@ -138,7 +142,7 @@ class Rules(Role):
         actors = self.core.actors(state)
         return actors[0] if len(actors) == 1 else None
 
-    def state_problems(self, state: Any) -> list[str]:
+    def state_problems(self, state: Any, /) -> list[str]:
         """Why a well-formed state cannot occur in a game (empty when it can); none found by
         default."""
         return []
@@ -307,7 +311,7 @@ class Setups(Role):
 class Interchange(Role):
     """The interchange role's defaults."""
 
-    def observation_to_json(self, state: Any, player: int) -> dict[str, Any]:
+    def observation_to_json(self, state: Any, player: int, /) -> dict[str, Any]:
         """The observation document: the state document of what ``player`` sees, plus
         ``observer`` (docs/adding-a-game.md, "The state document")."""
         return {**self.core.state_to_json(self.core.observe(state, player)), "observer": player}
@@ -395,7 +399,7 @@ class Interchange(Role):
             node[tokens[-1]] = value
         return out
 
-    def default_player(self, state: Any) -> int:
+    def default_player(self, state: Any, /) -> int:
         """The player a short action without ``player:N`` is played for."""
         for actor in self.core.actors(state):
             if isinstance(actor, int):
@@ -435,7 +439,7 @@ class Notation(Role):
             doc = {**doc, "player": player}
         return self.core.action_from_json(doc)
 
-    def action_text(self, action: Any, *, show_player: bool = False) -> str:
+    def action_text(self, action: Any, /, *, show_player: bool = False) -> str:
         """An action as its JSON document on one line (what :meth:`parse_action` reads back)."""
         return canonical_text(self.core.action_to_json(action))
 
@@ -448,11 +452,11 @@ class Notation(Role):
     def parse_chance(self, text: str, state: Any) -> Any:
         return self.parse_action(text, state)
 
-    def public_action_text(self, state: Any, action: Any) -> str:
+    def public_action_text(self, state: Any, action: Any, /) -> str:
         """An action as the whole table may read it (what is secret left out)."""
         return self.action_text(action)
 
-    def choice_hint(self, state: Any, action: Any) -> str:
+    def choice_hint(self, state: Any, action: Any, /) -> str:
         return ""
 
     def chance_prompt(self, state: Any) -> str:
@@ -466,12 +470,12 @@ class Notation(Role):
 class Narration(Role):
     """The narration role's defaults."""
 
-    def describe_event(self, event: Event, state: Any, observer: Observer = None) -> str:
+    def describe_event(self, event: Event, state: Any, /, observer: Observer = None) -> str:
         """An event as its type and fields (a game with words for its events overrides this)."""
         fields = ", ".join(f"{k} {v}" for k, v in event.data)
         return f"{event.type}" + (f": {fields}" if fields else "") + f" [{event.clause}]"
 
-    def describe_state(self, state: Any, observer: Observer = None) -> str:
+    def describe_state(self, state: Any, /, observer: Observer = None) -> str:
         """A position as its state document, one top-level field per line (what ``observer``
         may see of it)."""
         seen = state if not isinstance(observer, int) else self.core.observe(state, observer)
@@ -487,7 +491,7 @@ class Narration(Role):
         reason = self.game.scoring.ended_reason(state)
         return f"game over ({reason})" if self.core.is_over(state) else "game not over"
 
-    def actor_phrase(self, state: Any) -> str:
+    def actor_phrase(self, state: Any, /) -> str:
         actors = self.core.actors(state)
         if not actors:
             return f"nobody: the game is over ({self.game.scoring.ended_reason(state)})"
@@ -497,7 +501,7 @@ class Narration(Role):
             return f"player {actors[0]} to act"
         return "players " + ", ".join(map(str, actors)) + " choose at once (secretly)"
 
-    def key_facts(self, state: Any, events: Sequence[Event]) -> dict[str, Any]:
+    def key_facts(self, state: Any, events: Sequence[Event], /) -> dict[str, Any]:
         winners = self.game.scoring.winners(state)
         return {
             "to_act": list(self.core.actors(state)),
@@ -506,7 +510,7 @@ class Narration(Role):
             "winners": list(winners) if self.core.is_over(state) else None,
         }
 
-    def gist(self, state: Any, events: Sequence[Event]) -> list[str]:
+    def gist(self, state: Any, events: Sequence[Event], /) -> list[str]:
         return []
 
     def quiet_after(self, state: Any) -> bool:
@@ -514,11 +518,11 @@ class Narration(Role):
         (setup draws that follow one another without a decision)."""
         return False
 
-    def event_sentence(self, event: Event, state: Any) -> str:
+    def event_sentence(self, event: Event, state: Any, /) -> str:
         """An event as a sentence (the ``description`` of explain's JSON)."""
         return self.describe_event(event, state)
 
-    def describe_position(self, state: Any) -> list[str]:
+    def describe_position(self, state: Any, /) -> list[str]:
         return self.describe_state(state, None).splitlines()
 
     def describe_alternatives(self, state: Any, actions: Sequence[Any]) -> str | None:
@@ -545,7 +549,7 @@ class Positions(Role):
         None by default."""
         return []
 
-    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> Any:
+    def position_to_state(self, doc: Mapping[str, Any], /, base: Path | None = None) -> Any:
         raise MalformedInput(f"{self.core.info.id} has no compact positions: give a full state")
 
     def check_position(self, state: Any) -> None:
@@ -567,7 +571,7 @@ class Positions(Role):
 class Scoring(Role):
     """The scoring role's defaults."""
 
-    def totals(self, state: Any) -> tuple[int, ...]:
+    def totals(self, state: Any, /) -> tuple[int, ...]:
         """Each player's total now: the ``total`` of each entry of the result's ``scores``."""
         return tuple(int(s["total"]) for s in self.core.result_to_json(state)["scores"])
 
@@ -576,7 +580,7 @@ class Scoring(Role):
         outcome = self.core.result_to_json(state).get("outcome")
         return tuple(outcome["winners"]) if outcome else ()
 
-    def score_sheet(self, state: Any) -> list[dict[str, Any]]:
+    def score_sheet(self, state: Any, /) -> list[dict[str, Any]]:
         """Each player's score by category, ``total`` included (claimed-score entries)."""
         return list(self.core.result_to_json(state)["scores"])
 
