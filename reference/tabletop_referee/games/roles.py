@@ -584,13 +584,20 @@ class Scoring(Role):
         """Each player's score by category, ``total`` included (claimed-score entries)."""
         return list(self.core.result_to_json(state)["scores"])
 
+    categories: tuple[str, ...] = ()
+    """Every category a claimed score sheet may name, in order (``()``: those of the sheet)."""
+
+    category_clauses: Mapping[str, str] = {}
+    """Score category (``total`` and ``winners`` included) -> the clause that decides it."""
+
     def score_categories(self) -> tuple[str, ...]:
-        """Every category a claimed score sheet may name, in order (``()``: those of the sheet)."""
-        return ()
+        """The game's :attr:`categories`."""
+        return self.categories
 
     def category_clause(self, category: str) -> str | None:
-        """The clause that decides a score category (``winners`` included)."""
-        return None
+        """The clause that decides a score category (``winners`` included), from
+        :attr:`category_clauses`; ``None`` when the game names none."""
+        return self.category_clauses.get(category)
 
     def scoring_events(self, state: Any) -> list[Event]:
         """The events of the end-of-game scoring for ``state``, each naming its clause (those
@@ -635,22 +642,24 @@ class Probes(Role):
             candidates.append(doc)
         return rng.choice(candidates) if candidates else None
 
+    profiles: Mapping[str, str] = {
+        "base": "the rules with the shipped data and default rule options",
+        "options": "the other readings of disputed rules (rule options at non-default values)",
+        "variants": "the game's variants or modes",
+        "observations": "what each player may see (the observe command)",
+        "custom-boards": "states carrying data other than the shipped sets",
+        "perft": "counting vectors: every legal action, several decisions deep",
+        "chance": "the probability of each chance outcome (capability chance-probabilities)",
+    }
+    """Profile name -> what it covers, ``base`` first (:meth:`conformance_profiles`). The default
+    names one profile per kind of requirement a vector can state; a game renames or describes
+    them here, and :meth:`vector_profiles` sorts vectors into them."""
+
     def conformance_profiles(self) -> dict[str, str]:
         """The named parts of this game's conformance suite (docs/conformance.md, "Profiles"):
-        profile name -> what it covers, ``base`` first. An adapter claims some of them at the
-        handshake (``profiles``); every vector of a claimed profile must then run and pass.
-
-        The default names one profile per kind of requirement a vector can state; a game
-        renames or describes them here, and :meth:`vector_profiles` sorts vectors into them."""
-        return {
-            "base": "the rules with the shipped data and default rule options",
-            "options": "the other readings of disputed rules (rule options at non-default values)",
-            "variants": "the game's variants or modes",
-            "observations": "what each player may see (the observe command)",
-            "custom-boards": "states carrying data other than the shipped sets",
-            "perft": "counting vectors: every legal action, several decisions deep",
-            "chance": "the probability of each chance outcome (capability chance-probabilities)",
-        }
+        its :attr:`profiles`. An adapter claims some of them at the handshake (``profiles``);
+        every vector of a claimed profile must then run and pass."""
+        return dict(self.profiles)
 
     def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
         """The profiles a vector document belongs to: ``base`` always, plus one per kind of

@@ -238,16 +238,9 @@ class CelestiaScoring(Scoring):
 
     core: CelestiaGame
 
-    def winners(self, state: State) -> tuple[int, ...]:
-        out = engine.outcome(state)
-        return () if out is None else out.winners
-
-    def score_categories(self) -> tuple[str, ...]:
-        return ("total",)  # one total; no categories
-
-    def category_clause(self, category: str) -> str | None:
-        # what a total is made of, and who wins (referee explain --ask score|winner cites them)
-        return {'total': 'end.score', 'winners': 'end.winner'}.get(category)
+    categories = ("total",)  # one total; no categories
+    # what a total is made of, and who wins (referee explain --ask score|winner cites them)
+    category_clauses = {"total": "end.score", "winners": "end.winner"}
 
     totals = staticmethod(engine.totals)
 
@@ -301,19 +294,18 @@ class CelestiaProbes(Probes):
         return dataclasses.replace(state, hands=hands, deck=(hand[0], *deck))
 
     # conformance profiles (docs/conformance.md, "Profiles and the verdict")
-    def conformance_profiles(self) -> dict[str, str]:
-        return {
-            "base": "the basic game: its action deck, the seed's 80 treasure cards and default readings",
-            "game-types": "the other BGA game types: basic with promo cards (Grappling Hook), the fast "
-                          "game (with or without Turbo)",
-            "components": "other component sets: the rulebook's 78 treasure cards, other dice per city, "
-                          "the Magic Telescope in every plus city",
-            "options": "the other readings of the disputed rules (journey captain, lone captain, Jetpack, "
-                       "Gust, Alternative Route, landing points, the end)",
-            "observations": "what each player may see: the hands of the others are hidden",
-            "perft": "counting vectors: every legal action, several decisions deep",
-            "chance": "the probability of each chance outcome (capability chance-probabilities)",
-        }
+    profiles = {
+        "base": "the basic game: its action deck, the seed's 80 treasure cards and default readings",
+        "game-types": "the other BGA game types: basic with promo cards (Grappling Hook), the fast "
+                      "game (with or without Turbo)",
+        "components": "other component sets: the rulebook's 78 treasure cards, other dice per city, "
+                      "the Magic Telescope in every plus city",
+        "options": "the other readings of the disputed rules (journey captain, lone captain, Jetpack, "
+                   "Gust, Alternative Route, landing points, the end)",
+        "observations": "what each player may see: the hands of the others are hidden",
+        "perft": "counting vectors: every legal action, several decisions deep",
+        "chance": "the probability of each chance outcome (capability chance-probabilities)",
+    }
 
     def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
         """``base`` plus, for each option the vector sets to a value other than its default,

@@ -43,19 +43,6 @@ GREEDY_LAND_GAIN = 3
 GREEDY_RISKY_DICE = 2
 """... or at any gain once the rocket has this many dice or fewer (a crash is likely)."""
 
-_CATEGORY_CLAUSES: dict[str, str] = {
-    "moons": "scoring.moons",
-    "planets": "scoring.planets",
-    "deep_space": "scoring.deep-space",
-    "goals": "scoring.goals",
-    "exploration": "exploration.points",
-    "missions": "missions.scoring",
-    "ufo": "ufo.scoring",
-    "total": "scoring.winner",
-    "winners": "scoring.winner",
-}
-
-
 class MlemGame:
     """MLEM: Space Agency, the base game and its three variants."""
 
@@ -242,9 +229,6 @@ class MlemOptions(OptionsRole):
             raise MalformedInput("variants cannot be changed (the position holds the variants' tokens)")
         ix.options_from_partial({**pairs, "variants": list(state.options.variants)})
         return dataclasses.replace(state, options=dataclasses.replace(state.options, **pairs))
-
-    def options_to_json(self, state: Any) -> dict[str, Any]:
-        return ix.options_to_json(state.options)
 
 
 class MlemSetups(Setups):
@@ -695,19 +679,22 @@ class MlemScoring(Scoring):
     def score_sheet(self, state: Any) -> list[dict[str, Any]]:
         return ix.scores_to_json(state, engine.scores(state))
 
-    def score_categories(self) -> tuple[str, ...]:
-        return ("moons", "planets", "deep_space", "goals", "exploration", "missions", "ufo", "total")
-
-    def category_clause(self, category: str) -> str | None:
-        return _CATEGORY_CLAUSES.get(category)
+    categories = ("moons", "planets", "deep_space", "goals", "exploration", "missions", "ufo", "total")
+    category_clauses = {
+        "moons": "scoring.moons",
+        "planets": "scoring.planets",
+        "deep_space": "scoring.deep-space",
+        "goals": "scoring.goals",
+        "exploration": "exploration.points",
+        "missions": "missions.scoring",
+        "ufo": "ufo.scoring",
+        "total": "scoring.winner",
+        "winners": "scoring.winner",
+    }
 
     def scoring_events(self, state: Any) -> list[Event]:
         # the doublings scored on landing, then the end-of-game scoring (as if it ended now)
         return [*scoring.landing_doubles(state), *scoring.final_scoring(state)]
-
-    def winners(self, state: Any) -> tuple[int, ...]:
-        result = engine.outcome(state)
-        return () if result is None else result.winners
 
     def ended_reason(self, state: State) -> str | None:
         return state.ended
@@ -721,18 +708,17 @@ class MlemProbes(Probes):
 
     core: MlemGame
 
-    def conformance_profiles(self) -> dict[str, str]:
-        return {
-            "base": "the base game on the standard board, default rule options",
-            "options": "the other readings of the disputed rules (dice_selection, tie_break, game_end, "
-                       "die_one_rescue, ufo_encounter at non-default values)",
-            "variants": "Exploration, Secret Missions and UFO, alone and combined",
-            "observations": "what one player may see of a state (secret missions, face-down piles)",
-            "custom-boards": "boards and token sets other than the shipped standard ones "
-                             "(most feature scenarios use the synthetic short board)",
-            "perft": "counting vectors: every legal action, several decisions deep",
-            "chance": "the probability of each distinct roll (capability chance-probabilities)",
-        }
+    profiles = {
+        "base": "the base game on the standard board, default rule options",
+        "options": "the other readings of the disputed rules (dice_selection, tie_break, game_end, "
+                   "die_one_rescue, ufo_encounter at non-default values)",
+        "variants": "Exploration, Secret Missions and UFO, alone and combined",
+        "observations": "what one player may see of a state (secret missions, face-down piles)",
+        "custom-boards": "boards and token sets other than the shipped standard ones "
+                         "(most feature scenarios use the synthetic short board)",
+        "perft": "counting vectors: every legal action, several decisions deep",
+        "chance": "the probability of each distinct roll (capability chance-probabilities)",
+    }
 
     chance_clause = "travel.roll"
     fallback_clause = "turn.phase"

@@ -268,16 +268,9 @@ class SevenKnightsScoring(Scoring):
 
     core: SevenKnightsGame
 
-    def winners(self, state: State) -> tuple[int, ...]:
-        o = engine.outcome(state)
-        return () if o is None else o.winners
-
-    def score_categories(self) -> tuple[str, ...]:
-        return ("total",)  # one total; no categories
-
-    def category_clause(self, category: str) -> str | None:
-        # what a total is made of, and who wins (referee explain --ask score|winner cites them)
-        return {'total': 'settlement.winners', 'winners': 'end.winner'}.get(category)
+    categories = ("total",)  # one total; no categories
+    # what a total is made of, and who wins (referee explain --ask score|winner cites them)
+    category_clauses = {"total": "settlement.winners", "winners": "end.winner"}
 
     totals = staticmethod(engine.scores)
 
@@ -358,18 +351,17 @@ class SevenKnightsProbes(Probes):
         return dataclasses.replace(state, values=tuple(values))
 
     # conformance profiles (docs/conformance.md, "Profiles and the verdict")
-    def conformance_profiles(self) -> dict[str, str]:
-        return {
-            "base": "the standard game (疑心暗鬼) with the default readings",
-            "modes": "the other modes: advanced (前途多難), darkness, cooperative (一致団結), the fixed "
-                     "round-three score and the review phase",
-            "options": "the other readings of the disputed rules (Witch in the line, Witch-team "
-                       "recommendations, the captain's checks and number, question size, last question, "
-                       "three players)",
-            "observations": "what each player may see: the tiles of the others stay hidden",
-            "perft": "counting vectors: every legal action, several decisions deep",
-            "chance": "the probability of each chance outcome (capability chance-probabilities)",
-        }
+    profiles = {
+        "base": "the standard game (疑心暗鬼) with the default readings",
+        "modes": "the other modes: advanced (前途多難), darkness, cooperative (一致団結), the fixed "
+                 "round-three score and the review phase",
+        "options": "the other readings of the disputed rules (Witch in the line, Witch-team "
+                   "recommendations, the captain's checks and number, question size, last question, "
+                   "three players)",
+        "observations": "what each player may see: the tiles of the others stay hidden",
+        "perft": "counting vectors: every legal action, several decisions deep",
+        "chance": "the probability of each chance outcome (capability chance-probabilities)",
+    }
 
     def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
         """``base`` plus, for each option the vector sets to a value other than its default,
