@@ -175,9 +175,15 @@ class Options(Role):
                 return o
         raise KeyError(name)
 
+    held_by_position: tuple[str, ...] = ()
+    """Options whose value a position already holds the consequences of (the deal, the
+    components): ``explain`` does not replay a position under another value of them."""
+
     def options_in_play(self, state: Any) -> tuple[OptionSpec, ...]:
-        """The single-valued options that exist in ``state`` (those whose ``requires`` holds)."""
-        return tuple(o for o in self.core.info.options if o.kind == "choice" and self.option_applies(state, o))
+        """The single-valued options that exist in ``state`` (those whose ``requires`` holds),
+        but those :attr:`held_by_position`."""
+        return tuple(o for o in self.core.info.options
+                     if o.kind == "choice" and o.name not in self.held_by_position and self.option_applies(state, o))
 
     def option_applies(self, state: Any, option: OptionSpec) -> bool:
         return option.requires is None

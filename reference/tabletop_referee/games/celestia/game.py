@@ -109,11 +109,6 @@ class CelestiaGame:
     def player_count(self, state: State) -> int:
         return state.players
 
-    COMPONENT_OPTIONS = ("game_type", "treasure_set", "telescope_cities", "telescope", "city_dice",
-                         "fast_game_turbo", "grappling_hook")
-    """Options that choose the components (deck, treasure piles, dice per city): a position
-    already holds its components, so ``explain`` does not replay them under another value."""
-
 
 _read_state = library_reader(("celestia", "state"), interchange.state_from_json)
 
@@ -158,8 +153,10 @@ class CelestiaOptions(OptionsRole):
 
     core: CelestiaGame
 
-    def options_in_play(self, state: State) -> tuple[OptionSpec, ...]:
-        return tuple(o for o in self.core.info.options if o.name not in self.core.COMPONENT_OPTIONS)
+    held_by_position = ("game_type", "treasure_set", "telescope_cities", "telescope", "city_dice",
+                        "fast_game_turbo", "grappling_hook")
+    """Options that choose the components (deck, treasure piles, dice per city): a position
+    already holds its components, so ``explain`` does not replay them under another value."""
 
     def with_options(self, state: State, pairs: Mapping[str, Any]) -> State:
         current = interchange.options_to_json(state.options)
@@ -190,8 +187,6 @@ class CelestiaInterchange(Interchange):
     """Celestia's interchange."""
 
     core: CelestiaGame
-
-    observation_to_json = staticmethod(interchange.observation_to_json)
 
     def is_full_state(self, doc: Any) -> bool:
         """A state document (as opposed to a compact position): it has the setup and phase."""

@@ -493,7 +493,6 @@ class MlemInterchange(Interchange):
             texts = self.__dict__["_state_texts"] = StateTexts()
         return texts
 
-    observation_to_json = staticmethod(ix.observation_to_json)
     default_player = staticmethod(describe.default_player)
 
     def complete_action_doc(self, doc: dict[str, Any], state: Any | None) -> dict[str, Any]:

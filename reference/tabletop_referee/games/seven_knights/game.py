@@ -112,11 +112,6 @@ class SevenKnightsGame:
     def player_count(self, state: State) -> int:
         return state.setup.players
 
-    MODE_OPTIONS = ("variant", "cooperative")
-    """Options that choose the mode and so the deal (which tiles, how many in the centre, who
-    can be bewitched): a position already holds its deal, so ``explain`` does not replay it
-    under another mode; they settle no dispute."""
-
 
 class SevenKnightsRules(Rules):
     """Seven Knights' rules."""
@@ -143,8 +138,10 @@ class SevenKnightsOptions(OptionsRole):
     def option_value(self, state: State, name: str) -> Any:
         return getattr(state.options, name)
 
-    def options_in_play(self, state: State) -> tuple[OptionSpec, ...]:
-        return tuple(o for o in super().options_in_play(state) if o.name not in self.core.MODE_OPTIONS)
+    held_by_position = ("variant", "cooperative")
+    """Options that choose the mode and so the deal (which tiles, how many in the centre, who
+    can be bewitched): a position already holds its deal, so ``explain`` does not replay it
+    under another mode; they settle no dispute."""
 
     def options_to_json(self, state: State) -> dict[str, Any]:
         return {name: getattr(state.options, name) for name in OPTION_VALUES}
