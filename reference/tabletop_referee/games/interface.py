@@ -39,11 +39,15 @@ and descriptions for people. Every event has ``type`` and ``clause``; every reje
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+from ..loading import library_document
+
+_T = TypeVar("_T")
 
 
 CHANCE = "chance"
@@ -281,6 +285,16 @@ class Game(Protocol):
     def event_kinds(self) -> Mapping[str, EventKind]:
         """Every kind of event the game emits, by type (``tests/test_event_kinds.py`` checks the
         events of the vectors and of random games against it)."""
+
+
+def library_reader(schema: tuple[str, str], convert: Callable[[Any], _T]) -> Callable[[Any], _T]:
+    """A core's ``*_from_json`` as the Python API takes it: ``convert`` (the game's interchange
+    reader) behind :func:`~tabletop_referee.loading.library_document` (integral floats are the
+    integers they are; a document the ``schema`` refuses is a typed error). Bound in a core as
+    ``state_from_json = staticmethod(library_reader(("mlem", "state"), interchange.state_from_json))``."""
+    def read(doc: Any) -> _T:
+        return library_document(doc, schema, convert)
+    return read
 
 
 def single_actor(game: Game, state: Any) -> Actor | None:

@@ -19,6 +19,10 @@ A game overrides a role by subclassing it and passing the class to :func:`assemb
 
     GAME = assemble(DiceGame(), notation=DiceNotation)
 
+Where a game's own module already has a role method's signature, the role binds it rather than
+forwarding to it (``violations = staticmethod(engine.violations)``): the parameters a role
+method takes in order are positional-only, so the module keeps its own parameter names.
+
 Inside a role, ``self.core`` is the game's core object and ``self.game`` the assembled
 :class:`GameKit` (``self.game.notation.action_text(...)`` reaches another role). The tools hold
 a :class:`GameKit`: the core's methods on it directly (``game.apply``), each role by name
@@ -82,7 +86,7 @@ class Rules(Role):
         """The game's current event vocabulary level: the newest level of its event kinds."""
         return max([1, *(k.since for k in self.core.event_kinds().values())])
 
-    def violations(self, state: Any, action: Any) -> Iterator[IllegalAction]:
+    def violations(self, state: Any, action: Any, /) -> Iterator[IllegalAction]:
         """Default, for a game without a check table: the refusal ``apply`` raises, if any."""
         try:
             self.core.apply(state, action)
@@ -92,7 +96,7 @@ class Rules(Role):
     def is_legal(self, state: Any, action: Any) -> bool:
         return next(iter(self.violations(state, action)), None) is None
 
-    def apply_legal(self, state: Any, action: Any) -> Transition:
+    def apply_legal(self, state: Any, action: Any, /) -> Transition:
         """Default: :meth:`apply`, checks and all."""
         return self.core.apply(state, action)
 
@@ -100,7 +104,7 @@ class Rules(Role):
         """Default: the state of :meth:`apply_legal`."""
         return self.apply_legal(state, action).state
 
-    def sample_chance(self, state: Any, rng: random.Random) -> Any:
+    def sample_chance(self, state: Any, rng: random.Random, /) -> Any:
         outcomes = self.core.chance_outcomes(state)
         x = Fraction(rng.random())
         acc = Fraction(0)
@@ -139,7 +143,7 @@ class Rules(Role):
         actors = self.core.actors(state)
         return actors[0] if len(actors) == 1 else None
 
-    def state_problems(self, state: Any) -> list[str]:
+    def state_problems(self, state: Any, /) -> list[str]:
         """Why a well-formed state cannot occur in a game (empty when it can); none found by
         default."""
         return []
@@ -172,9 +176,15 @@ class Options(Role):
                 return o
         raise KeyError(name)
 
+    held_by_position: tuple[str, ...] = ()
+    """Options whose value a position already holds the consequences of (the deal, the
+    components): ``explain`` does not replay a position under another value of them."""
+
     def options_in_play(self, state: Any) -> tuple[OptionSpec, ...]:
-        """The single-valued options that exist in ``state`` (those whose ``requires`` holds)."""
-        return tuple(o for o in self.core.info.options if o.kind == "choice" and self.option_applies(state, o))
+        """The single-valued options that exist in ``state`` (those whose ``requires`` holds),
+        but those :attr:`held_by_position`."""
+        return tuple(o for o in self.core.info.options
+                     if o.kind == "choice" and o.name not in self.held_by_position and self.option_applies(state, o))
 
     def option_applies(self, state: Any, option: OptionSpec) -> bool:
         return option.requires is None
@@ -308,7 +318,7 @@ class Setups(Role):
 class Interchange(Role):
     """The interchange role's defaults."""
 
-    def observation_to_json(self, state: Any, player: int) -> dict[str, Any]:
+    def observation_to_json(self, state: Any, player: int, /) -> dict[str, Any]:
         """The observation document: the state document of what ``player`` sees, plus
         ``observer`` (docs/adding-a-game.md, "The state document")."""
         return {**self.core.state_to_json(self.core.observe(state, player)), "observer": player}
@@ -396,7 +406,7 @@ class Interchange(Role):
             node[tokens[-1]] = value
         return out
 
-    def default_player(self, state: Any) -> int:
+    def default_player(self, state: Any, /) -> int:
         """The player a short action without ``player:N`` is played for."""
         for actor in self.core.actors(state):
             if isinstance(actor, int):
@@ -436,7 +446,7 @@ class Notation(Role):
             doc = {**doc, "player": player}
         return self.core.action_from_json(doc)
 
-    def action_text(self, action: Any, *, show_player: bool = False) -> str:
+    def action_text(self, action: Any, /, *, show_player: bool = False) -> str:
         """An action as its JSON document on one line (what :meth:`parse_action` reads back)."""
         return canonical_text(self.core.action_to_json(action))
 
@@ -449,11 +459,11 @@ class Notation(Role):
     def parse_chance(self, text: str, state: Any) -> Any:
         return self.parse_action(text, state)
 
-    def public_action_text(self, state: Any, action: Any) -> str:
+    def public_action_text(self, state: Any, action: Any, /) -> str:
         """An action as the whole table may read it (what is secret left out)."""
         return self.action_text(action)
 
-    def choice_hint(self, state: Any, action: Any) -> str:
+    def choice_hint(self, state: Any, action: Any, /) -> str:
         return ""
 
     def chance_prompt(self, state: Any) -> str:
@@ -467,12 +477,12 @@ class Notation(Role):
 class Narration(Role):
     """The narration role's defaults."""
 
-    def describe_event(self, event: Event, state: Any, observer: Observer = None) -> str:
+    def describe_event(self, event: Event, state: Any, /, observer: Observer = None) -> str:
         """An event as its type and fields (a game with words for its events overrides this)."""
         fields = ", ".join(f"{k} {v}" for k, v in event.data)
         return f"{event.type}" + (f": {fields}" if fields else "") + f" [{event.clause}]"
 
-    def describe_state(self, state: Any, observer: Observer = None) -> str:
+    def describe_state(self, state: Any, /, observer: Observer = None) -> str:
         """A position as its state document, one top-level field per line (what ``observer``
         may see of it)."""
         seen = state if not isinstance(observer, int) else self.core.observe(state, observer)
@@ -488,7 +498,7 @@ class Narration(Role):
         reason = self.game.scoring.ended_reason(state)
         return f"game over ({reason})" if self.core.is_over(state) else "game not over"
 
-    def actor_phrase(self, state: Any) -> str:
+    def actor_phrase(self, state: Any, /) -> str:
         actors = self.core.actors(state)
         if not actors:
             return f"nobody: the game is over ({self.game.scoring.ended_reason(state)})"
@@ -498,7 +508,7 @@ class Narration(Role):
             return f"player {actors[0]} to act"
         return "players " + ", ".join(map(str, actors)) + " choose at once (secretly)"
 
-    def key_facts(self, state: Any, events: Sequence[Event]) -> dict[str, Any]:
+    def key_facts(self, state: Any, events: Sequence[Event], /) -> dict[str, Any]:
         winners = self.game.scoring.winners(state)
         return {
             "to_act": list(self.core.actors(state)),
@@ -507,7 +517,7 @@ class Narration(Role):
             "winners": list(winners) if self.core.is_over(state) else None,
         }
 
-    def gist(self, state: Any, events: Sequence[Event]) -> list[str]:
+    def gist(self, state: Any, events: Sequence[Event], /) -> list[str]:
         return []
 
     def quiet_after(self, state: Any) -> bool:
@@ -515,11 +525,11 @@ class Narration(Role):
         (setup draws that follow one another without a decision)."""
         return False
 
-    def event_sentence(self, event: Event, state: Any) -> str:
+    def event_sentence(self, event: Event, state: Any, /) -> str:
         """An event as a sentence (the ``description`` of explain's JSON)."""
         return self.describe_event(event, state)
 
-    def describe_position(self, state: Any) -> list[str]:
+    def describe_position(self, state: Any, /) -> list[str]:
         return self.describe_state(state, None).splitlines()
 
     def describe_alternatives(self, state: Any, actions: Sequence[Any]) -> str | None:
@@ -546,7 +556,7 @@ class Positions(Role):
         None by default."""
         return []
 
-    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> Any:
+    def position_to_state(self, doc: Mapping[str, Any], /, base: Path | None = None) -> Any:
         raise MalformedInput(f"{self.core.info.id} has no compact positions: give a full state")
 
     def check_position(self, state: Any) -> None:
@@ -568,7 +578,7 @@ class Positions(Role):
 class Scoring(Role):
     """The scoring role's defaults."""
 
-    def totals(self, state: Any) -> tuple[int, ...]:
+    def totals(self, state: Any, /) -> tuple[int, ...]:
         """Each player's total now: the ``total`` of each entry of the result's ``scores``."""
         return tuple(int(s["total"]) for s in self.core.result_to_json(state)["scores"])
 
@@ -577,17 +587,24 @@ class Scoring(Role):
         outcome = self.core.result_to_json(state).get("outcome")
         return tuple(outcome["winners"]) if outcome else ()
 
-    def score_sheet(self, state: Any) -> list[dict[str, Any]]:
+    def score_sheet(self, state: Any, /) -> list[dict[str, Any]]:
         """Each player's score by category, ``total`` included (claimed-score entries)."""
         return list(self.core.result_to_json(state)["scores"])
 
+    categories: tuple[str, ...] = ()
+    """Every category a claimed score sheet may name, in order (``()``: those of the sheet)."""
+
+    category_clauses: Mapping[str, str] = {}
+    """Score category (``total`` and ``winners`` included) -> the clause that decides it."""
+
     def score_categories(self) -> tuple[str, ...]:
-        """Every category a claimed score sheet may name, in order (``()``: those of the sheet)."""
-        return ()
+        """The game's :attr:`categories`."""
+        return self.categories
 
     def category_clause(self, category: str) -> str | None:
-        """The clause that decides a score category (``winners`` included)."""
-        return None
+        """The clause that decides a score category (``winners`` included), from
+        :attr:`category_clauses`; ``None`` when the game names none."""
+        return self.category_clauses.get(category)
 
     def scoring_events(self, state: Any) -> list[Event]:
         """The events of the end-of-game scoring for ``state``, each naming its clause (those
@@ -632,27 +649,28 @@ class Probes(Role):
             candidates.append(doc)
         return rng.choice(candidates) if candidates else None
 
+    profiles: Mapping[str, str] = {
+        "base": "the rules with the shipped data and default rule options",
+        "options": "the other readings of disputed rules (rule options at non-default values)",
+        "variants": "the game's variants or modes",
+        "observations": "what each player may see (the observe command)",
+        "custom-boards": "states carrying data other than the shipped sets",
+        "perft": "counting vectors: every legal action, several decisions deep",
+        "chance": "the probability of each chance outcome (capability chance-probabilities)",
+    }
+    """Profile name -> what it covers, ``base`` first (:meth:`conformance_profiles`). The default
+    names one profile per kind of requirement a vector can state; a game renames or describes
+    them here, and :meth:`vector_profiles` sorts vectors into them."""
+
     def conformance_profiles(self) -> dict[str, str]:
         """The named parts of this game's conformance suite (docs/conformance.md, "Profiles"):
-        profile name -> what it covers, ``base`` first. An adapter claims some of them at the
-        handshake (``profiles``); every vector of a claimed profile must then run and pass.
-
-        The default names one profile per kind of requirement a vector can state, leaving out
-        what the game does not have (``variants`` without variants, ``custom-boards`` without
-        data sets, ``options`` without rule options); a game renames or describes them here, and
-        :meth:`vector_profiles` sorts vectors into them."""
+        its :attr:`profiles`, less what the game does not have (``variants`` without variants,
+        ``custom-boards`` without data sets, ``options`` without rule options: a profile no vector
+        can be in would pass any claim). An adapter claims some of them at the handshake
+        (``profiles``); every vector of a claimed profile must then run and pass."""
         info = self.core.info
-        profiles = {
-            "base": "the rules with the shipped data and default rule options",
-            "options": "the other readings of disputed rules (rule options at non-default values)",
-            "variants": "the game's variants or modes",
-            "observations": "what each player may see (the observe command)",
-            "custom-boards": "states carrying data other than the shipped sets",
-            "perft": "counting vectors: every legal action, several decisions deep",
-            "chance": "the probability of each chance outcome (capability chance-probabilities)",
-        }
         lacks = {"options": not info.options, "variants": not info.variants, "custom-boards": not info.data_sets}
-        return {name: text for name, text in profiles.items() if not lacks.get(name)}
+        return {name: text for name, text in self.profiles.items() if not lacks.get(name)}
 
     def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
         """The profiles a vector document belongs to: ``base`` always, plus one per kind of

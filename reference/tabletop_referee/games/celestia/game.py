@@ -1,30 +1,21 @@
-"""Celestia as a :class:`tabletop_referee.games.interface.Game`: delegates to the modules here."""
+"""Celestia through the one game interface: the rules core and the roles, each bound to the
+modules here where those already say it, and written here only where the game has something
+of its own to say."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from fractions import Fraction
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
-import dataclasses
-
-from ...errors import IllegalAction, InvalidState
-from ...loading import library_document
+from ...errors import InvalidState
 from ..roles import (Rules, Options as OptionsRole, Setups, Interchange, Notation, Narration, Positions, Scoring, Probes, assemble)
-from ..interface import Actor, Event, EventKind, GameInfo, Observer, OptionSpec, Transition
+from ..interface import EventKind, GameInfo, OptionSpec, library_reader
 from . import conformance_data, describe, engine, interchange, notation, position
 from .rules.checks import rule_checks
 from .events import EVENT_KINDS
-from .model import (
-    DEFAULT_CITY_DICE,
-    OPTION_DISPUTES,
-    OPTION_VALUES,
-    Action,
-    Setup,
-    State,
-)
+from .model import DEFAULT_CITY_DICE, OPTION_DISPUTES, OPTION_VALUES, Setup, State
 
 _DESCRIPTIONS = {
     "game_type": "which cards are in the action deck: basic, basic-promo (Grappling Hook), fast (no Power cards)",
@@ -69,11 +60,8 @@ class CelestiaGame:
     )
 
     # setup and options
-    def setup_from_json(self, doc: Any) -> Setup:
-        return library_document(doc, ("celestia", "setup"), interchange.setup_from_json)  # integral floats, typed errors
-
-    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
-        return interchange.setup_to_json(setup)
+    setup_from_json = staticmethod(library_reader(("celestia", "setup"), interchange.setup_from_json))
+    setup_to_json = staticmethod(interchange.setup_to_json)
 
     def make_setup(self, players: int, options: Mapping[str, Any] | None = None,
                    first_captain: int = 0) -> Setup:
@@ -90,66 +78,39 @@ class CelestiaGame:
                     given[name] = rng.choice(values)
         return self.make_setup(n, given, rng.randrange(n))
 
-    def initial_state(self, setup: Setup) -> State:
-        return engine.initial_state(setup)
-
-    # actors, actions, chance
-    def actors(self, state: State) -> tuple[Actor, ...]:
-        return engine.actors(state)
-
-    def legal_actions(self, state: State, player: int | None = None) -> tuple[Action, ...]:
-        return engine.legal_actions(state, player)
-
-    def chance_outcomes(self, state: State) -> tuple[tuple[Any, Fraction], ...]:
-        return engine.chance_outcomes(state)
-
-    def apply(self, state: State, action: Any) -> Transition:
-        return engine.apply(state, action)
+    initial_state = staticmethod(engine.initial_state)
+    actors = staticmethod(engine.actors)
+    legal_actions = staticmethod(engine.legal_actions)
+    chance_outcomes = staticmethod(engine.chance_outcomes)
+    apply = staticmethod(engine.apply)
+    is_over = staticmethod(engine.is_over)
+    observe = staticmethod(engine.observe)
+    result_to_json = staticmethod(interchange.result_to_json)
+    rule_checks = staticmethod(rule_checks)
 
     def event_kinds(self) -> Mapping[str, EventKind]:
         """Every kind of event this game emits (events.py)."""
         return EVENT_KINDS
 
-    def rule_checks(self) -> Mapping[str, Sequence[Any]]:
-        return rule_checks()
-
-    def is_over(self, state: State) -> bool:
-        return engine.is_over(state)
-
-    # results and hidden information
-    def observe(self, state: State, player: int) -> State:
-        return engine.observe(state, player)
-
-    def result_to_json(self, state: State) -> dict[str, Any]:
-        return interchange.result_to_json(state)
-
     # interchange
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return interchange.state_to_json(state)
+    state_to_json = staticmethod(interchange.state_to_json)
 
     def state_from_json(self, doc: Any) -> State:
-        state = library_document(doc, ("celestia", "state"), interchange.state_from_json)  # integral floats, typed errors
+        state = _read_state(doc)
         problems = interchange.state_problems(state)  # component counts, as MLEM's states are checked
         if problems:
             raise InvalidState("turn.step", "the state cannot occur in a game: " + "; ".join(problems))
         return state
 
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return interchange.action_to_json(action)
-
-    def action_from_json(self, doc: Any) -> Any:
-        return library_document(doc, ("celestia", "action"), interchange.action_from_json)  # integral floats, typed errors
-
-    def event_to_json(self, event: Event) -> dict[str, Any]:
-        return interchange.event_to_json(event)
+    action_to_json = staticmethod(interchange.action_to_json)
+    action_from_json = staticmethod(library_reader(("celestia", "action"), interchange.action_from_json))
+    event_to_json = staticmethod(interchange.event_to_json)
 
     def player_count(self, state: State) -> int:
         return state.players
 
-    COMPONENT_OPTIONS = ("game_type", "treasure_set", "telescope_cities", "telescope", "city_dice",
-                         "fast_game_turbo", "grappling_hook")
-    """Options that choose the components (deck, treasure piles, dice per city): a position
-    already holds its components, so ``explain`` does not replay them under another value."""
+
+_read_state = library_reader(("celestia", "state"), interchange.state_from_json)
 
 
 def _gcd(a: int, b: int) -> int:
@@ -182,18 +143,9 @@ class CelestiaRules(Rules):
                 return a
         return outcomes[-1][0]
 
-    def apply_legal(self, state: State, action: Any) -> Transition:
-        return engine.apply_legal(state, action)
-
-    def violations(self, state: State, action: Any) -> Iterator[IllegalAction]:
-        """Every rule ``action`` breaks in ``state``, in the order they are reported."""
-        return engine.violations(state, action)
-
-    def is_legal(self, state: State, action: Any) -> bool:
-        return engine.is_legal(state, action)
-
-    def state_problems(self, state: State) -> list[str]:
-        return interchange.state_problems(state)
+    apply_legal = staticmethod(engine.apply_legal)
+    violations = staticmethod(engine.violations)
+    state_problems = staticmethod(interchange.state_problems)
 
 
 class CelestiaOptions(OptionsRole):
@@ -201,8 +153,10 @@ class CelestiaOptions(OptionsRole):
 
     core: CelestiaGame
 
-    def options_in_play(self, state: State) -> tuple[OptionSpec, ...]:
-        return tuple(o for o in self.core.info.options if o.name not in self.core.COMPONENT_OPTIONS)
+    held_by_position = ("game_type", "treasure_set", "telescope_cities", "telescope", "city_dice",
+                        "fast_game_turbo", "grappling_hook")
+    """Options that choose the components (deck, treasure piles, dice per city): a position
+    already holds its components, so ``explain`` does not replay them under another value."""
 
     def with_options(self, state: State, pairs: Mapping[str, Any]) -> State:
         current = interchange.options_to_json(state.options)
@@ -223,11 +177,8 @@ class CelestiaSetups(Setups):
 
     setup_clause = "setup.players"
 
-    def conformance_setups(self) -> list[dict[str, Any]]:
-        return conformance_data.conformance_setups()
-
-    def refusal_cases(self) -> list[dict[str, Any]]:
-        return conformance_data.refusal_cases()
+    conformance_setups = staticmethod(conformance_data.conformance_setups)
+    refusal_cases = staticmethod(conformance_data.refusal_cases)
 
     seat_field = "first_captain"
 
@@ -237,15 +188,9 @@ class CelestiaInterchange(Interchange):
 
     core: CelestiaGame
 
-    def observation_to_json(self, state: State, player: int) -> dict[str, Any]:
-        return interchange.observation_to_json(state, player)
-
     def is_full_state(self, doc: Any) -> bool:
         """A state document (as opposed to a compact position): it has the setup and phase."""
         return isinstance(doc, dict) and "setup" in doc and "phase" in doc
-
-    def hides_anything(self, state: State) -> bool:
-        return True
 
 
 class CelestiaNotation(Notation):
@@ -263,8 +208,7 @@ class CelestiaNotation(Notation):
             player = 0 if state is None else self.game.interchange.default_player(state)
         return notation.parse_action(text, player)
 
-    def action_text(self, action: Any, *, show_player: bool = False) -> str:
-        return notation.action_text(action, show_player=show_player)
+    action_text = staticmethod(notation.action_text)
 
 
 class CelestiaNarration(Narration):
@@ -272,11 +216,8 @@ class CelestiaNarration(Narration):
 
     core: CelestiaGame
 
-    def describe_event(self, event: Event, state: State | None = None, observer: Observer = None) -> str:
-        return describe.describe_event(event, state, observer)
-
-    def describe_state(self, state: State, observer: Observer = None) -> str:
-        return describe.describe_state(state, observer)
+    describe_event = staticmethod(describe.describe_event)
+    describe_state = staticmethod(describe.describe_state)
 
 
 class CelestiaPositions(Positions):
@@ -284,8 +225,7 @@ class CelestiaPositions(Positions):
 
     core: CelestiaGame
 
-    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> State:
-        return position.state_from_position(dict(doc))
+    position_to_state = staticmethod(position.state_from_position)
 
 
 class CelestiaScoring(Scoring):
@@ -293,19 +233,11 @@ class CelestiaScoring(Scoring):
 
     core: CelestiaGame
 
-    def winners(self, state: State) -> tuple[int, ...]:
-        out = engine.outcome(state)
-        return () if out is None else out.winners
+    categories = ("total",)  # one total; no categories
+    # what a total is made of, and who wins (referee explain --ask score|winner cites them)
+    category_clauses = {"total": "end.score", "winners": "end.winner"}
 
-    def score_categories(self) -> tuple[str, ...]:
-        return ("total",)  # one total; no categories
-
-    def category_clause(self, category: str) -> str | None:
-        # what a total is made of, and who wins (referee explain --ask score|winner cites them)
-        return {'total': 'end.score', 'winners': 'end.winner'}.get(category)
-
-    def totals(self, state: State) -> tuple[int, ...]:
-        return engine.totals(state)
+    totals = staticmethod(engine.totals)
 
     # simulation
     def metrics(self, state: State) -> dict[str, float]:
@@ -357,19 +289,18 @@ class CelestiaProbes(Probes):
         return dataclasses.replace(state, hands=hands, deck=(hand[0], *deck))
 
     # conformance profiles (docs/conformance.md, "Profiles and the verdict")
-    def conformance_profiles(self) -> dict[str, str]:
-        return {
-            "base": "the basic game: its action deck, the seed's 80 treasure cards and default readings",
-            "game-types": "the other BGA game types: basic with promo cards (Grappling Hook), the fast "
-                          "game (with or without Turbo)",
-            "components": "other component sets: the rulebook's 78 treasure cards, other dice per city, "
-                          "the Magic Telescope in every plus city",
-            "options": "the other readings of the disputed rules (journey captain, lone captain, Jetpack, "
-                       "Gust, Alternative Route, landing points, the end)",
-            "observations": "what each player may see: the hands of the others are hidden",
-            "perft": "counting vectors: every legal action, several decisions deep",
-            "chance": "the probability of each chance outcome (capability chance-probabilities)",
-        }
+    profiles = {
+        "base": "the basic game: its action deck, the seed's 80 treasure cards and default readings",
+        "game-types": "the other BGA game types: basic with promo cards (Grappling Hook), the fast "
+                      "game (with or without Turbo)",
+        "components": "other component sets: the rulebook's 78 treasure cards, other dice per city, "
+                      "the Magic Telescope in every plus city",
+        "options": "the other readings of the disputed rules (journey captain, lone captain, Jetpack, "
+                   "Gust, Alternative Route, landing points, the end)",
+        "observations": "what each player may see: the hands of the others are hidden",
+        "perft": "counting vectors: every legal action, several decisions deep",
+        "chance": "the probability of each chance outcome (capability chance-probabilities)",
+    }
 
     def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
         """``base`` plus, for each option the vector sets to a value other than its default,

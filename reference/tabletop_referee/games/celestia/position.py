@@ -32,7 +32,9 @@ be a state that can occur in a game (``state_problems``), else :class:`InvalidSt
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from ...errors import InvalidState, MalformedInput
@@ -186,9 +188,11 @@ def _first_to_target(doc: Doc, probe: State) -> int | None:
                    max(reached, key=lambda p: (totals[p], -p)) if reached else None)
 
 
-def state_from_position(doc: Any) -> State:
+def state_from_position(doc: Mapping[str, Any], base: Path | None = None) -> State:
     """The state a position document describes (see the module); MalformedInput for a bad
-    document, InvalidState for a state that cannot occur in a game."""
+    document, InvalidState for a state that cannot occur in a game. ``base`` (the folder of a
+    question file) is not read: a Celestia position names no file."""
+    doc = dict(doc)
     setup = _setup(doc)
     r = _Reader(setup)
     hands, discard, deck = r.action_cards(doc)

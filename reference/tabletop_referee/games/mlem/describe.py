@@ -252,7 +252,7 @@ def _token_ids(state: State) -> list[str]:
     return [a.token for a in legal_actions(state) if isinstance(a, (Draw, Discard))]
 
 
-def _hint(state: State, action: Action) -> str:
+def choice_hint(state: State, action: Action) -> str:
     """What a numbered choice means, where its short form does not say it."""
     if isinstance(action, Discard) and state.missions is not None:
         hand = state.missions.hands[action.player]
@@ -284,7 +284,7 @@ def _player(p: object) -> str:
     return f"player {p}"
 
 
-def _actor_phrase(state: State) -> str:
+def actor_phrase(state: State) -> str:
     """Who acts now and on what, in a few words."""
     phrase = _ACTOR_PHRASES.get(state.phase)
     if phrase is None:
@@ -362,8 +362,9 @@ def _space_phrase(board: Board, landed: tuple[Landing, ...], space: int) -> str:
     return text + ")"
 
 
-def render_position(state: State, indent: str | None = "  ") -> list[str]:
-    """The state as a few readable lines."""
+def render_position(state: State, indent: str | None = None) -> list[str]:
+    """The state as a few readable lines (``indent``: wrapped to the page width, each line
+    indented so)."""
     lines = [*_setting_lines(state), *_rocket_lines(state), _landed_line(state), _reserves_line(state),
              _goals_line(state), *variant_lines(state), *_result_lines(state)]
     if indent is None:
@@ -385,7 +386,7 @@ def _setting_lines(state: State) -> list[str]:
         f"board {board.id}, {state.players} players; options: {opts}",
         f"expedition {state.expedition}, start player {state.start_player}; "
         f"crash marker: {state.crashes} of {board.crash_limit}",
-        f"phase {state.phase}: {_actor_phrase(state)}",
+        f"phase {state.phase}: {actor_phrase(state)}",
     ]
 
 

@@ -125,25 +125,26 @@ __all__ = [
 # -- queries --------------------------------------------------------------------------------
 
 
-def legal_actions(state: State) -> tuple[Action, ...]:
+def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]:
     """Returns every legal action, sorted by canonical JSON text; ``()`` once the game is over.
 
-    At a chance node the actions are the distinct rolls (see :func:`chance_outcomes`).
+    At a chance node the actions are the distinct rolls (see :func:`chance_outcomes`). MLEM has
+    no simultaneous choice, so ``player`` (the interface's) is never needed and not read.
     """
     phase = state.phase
     if phase in CHANCE_PHASES:
         return tuple(action for action, _ in chance_outcomes(state))
     if phase == "move":
         return travel.legal_moves(state)
-    player = current_actor(state)
-    if not isinstance(player, int):  # the game is over
+    actor = current_actor(state)
+    if not isinstance(actor, int):  # the game is over
         return ()
     if phase == "takeoff":
-        return takeoff.embark_actions(player, state.reserves[player])
+        return takeoff.embark_actions(actor, state.reserves[actor])
     if phase == "mission-discard" and state.missions is not None:
-        return tuple(Discard(player, t.id) for t in full(state.missions.hands[player]))
+        return tuple(Discard(actor, t.id) for t in full(state.missions.hands[actor]))
     if phase in ("landing", "parachute"):
-        return landing.landing_actions(player, landing_targets(state, state.rocket.cursor))
+        return landing.landing_actions(actor, landing_targets(state, state.rocket.cursor))
     return ()
 
 

@@ -1,27 +1,27 @@
 """MLEM behind the one game interface (:class:`~tabletop_referee.games.interface.Game`).
 
-Every game-neutral tool reaches MLEM through :data:`GAME`; this class only delegates to the
-engine, the interchange layer, the notation, positions and the descriptions for people.
+Every game-neutral tool reaches MLEM through :data:`GAME`: the rules core and the roles, each
+bound to the engine, the interchange layer, the notation, positions and the descriptions for
+people where those already say it, and written here only where MLEM has something of its own
+to say.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from fractions import Fraction
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ...loading import library_document, read_document
+from ...loading import read_document
 from ...paths import spec_dir
-from ...errors import IllegalAction, MalformedInput, RefereeError, UsageError
+from ...errors import MalformedInput, RefereeError, UsageError
 from ..roles import (Rules, Options as OptionsRole, Setups, Interchange, Notation, Narration, Positions, Scoring, Probes, Impact, assemble)
-from ..interface import CHANCE, Event, EventKind, GameInfo, OptionSpec, SetupFlag, Transition
+from ..interface import CHANCE, Event, EventKind, GameInfo, OptionSpec, SetupFlag, Transition, library_reader
 from . import describe, engine, notation
 from . import interchange as ix
 from .position import state_from_position
-from .texts import StateTexts
 from .texts import StateTexts
 from .canonical import action_to_json
 from .rules import scoring
@@ -42,19 +42,6 @@ GREEDY_LAND_GAIN = 3
 """The greedy policy lands when that adds at least this many points to the owner's total."""
 GREEDY_RISKY_DICE = 2
 """... or at any gain once the rocket has this many dice or fewer (a crash is likely)."""
-
-_CATEGORY_CLAUSES: dict[str, str] = {
-    "moons": "scoring.moons",
-    "planets": "scoring.planets",
-    "deep_space": "scoring.deep-space",
-    "goals": "scoring.goals",
-    "exploration": "exploration.points",
-    "missions": "missions.scoring",
-    "ufo": "ufo.scoring",
-    "total": "scoring.winner",
-    "winners": "scoring.winner",
-}
-
 
 class MlemGame:
     """MLEM: Space Agency, the base game and its three variants."""
@@ -77,11 +64,8 @@ class MlemGame:
 
     # -- setup -----------------------------------------------------------------------------
 
-    def setup_from_json(self, doc: Any) -> Setup:
-        return library_document(doc, ("mlem", "setup"), ix.setup_from_json)  # integral floats, typed errors
-
-    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
-        return ix.setup_to_json(setup)
+    setup_from_json = staticmethod(library_reader(("mlem", "setup"), ix.setup_from_json))
+    setup_to_json = staticmethod(ix.setup_to_json)
 
     def random_setup(self, rng: random.Random, *, players: int | None = None,
                      options: Mapping[str, Any] | None = None, vary: bool = False,
@@ -99,8 +83,7 @@ class MlemGame:
         tokens = ix.load_tokens(b.id) if opts.variants else None
         return Setup(players=players, board=b, start_player=rng.randrange(players), options=opts, tokens=tokens)
 
-    def initial_state(self, setup: Setup) -> Any:
-        return engine.initial_state(setup)
+    initial_state = staticmethod(engine.initial_state)
 
     # -- actors, actions, chance -----------------------------------------------------------
 
@@ -108,14 +91,9 @@ class MlemGame:
         actor = engine.current_actor(state)
         return () if actor is None else (actor,)
 
-    def legal_actions(self, state: Any, player: int | None = None) -> tuple[Any, ...]:
-        return engine.legal_actions(state)
-
-    def chance_outcomes(self, state: Any) -> tuple[tuple[Action, Fraction], ...]:
-        return engine.chance_outcomes(state)
-
-    def apply(self, state: Any, action: Any) -> Transition:
-        return engine.apply(state, action)
+    legal_actions = staticmethod(engine.legal_actions)
+    chance_outcomes = staticmethod(engine.chance_outcomes)
+    apply = staticmethod(engine.apply)
 
     _looked_ahead: tuple[State, Action, State] | None = None
     """The greedy policy's last chosen landing: (state, action, the state it leads to)."""
@@ -127,49 +105,24 @@ class MlemGame:
         """Every kind of event this game emits (events.py)."""
         return EVENT_KINDS
 
-    def rule_checks(self) -> Mapping[str, Sequence[Any]]:
-        """Clause id -> the engine's check functions for it, in the order they run."""
-        return engine.rule_checks()
-
-    # -- fuzzing ----------------------------------------------------------------------------
-
-    # -- hidden information -------------------------------------------------------------------
-
-    # -- results -----------------------------------------------------------------------------
-
-    def observe(self, state: Any, player: int) -> Any:
-        return engine.observe(state, player)
+    rule_checks = staticmethod(engine.rule_checks)
+    observe = staticmethod(engine.observe)
 
     def result_to_json(self, state: Any) -> dict[str, Any]:
         result = engine.outcome(state)
         return {"scores": ix.scores_to_json(state, engine.scores(state)),
                 "outcome": None if result is None else {"winners": list(result.winners), "reason": result.reason}}
 
-    # -- dispute impact (referee disputes impact, docs/impact.md) -------------------------------
-
     # -- interchange -----------------------------------------------------------------------
 
-    def state_to_json(self, state: Any) -> dict[str, Any]:
-        return ix.state_to_json(state)
-
-    def state_from_json(self, doc: Any) -> Any:
-        return library_document(doc, ("mlem", "state"), ix.state_from_json)  # integral floats, typed errors
-
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return action_to_json(action)
-
-    def action_from_json(self, doc: Any) -> Any:
-        return library_document(doc, ("mlem", "action"), ix.action_from_json)  # integral floats, typed errors
-
-    def event_to_json(self, event: Event) -> dict[str, Any]:
-        return ix.event_to_json(event)
+    state_to_json = staticmethod(ix.state_to_json)
+    state_from_json = staticmethod(library_reader(("mlem", "state"), ix.state_from_json))
+    action_to_json = staticmethod(action_to_json)
+    action_from_json = staticmethod(library_reader(("mlem", "action"), ix.action_from_json))
+    event_to_json = staticmethod(ix.event_to_json)
 
     def player_count(self, state: State) -> int:
         return state.players
-
-    # -- options -----------------------------------------------------------------------------
-
-    # -- notation and descriptions ---------------------------------------------------------
 
 
 def _swap_first(
@@ -199,8 +152,7 @@ class MlemRules(Rules):
             return Roll(tuple(rng.choices(DIE, k=state.rocket.dice)))
         return rng.choice(engine.legal_actions(state))  # each token left equally likely
 
-    def apply_legal(self, state: Any, action: Any) -> Transition:
-        return engine.apply_legal(state, action)
+    apply_legal = staticmethod(engine.apply_legal)
 
     def advance(self, state: Any, action: Any) -> Any:
         # the greedy policy's look-ahead already played the landing it chose
@@ -209,12 +161,7 @@ class MlemRules(Rules):
             return ahead[2]
         return engine.advance(state, action)
 
-    def violations(self, state: Any, action: Any) -> Iterator[IllegalAction]:
-        """Every rule check ``action`` fails in ``state``, in the order they run."""
-        return engine.violations(state, action)
-
-    def is_legal(self, state: Any, action: Any) -> bool:
-        return engine.is_legal(state, action)
+    violations = staticmethod(engine.violations)
 
     def pinned_chance(
         self, state: Any, pins: Mapping[str, Sequence[Any]], used: Mapping[str, int]
@@ -259,8 +206,7 @@ class MlemRules(Rules):
             return 2
         return 1
 
-    def state_problems(self, state: Any) -> list[str]:
-        return ix.state_problems(state)
+    state_problems = staticmethod(ix.state_problems)
 
 
 class MlemOptions(OptionsRole):
@@ -283,13 +229,6 @@ class MlemOptions(OptionsRole):
             raise MalformedInput("variants cannot be changed (the position holds the variants' tokens)")
         ix.options_from_partial({**pairs, "variants": list(state.options.variants)})
         return dataclasses.replace(state, options=dataclasses.replace(state.options, **pairs))
-
-    def options_to_json(self, state: Any) -> dict[str, Any]:
-        return ix.options_to_json(state.options)
-
-    def ruling_options(self, state: Any) -> dict[str, Any]:
-        """The rulings' option values for the variants ``state`` plays."""
-        return ix.options_to_json(Options(variants=state.options.variants))
 
 
 class MlemSetups(Setups):
@@ -554,11 +493,7 @@ class MlemInterchange(Interchange):
             texts = self.__dict__["_state_texts"] = StateTexts()
         return texts
 
-    def observation_to_json(self, state: Any, player: int) -> dict[str, Any]:
-        return ix.observation_to_json(state, player)
-
-    def default_player(self, state: Any) -> int:
-        return describe.default_player(state)
+    default_player = staticmethod(describe.default_player)
 
     def complete_action_doc(self, doc: dict[str, Any], state: Any | None) -> dict[str, Any]:
         doc = dict(doc)
@@ -585,14 +520,9 @@ class MlemNotation(Notation):
         who = self.game.interchange.default_player(state) if player is None else player
         return notation.parse_action(text, who, here=state.rocket.space, tokens=describe.token_ids(state))
 
-    def action_text(self, action: Any, *, show_player: bool = False) -> str:
-        return notation.action_text(action, show_player=show_player)
-
-    def public_action_text(self, state: Any, action: Any) -> str:
-        return describe.echo(state, action)
-
-    def choice_hint(self, state: Any, action: Any) -> str:
-        return describe._hint(state, action)
+    action_text = staticmethod(notation.action_text)
+    public_action_text = staticmethod(describe.echo)
+    choice_hint = staticmethod(describe.choice_hint)
 
     def chance_prompt(self, state: Any) -> str:
         if state.phase == "roll":
@@ -645,17 +575,10 @@ class MlemNarration(Narration):
     def describe_state(self, state: Any, observer: Any = None) -> str:
         return "\n".join(describe.describe_state(state, observer))
 
-    def describe_position(self, state: Any) -> list[str]:
-        return describe.render_position(state, indent=None)
-
-    def actor_phrase(self, state: Any) -> str:
-        return describe._actor_phrase(state)
-
-    def key_facts(self, state: Any, events: Sequence[Event]) -> dict[str, Any]:
-        return describe.key_facts(state, events)
-
-    def gist(self, state: Any, events: Sequence[Event]) -> list[str]:
-        return describe.gist(state, events)
+    describe_position = staticmethod(describe.render_position)
+    actor_phrase = staticmethod(describe.actor_phrase)
+    key_facts = staticmethod(describe.key_facts)
+    gist = staticmethod(describe.gist)
 
     def describe_alternatives(self, state: Any, actions: Sequence[Any]) -> str | None:
         if state.phase == "roll":
@@ -735,10 +658,10 @@ class MlemScoring(Scoring):
     core: MlemGame
 
     _kept_totals: tuple[tuple[tuple[int, ...], tuple[Any, ...], tuple[int, ...]], ...] = ()
-    """The last few totals :meth:`_totals` computed, each with the parts of the state that
+    """The last few totals :meth:`totals` computed, each with the parts of the state that
     scoring reads."""
 
-    def _totals(self, state: State) -> tuple[int, ...]:
+    def totals(self, state: State, /) -> tuple[int, ...]:
         """:func:`engine.totals`, kept while the parts of the state that scoring reads are the
         very same objects (a stay changes none of them, and the state after a landing is the
         one its look-ahead scored)."""
@@ -755,22 +678,22 @@ class MlemScoring(Scoring):
     def score_sheet(self, state: Any) -> list[dict[str, Any]]:
         return ix.scores_to_json(state, engine.scores(state))
 
-    def score_categories(self) -> tuple[str, ...]:
-        return ("moons", "planets", "deep_space", "goals", "exploration", "missions", "ufo", "total")
-
-    def category_clause(self, category: str) -> str | None:
-        return _CATEGORY_CLAUSES.get(category)
+    categories = ("moons", "planets", "deep_space", "goals", "exploration", "missions", "ufo", "total")
+    category_clauses = {
+        "moons": "scoring.moons",
+        "planets": "scoring.planets",
+        "deep_space": "scoring.deep-space",
+        "goals": "scoring.goals",
+        "exploration": "exploration.points",
+        "missions": "missions.scoring",
+        "ufo": "ufo.scoring",
+        "total": "scoring.winner",
+        "winners": "scoring.winner",
+    }
 
     def scoring_events(self, state: Any) -> list[Event]:
         # the doublings scored on landing, then the end-of-game scoring (as if it ended now)
         return [*scoring.landing_doubles(state), *scoring.final_scoring(state)]
-
-    def winners(self, state: Any) -> tuple[int, ...]:
-        result = engine.outcome(state)
-        return () if result is None else result.winners
-
-    def totals(self, state: Any) -> tuple[int, ...]:
-        return self._totals(state)
 
     def ended_reason(self, state: State) -> str | None:
         return state.ended
@@ -784,18 +707,17 @@ class MlemProbes(Probes):
 
     core: MlemGame
 
-    def conformance_profiles(self) -> dict[str, str]:
-        return {
-            "base": "the base game on the standard board, default rule options",
-            "options": "the other readings of the disputed rules (dice_selection, tie_break, game_end, "
-                       "die_one_rescue, ufo_encounter at non-default values)",
-            "variants": "Exploration, Secret Missions and UFO, alone and combined",
-            "observations": "what one player may see of a state (secret missions, face-down piles)",
-            "custom-boards": "boards and token sets other than the shipped standard ones "
-                             "(most feature scenarios use the synthetic short board)",
-            "perft": "counting vectors: every legal action, several decisions deep",
-            "chance": "the probability of each distinct roll (capability chance-probabilities)",
-        }
+    profiles = {
+        "base": "the base game on the standard board, default rule options",
+        "options": "the other readings of the disputed rules (dice_selection, tie_break, game_end, "
+                   "die_one_rescue, ufo_encounter at non-default values)",
+        "variants": "Exploration, Secret Missions and UFO, alone and combined",
+        "observations": "what one player may see of a state (secret missions, face-down piles)",
+        "custom-boards": "boards and token sets other than the shipped standard ones "
+                         "(most feature scenarios use the synthetic short board)",
+        "perft": "counting vectors: every legal action, several decisions deep",
+        "chance": "the probability of each distinct roll (capability chance-probabilities)",
+    }
 
     chance_clause = "travel.roll"
     fallback_clause = "turn.phase"

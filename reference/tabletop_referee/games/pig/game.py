@@ -56,11 +56,8 @@ class PigGame:
 
 
 class PigRules(Rules):
-    def violations(self, state: State, action: Any) -> Any:
-        return engine.violations(state, action)
-
-    def state_problems(self, state: State) -> list[str]:
-        return interchange.state_problems(state)
+    violations = staticmethod(engine.violations)
+    state_problems = staticmethod(interchange.state_problems)
 
 
 class PigInterchange(Interchange):

@@ -120,8 +120,9 @@ _DESCRIBERS: dict[str, Describer] = {
 """Event type -> its sentence (one per kind of :data:`.events.EVENT_KINDS`)."""
 
 
-def describe_event(e: Event, observer: Observer = None) -> str:
-    """One line describing ``e``; ``observer`` hides what that player may not see."""
+def describe_event(e: Event, state: Any = None, observer: Observer = None) -> str:
+    """One line describing ``e`` (the event alone says it all: ``state`` is not read);
+    ``observer`` hides what that player may not see."""
     describer = _DESCRIBERS.get(e.type)
     if describer is None:
         return f"{e.type} [{e.clause}]"

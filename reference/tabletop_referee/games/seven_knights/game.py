@@ -1,24 +1,22 @@
-"""The :class:`~tabletop_referee.games.interface.Game` object of Seven Knights Bewitched: it
-only delegates to engine, interchange, notation, describe and position."""
+"""Seven Knights Bewitched through the one game interface: the rules core and the roles, each
+bound to engine, interchange, notation, describe and position where those already say it, and
+written here only where the game has something of its own to say."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Iterator, Mapping, Sequence
-from fractions import Fraction
-from pathlib import Path
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...errors import IllegalAction, MalformedInput
-from ...loading import library_document
-import dataclasses
 
 from ..roles import (Rules, Options as OptionsRole, Setups, Interchange, Notation, Narration, Positions, Scoring, Probes, Impact,
                      assemble)
-from ..interface import Actor, Event, EventKind, GameInfo, Observer, OptionSpec, Transition
+from ..interface import EventKind, GameInfo, OptionSpec, library_reader
 from . import conformance_data, describe, engine, interchange, notation, position
 from .events import EVENT_KINDS
-from .model import OPTION_VALUES, Action, Deal, FirstPlayer, Options, Setup, State
+from .model import OPTION_VALUES, Options, Setup, State
 from .rules.checks import check_setup, rule_checks
 
 _DISPUTES = {
@@ -65,12 +63,8 @@ class SevenKnightsGame:
         bdd_tests="tests/seven_knights/bdd",
     )
 
-    # setup and options
-    def setup_from_json(self, doc: Any) -> Setup:
-        return library_document(doc, ("seven-knights", "setup"), interchange.setup_from_json)  # integral floats, typed errors
-
-    def setup_to_json(self, setup: Setup) -> dict[str, Any]:
-        return interchange.setup_to_json(setup)
+    setup_from_json = staticmethod(library_reader(("seven-knights", "setup"), interchange.setup_from_json))
+    setup_to_json = staticmethod(interchange.setup_to_json)
 
     def random_setup(self, rng: random.Random, *, players: int | None = None,
                      options: Mapping[str, Any] | None = None, vary: bool = False) -> Setup:
@@ -91,64 +85,32 @@ class SevenKnightsGame:
         raise IllegalAction("modes.player-limits",
                             f"no playable setup with players={players} and options={given}")
 
-    def initial_state(self, setup: Setup) -> State:
-        return engine.initial_state(setup)
-
-    # actors, actions, chance
-    def actors(self, state: State) -> tuple[Actor, ...]:
-        return engine.actors(state)
-
-    def legal_actions(self, state: State, player: int | None = None) -> tuple[Action, ...]:
-        return engine.legal_actions(state, player)
-
-    def chance_outcomes(self, state: State) -> tuple[tuple[FirstPlayer | Deal, Fraction], ...]:
-        return engine.chance_outcomes(state)
-
-    def apply(self, state: State, action: Any) -> Transition:
-        return engine.apply(state, action)
+    initial_state = staticmethod(engine.initial_state)
+    actors = staticmethod(engine.actors)
+    legal_actions = staticmethod(engine.legal_actions)
+    chance_outcomes = staticmethod(engine.chance_outcomes)
+    apply = staticmethod(engine.apply)
+    is_over = staticmethod(engine.is_over)
+    observe = staticmethod(engine.observe)
+    rule_checks = staticmethod(rule_checks)
 
     def event_kinds(self) -> Mapping[str, EventKind]:
         """Every kind of event this game emits (events.py)."""
         return EVENT_KINDS
-
-    def rule_checks(self) -> Mapping[str, Sequence[Any]]:
-        return rule_checks()
-
-    def is_over(self, state: State) -> bool:
-        return engine.is_over(state)
-
-    # results and hidden information
-    def observe(self, state: State, player: int) -> State:
-        return engine.observe(state, player)
 
     def result_to_json(self, state: State) -> dict[str, Any]:
         o = engine.outcome(state)
         return {"scores": [{"total": t} for t in state.scores],
                 "outcome": None if o is None else {"winners": list(o.winners), "reason": o.reason}}
 
-    # interchange
-    def state_to_json(self, state: State) -> dict[str, Any]:
-        return interchange.state_to_json(state)
-
-    def state_from_json(self, doc: Any) -> State:
-        return library_document(doc, ("seven-knights", "state"), interchange.state_from_json)  # integral floats, typed errors
-
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        return interchange.action_to_json(action)
-
-    def action_from_json(self, doc: Any) -> Any:
-        return library_document(doc, ("seven-knights", "action"), interchange.action_from_json)  # integral floats, typed errors
-
-    def event_to_json(self, event: Event) -> dict[str, Any]:
-        return interchange.event_to_json(event)
+    state_to_json = staticmethod(interchange.state_to_json)
+    state_from_json = staticmethod(library_reader(("seven-knights", "state"), interchange.state_from_json))
+    action_to_json = staticmethod(interchange.action_to_json)
+    action_from_json = staticmethod(library_reader(("seven-knights", "action"), interchange.action_from_json))
+    event_to_json = staticmethod(interchange.event_to_json)
 
     def player_count(self, state: State) -> int:
         return state.setup.players
-
-    MODE_OPTIONS = ("variant", "cooperative")
-    """Options that choose the mode and so the deal (which tiles, how many in the centre, who
-    can be bewitched): a position already holds its deal, so ``explain`` does not replay it
-    under another mode; they settle no dispute."""
 
 
 class SevenKnightsRules(Rules):
@@ -156,21 +118,10 @@ class SevenKnightsRules(Rules):
 
     core: SevenKnightsGame
 
-    def sample_chance(self, state: State, rng: random.Random) -> FirstPlayer | Deal:
-        return engine.sample_chance(state, rng)
-
-    def apply_legal(self, state: State, action: Any) -> Transition:
-        return engine.apply_legal(state, action)
-
-    def violations(self, state: State, action: Any) -> Iterator[IllegalAction]:
-        """Every rule ``action`` breaks in ``state``, in the order they are reported."""
-        return engine.violations(state, action)
-
-    def is_legal(self, state: State, action: Any) -> bool:
-        return engine.is_legal(state, action)
-
-    def state_problems(self, state: State) -> list[str]:
-        return interchange.state_problems(state)
+    sample_chance = staticmethod(engine.sample_chance)
+    apply_legal = staticmethod(engine.apply_legal)
+    violations = staticmethod(engine.violations)
+    state_problems = staticmethod(interchange.state_problems)
 
 
 class SevenKnightsOptions(OptionsRole):
@@ -187,8 +138,10 @@ class SevenKnightsOptions(OptionsRole):
     def option_value(self, state: State, name: str) -> Any:
         return getattr(state.options, name)
 
-    def options_in_play(self, state: State) -> tuple[OptionSpec, ...]:
-        return tuple(o for o in super().options_in_play(state) if o.name not in self.core.MODE_OPTIONS)
+    held_by_position = ("variant", "cooperative")
+    """Options that choose the mode and so the deal (which tiles, how many in the centre, who
+    can be bewitched): a position already holds its deal, so ``explain`` does not replay it
+    under another mode; they settle no dispute."""
 
     def options_to_json(self, state: State) -> dict[str, Any]:
         return {name: getattr(state.options, name) for name in OPTION_VALUES}
@@ -211,11 +164,8 @@ class SevenKnightsSetups(Setups):
 
     setup_clause = "setup.player-count"
 
-    def conformance_setups(self) -> list[dict[str, Any]]:
-        return conformance_data.conformance_setups()
-
-    def refusal_cases(self) -> list[dict[str, Any]]:
-        return conformance_data.refusal_cases()
+    conformance_setups = staticmethod(conformance_data.conformance_setups)
+    refusal_cases = staticmethod(conformance_data.refusal_cases)
 
     seat_field = "first_player"
 
@@ -257,8 +207,7 @@ class SevenKnightsInterchange(Interchange):
 
     core: SevenKnightsGame
 
-    def observation_to_json(self, state: State, player: int) -> dict[str, Any]:
-        return interchange.observation_to_json(state, player)
+    observation_to_json = staticmethod(interchange.observation_to_json)
 
     def default_player(self, state: State) -> int:
         actors = self.core.actors(state)
@@ -282,8 +231,7 @@ class SevenKnightsNotation(Notation):
             player = 0
         return notation.parse_action(text, state, player)
 
-    def action_text(self, action: Any, *, show_player: bool = False) -> str:
-        return notation.action_text(action, show_player=show_player)
+    action_text = staticmethod(notation.action_text)
 
 
 class SevenKnightsNarration(Narration):
@@ -291,11 +239,8 @@ class SevenKnightsNarration(Narration):
 
     core: SevenKnightsGame
 
-    def describe_event(self, event: Event, state: Any, observer: Any = None) -> str:
-        return describe.describe_event(event, observer)
-
-    def describe_state(self, state: State, observer: Observer = None) -> str:
-        return describe.describe_state(state, observer)
+    describe_event = staticmethod(describe.describe_event)
+    describe_state = staticmethod(describe.describe_state)
 
     def rejection_facts(self, state: State, action: Any, clause: str) -> list[str]:
         """For an answer: the values asked about, the true answer and the answerer's team."""
@@ -312,8 +257,7 @@ class SevenKnightsPositions(Positions):
 
     core: SevenKnightsGame
 
-    def position_to_state(self, doc: Mapping[str, Any], base: Path | None = None) -> State:
-        return position.state_from_position(doc, base)
+    position_to_state = staticmethod(position.state_from_position)
 
 
 class SevenKnightsScoring(Scoring):
@@ -321,19 +265,11 @@ class SevenKnightsScoring(Scoring):
 
     core: SevenKnightsGame
 
-    def winners(self, state: State) -> tuple[int, ...]:
-        o = engine.outcome(state)
-        return () if o is None else o.winners
+    categories = ("total",)  # one total; no categories
+    # what a total is made of, and who wins (referee explain --ask score|winner cites them)
+    category_clauses = {"total": "settlement.winners", "winners": "end.winner"}
 
-    def score_categories(self) -> tuple[str, ...]:
-        return ("total",)  # one total; no categories
-
-    def category_clause(self, category: str) -> str | None:
-        # what a total is made of, and who wins (referee explain --ask score|winner cites them)
-        return {'total': 'settlement.winners', 'winners': 'end.winner'}.get(category)
-
-    def totals(self, state: State) -> tuple[int, ...]:
-        return engine.scores(state)
+    totals = staticmethod(engine.scores)
 
     # simulation
     def metrics(self, state: State) -> dict[str, float]:
@@ -412,18 +348,17 @@ class SevenKnightsProbes(Probes):
         return dataclasses.replace(state, values=tuple(values))
 
     # conformance profiles (docs/conformance.md, "Profiles and the verdict")
-    def conformance_profiles(self) -> dict[str, str]:
-        return {
-            "base": "the standard game (疑心暗鬼) with the default readings",
-            "modes": "the other modes: advanced (前途多難), darkness, cooperative (一致団結), the fixed "
-                     "round-three score and the review phase",
-            "options": "the other readings of the disputed rules (Witch in the line, Witch-team "
-                       "recommendations, the captain's checks and number, question size, last question, "
-                       "three players)",
-            "observations": "what each player may see: the tiles of the others stay hidden",
-            "perft": "counting vectors: every legal action, several decisions deep",
-            "chance": "the probability of each chance outcome (capability chance-probabilities)",
-        }
+    profiles = {
+        "base": "the standard game (疑心暗鬼) with the default readings",
+        "modes": "the other modes: advanced (前途多難), darkness, cooperative (一致団結), the fixed "
+                 "round-three score and the review phase",
+        "options": "the other readings of the disputed rules (Witch in the line, Witch-team "
+                   "recommendations, the captain's checks and number, question size, last question, "
+                   "three players)",
+        "observations": "what each player may see: the tiles of the others stay hidden",
+        "perft": "counting vectors: every legal action, several decisions deep",
+        "chance": "the probability of each chance outcome (capability chance-probabilities)",
+    }
 
     def vector_profiles(self, vector: Mapping[str, Any]) -> tuple[str, ...]:
         """``base`` plus, for each option the vector sets to a value other than its default,
