@@ -25,6 +25,7 @@ from pytest_bdd import given, parsers, then, when
 from tabletop_referee.errors import IllegalAction, RefereeError
 from tabletop_referee.games import mlem
 from tabletop_referee.games.mlem.interchange import action_from_json, action_to_json, event_to_json
+from tests.bdd_steps import assert_event_table
 from tests.vector_export import tag_mark
 
 from .support import Scene, parse_faces, parse_players, parse_seats, scene, split_list  # noqa: F401
@@ -510,18 +511,8 @@ def then_events(scene: Scene, datatable):
     a cell is JSON, or plain text; ``null`` for a field the event has not), one row per event,
     in order: exactly the events of every action played (the vector pins each event whole)."""
     scene.settled()
-    header, *rows = datatable
-    expected = [{k: _json_or_text(v) for k, v in zip(header, row)} for row in rows]
-    actual = [{k: event_to_json(e).get(k) for k in header} for e in scene.events]
-    assert actual == expected, actual
+    assert_event_table(datatable, [event_to_json(e) for e in scene.events])
     scene.check_event_list()
-
-
-def _json_or_text(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
 
 
 @then(parsers.parse("the legal actions are:"))

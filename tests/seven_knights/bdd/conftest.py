@@ -28,6 +28,7 @@ from pytest_bdd import given, parsers, then, when
 
 from tabletop_referee.games.seven_knights import engine as sk_engine
 from tabletop_referee.errors import IllegalAction, MalformedInput, RefereeError
+from tests.bdd_steps import assert_event_table
 from tests.vector_export import tag_mark
 
 from .support import NAMES, Scene, game, numbers, player, players, scene, split_list  # noqa: F401
@@ -586,24 +587,9 @@ def then_when_events(scene: Scene, datatable):
     the When steps played (the Given steps' deal and history left out). The vector checks the
     exact list of every event, the Given steps' included (``expect.event_list``)."""
     scene.settled()
-    header, *rows = datatable
-    assert header[:2] == ["type", "clause"], header
-    made = events_json(scene)[scene.given_events:]
-    assert [(e["type"], e["clause"]) for e in made] == [(r[0], r[1]) for r in rows], \
-        [(e["type"], e["clause"]) for e in made]
-    for e, row in zip(made, rows):
-        for key, cell in zip(header[2:], row[2:]):
-            if cell.strip():
-                assert key in e, f"a {e['type']} event has no {key}: {e}"
-                assert e[key] == _json_or_text(cell), f"{e['type']} {key}: {e[key]!r}, not {cell}"
+    assert datatable[0][:2] == ["type", "clause"], datatable[0]
+    assert_event_table(datatable, events_json(scene)[scene.given_events:], blank_states_nothing=True)
     scene.check_event_list()
-
-
-def _json_or_text(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text.strip()
 
 
 @then(parsers.re(r"no (?P<type>[a-z-]+) event happened"))
