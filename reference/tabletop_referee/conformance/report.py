@@ -23,9 +23,9 @@ from .client import PROTOCOL
 from .compare import short
 from . import readings
 from ..games import load
-from .profiles import judge, verdict_lines
+from .profiles import family, judge, verdict_lines
 from .runner import COUNTED_FAILED, STATUSES, Result, Run
-from .strengthreport import base_id, catches_for
+from .strengthreport import catches_for
 
 FORMAT = 1
 
@@ -105,7 +105,7 @@ def add_catches(results: list[dict[str, Any]], game: str) -> None:
         return
     known = catches_for(game)
     for r in failing:
-        found = known.get(base_id(r["id"]))
+        found = known.get(family(r))
         if found:
             r["catches"] = found
 

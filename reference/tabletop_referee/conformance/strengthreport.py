@@ -76,8 +76,10 @@ def markdown(doc: Mapping[str, Any], *, clause_link: Callable[[str], str] | None
 
 
 def base_id(vector_id: str) -> str:
-    """A sibling's id without its reading (``celestia-0008@jetpack_timing=in-window`` →
-    ``celestia-0008``): a scenario and its siblings check the same thing under other readings."""
+    """The vector a sibling re-reads, from its id alone (``celestia-0008@jetpack_timing=in-window``
+    → ``celestia-0008``, the inverse of ``readings.sibling_id``): a committed strength report
+    names killing vectors by id only. A conformance result has ``reading_of``
+    (``profiles.family``)."""
     return vector_id.split("@", 1)[0]
 
 
