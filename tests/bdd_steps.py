@@ -24,14 +24,19 @@ When
   ``the chance outcome is "<notation>"``    the chance node's outcome, in notation
 Then
   ``the action is rejected under <clause>`` / ``the setup is rejected under <clause>``
+  ``the action is rejected under <clause> naming "<text>"``  and the message contains the text
   ``an? <type> event cites <clause>``       some event so far has that type and clause
+  ``no <type> event happened``              no event so far has that type
   ``the events are:`` + table type|clause   exactly these events, in order
   ``the legal actions are:`` + table        exactly these actions, in notation (any order)
   ``the chance outcomes are:`` + table      outcome (notation) | probability (``1/6``)
   ``the state at <pointer> is <json>``      a value of the state document
   ``<player> observes <json> at <pointer>`` a value of that player's observation
+  ``<player> is named as the observer``     that player's observation names them
   ``<player> is to act``                    the one player to act
+  ``no action is legal``                    no legal action, nobody to act
   ``the game is over`` / ``the game is not over`` / ``the winner is <players>``
+  ``the game is over because of <reason>``  the result's ``outcome.reason``
 
 Players are named by seat: Alice 0, Bob 1, Carol 2, Dave 3, Eve 4, Fay 5, or ``player N``.
 Every Then step records what it read for the vector export (tests/vector_export.py).
@@ -120,6 +125,11 @@ class GameScene(Recorder):
     game: ClassVar[Any] = None
     over_pointers: ClassVar[tuple[str, ...]] = ("/outcome",)
     """What ``the game is over`` reads in the result document."""
+    not_over_pointers: ClassVar[tuple[str, ...]] = ("/outcome",)
+    """What ``the game is not over`` reads in the result document."""
+    reason_pointers: ClassVar[tuple[str, ...]] = ("/outcome/reason",)
+    """What ``the game is over because of <reason>`` reads in the result document (a game whose
+    state names the reason may point there instead)."""
 
     state: Any = None
     events: list = dataclasses.field(default_factory=list)
@@ -409,7 +419,7 @@ def then_not_over(scene: GameScene):
     """the game is not over."""
     assert not scene.game.is_over(scene.settled())
     assert scene.game.result_to_json(scene.current())["outcome"] is None
-    scene.check("/outcome")
+    scene.check(*scene.not_over_pointers)
 
 
 @then(parsers.re(rf"the winners? (?:is|are) (?P<names>{PLAYERS})"))
@@ -419,6 +429,56 @@ def then_winners(scene: GameScene, names: str):
     assert outcome is not None, "the game is not over"
     assert outcome["winners"] == sorted(seats(names)), outcome
     scene.check("/outcome/winners")
+
+
+# -- more shared phrases: a rejection naming a value, the end's reason, an event absent, the
+# observer, no legal action (first written for one game's features, kept game-neutral) --------
+
+
+@then(parsers.re(r'the action is rejected under (?P<clause>[a-z0-9.-]+) naming "(?P<text>[^"]*)"'))
+def then_rejected_naming(scene: GameScene, clause: str, text: str):
+    """the action is rejected under <clause id> naming "<text>": as ``the action is rejected
+    under``, and the engine's message contains <text> (the offending value, the player...)."""
+    then_rejected(scene, clause)
+    assert text in scene.error.message, scene.error.message
+
+
+@then(parsers.re(r"the game is over because of (?P<reason>[a-z0-9-]+)"))
+def then_over_because(scene: GameScene, reason: str):
+    """the game is over because of <reason>: over, and the result's ``outcome.reason`` is that
+    (the vector checks ``GameScene.reason_pointers``)."""
+    state = scene.settled()
+    assert scene.game.is_over(state), "the game is not over"
+    outcome = scene.game.result_to_json(state)["outcome"]
+    assert outcome is not None and outcome.get("reason") == reason, outcome
+    scene.check(*scene.reason_pointers)
+
+
+@then(parsers.re(r"no (?P<type>[a-z-]+) event happened"))
+def then_no_event(scene: GameScene, type: str):
+    """no <type> event happened: no event so far has that type (the vector's events absent)."""
+    scene.settled()
+    seen = [e["type"] for e in scene.event_docs()]
+    assert type not in seen, seen
+    scene.check_no_event(type=type)
+
+
+@then(parsers.re(rf"(?P<name>{PLAYER}) is named as the observer"))
+def then_observer(scene: GameScene, name: str):
+    """<player> is named as the observer: that player's observation says whose it is."""
+    doc = scene.game.interchange.observation_to_json(scene.settled(), seat(name))
+    assert doc["observer"] == seat(name), doc.get("observer")
+    scene.check(f"/observations/{seat(name)}/observer")
+
+
+@then("no action is legal")
+def then_no_action(scene: GameScene):
+    """no action is legal: no legal action and nobody to act (the vector checks both)."""
+    state = scene.settled()
+    assert not scene.game.legal_actions(state), scene.legal()
+    assert not scene.game.actors(state), scene.game.actors(state)
+    scene.check_legal_actions()
+    scene.check("/actor")
 
 
 def bind(scene_class: type[GameScene]) -> dict[str, Any]:
