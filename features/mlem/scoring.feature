@@ -231,7 +231,7 @@ Feature: Scoring
       When the dice show 2 and 3
       Then player 0 scores 12 points
       And player 1 scores 12 points
-      And the winners are players 0 and 1
+      And the winners are player 0 and player 1
 
     @option:tie_break
     @id:mlem-0139
@@ -263,4 +263,4 @@ Feature: Scoring
       When the dice show 2 and 3
       Then player 0 scores 7 points
       And player 1 scores 7 points
-      And the winners are players 0 and 1
+      And the winners are player 0 and player 1

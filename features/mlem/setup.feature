@@ -50,7 +50,7 @@ Feature: Components, setup and who may act
     Example: A roll document with a 5 does not even pass the action schema
       Given the rocket carries player 0's satellite, player 1's parachute and player 2's moon-double
       And the rocket is on space 3
-      When this action is played:
+      When the action is played:
         """
         {"type": "roll", "faces": ["1", "2", "2", "3", "4", "5"]}
         """

@@ -113,7 +113,7 @@ Feature: Travel phase
     Example: A move document naming part of a group is refused by the rule, not the schema
       Given the rocket is on space 3
       When the dice show 1, 2, 2, 2, 3 and 3
-      And this action is played:
+      And the action is played:
         """
         {"type": "move", "player": 0, "faces": ["2"], "die_one": [], "dice": {"2": 1}}
         """

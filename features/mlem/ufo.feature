@@ -222,7 +222,7 @@ Feature: UFO variant
       And the rocket is on space 1 with 6 dice
       And the rocket carries player 0's die-one, player 1's parachute and player 2's moon-double
       When the dice show 1, 2, 3, 4, 4 and 4
-      And this action is played:
+      And the action is played:
         """
         {"type": "move", "player": 0, "faces": ["1"], "die_one": [0], "ability": "extra-face", "dice": {"1": 0}}
         """

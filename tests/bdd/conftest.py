@@ -1,4 +1,6 @@
-"""The step vocabulary of the MLEM features (features/mlem/*.feature).
+"""The step vocabulary of the MLEM features (features/mlem/*.feature): the shared steps of
+tests/bdd_steps.py (rule options, action documents, rejections, events, the end of the game,
+the winners, observers, no legal action) plus MLEM's own phrases below and in steps/.
 
 Given steps describe a position (see tabletop_referee.games.mlem.position); the state is
 built from it at the first When or Then. When steps play actions through the reference
@@ -16,19 +18,18 @@ Grammar of the small phrases used below:
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
-from typing import Any
 
 from pytest_bdd import given, parsers, then, when
 
-from tabletop_referee.errors import IllegalAction, RefereeError
 from tabletop_referee.games import mlem
-from tabletop_referee.games.mlem.interchange import action_from_json, action_to_json, event_to_json
-from tests.bdd_steps import assert_event_table
+from tests.bdd_steps import STEPS
 from tests.vector_export import tag_mark
 
 from .support import Scene, parse_faces, parse_players, parse_seats, scene, split_list  # noqa: F401
+
+globals().update(STEPS)  # the shared vocabulary (tests/bdd_steps.py)
+
 
 def pytest_bdd_apply_tag(tag: str, function):
     """Maps ``@clause:<id>``, ``@option:<name>`` and ``@id:<vector id>`` to pytest marks
@@ -50,13 +51,6 @@ def given_game(scene: Scene, n: str, p: str | None):
     """a N-player game [starting with player P]: a new game, nobody aboard (the short board
     unless another is named)."""
     scene.position.update(players=int(n), start_player=int(p or 0))
-
-
-@given(parsers.parse("the rule option {name} is {value}"))
-def given_option(scene: Scene, name: str, value: str):
-    """the rule option <name> is <value>: e.g. dice_selection is single-group."""
-    parsed: Any = {"true": True, "false": False}.get(value, value)
-    scene.position.setdefault("options", {})[name] = parsed
 
 
 @given(parsers.parse("space {index:d} allows {faces}"))
@@ -221,33 +215,9 @@ def when_stay(scene: Scene, player: str):
     scene.play(mlem.Stay(int(player)))
 
 
-@when("this action is played:")
-def when_raw(scene: Scene, docstring: str):
-    """this action is played: followed by the action's JSON in a docstring."""
-    try:
-        action = action_from_json(json.loads(docstring))
-    except RefereeError as exc:
-        scene.error = exc
-        return
-    scene.play(action)
-
-
 ## Then -------------------------------------------------------------------------------------
 # Each Then step asserts on the engine's answer and records, in interchange terms, what it
 # read (scene.check*), so that the scenario can be exported as a test vector.
-
-
-@then(parsers.re(r"the action is rejected under (?P<clause>[a-z0-9.-]+)(?: naming \"(?P<text>[^\"]*)\")?"))
-def then_rejected(scene: Scene, clause: str, text: str | None):
-    """the action is rejected under <clause id> [naming "<text in the message>"]."""
-    assert scene.error is not None, "the action was accepted"
-    assert scene.error.clause == clause, f"rejected under {scene.error.clause}: {scene.error}"
-    if text:
-        assert text in scene.error.message, scene.error.message
-    if isinstance(scene.error, IllegalAction):
-        scene.check_rejected()
-    else:
-        scene.unexportable(f"rejected before reaching the rules ({scene.error.clause})")
 
 
 @then(parsers.parse("the rocket is on space {space:d}"))
@@ -457,30 +427,6 @@ def then_goal_free(scene: Scene, goal: str):
     scene.check(f"/state/goals/{goal}")
 
 
-@then(parsers.parse("the game is over because of {reason}"))
-def then_over(scene: Scene, reason: str):
-    """the game is over because of <crash-limit|all-placed>."""
-    state = scene.settled()
-    assert state.phase == "game-over" and state.ended == reason, (state.phase, state.ended)
-    scene.check("/state/phase", "/state/ended")
-
-
-@then("the game is not over")
-def then_not_over(scene: Scene):
-    """the game is not over."""
-    assert scene.settled().phase != "game-over"
-    scene.check("/state/ended")
-
-
-@then(parsers.re(r"the winners? (?:is|are) (?P<players>players? [\d, and]+)"))
-def then_winners(scene: Scene, players: str):
-    """the winner is player P / the winners are players P and Q."""
-    result = mlem.outcome(scene.settled())
-    assert result is not None, "the game is not over"
-    assert list(result.winners) == parse_players(players), result
-    scene.check("/outcome/winners")
-
-
 @then(parsers.parse("the start player is player {player:d}"))
 def then_start_player(scene: Scene, player: int):
     """the start player is player P (of the expedition now taking off)."""
@@ -494,34 +440,6 @@ def then_expedition(scene: Scene, n: int):
     state = scene.settled()
     assert (state.expedition, state.phase, state.rocket.seats) == (n, "takeoff", ())
     scene.check("/state/expedition", "/state/phase", "/state/rocket/seats")
-
-
-@then(parsers.re(r"an? (?P<type>[a-z-]+) event cites (?P<clause>[a-z0-9.-]+)"))
-def then_event(scene: Scene, type: str, clause: str):
-    """a <type> event cites <clause>: some event of that type named that clause."""
-    scene.settled()
-    seen = [(e.type, e.clause) for e in scene.events]
-    assert (type, clause) in seen, seen
-    scene.check_event(type=type, clause=clause)
-
-
-@then("the events are:")
-def then_events(scene: Scene, datatable):
-    """the events are: a table with the columns type and clause (and any field of the events:
-    a cell is JSON, or plain text; ``null`` for a field the event has not), one row per event,
-    in order: exactly the events of every action played (the vector pins each event whole)."""
-    scene.settled()
-    assert_event_table(datatable, [event_to_json(e) for e in scene.events])
-    scene.check_event_list()
-
-
-@then(parsers.parse("the legal actions are:"))
-def then_legal_json(scene: Scene, docstring: str):
-    """the legal actions are: a docstring with one action JSON per line, in order."""
-    actual = [json.dumps(action_to_json(a), sort_keys=True) for a in mlem.legal_actions(scene.settled())]
-    expected = [json.dumps(json.loads(line), sort_keys=True) for line in docstring.splitlines() if line.strip()]
-    assert actual == expected, "\n".join(actual)
-    scene.check_legal_actions()
 
 
 # The vector export hooks (active only with REFEREE_EXPORT_VECTORS set).

@@ -1,5 +1,8 @@
 """Shared support for the MLEM step vocabulary: the Scene and the phrase parsers.
 
+The Scene is a tests/bdd_steps.py ``GameScene``, so the shared steps (rule options, action
+documents, rejections, events, the end of the game, the winners...) work on MLEM's positions.
+
 Grammar of the small phrases used in steps:
   faces      "2", "2 and afterburner", "1, 3 and 4", "afterburner worth 2" (dots, board steps)
   seats      "player 0's die-one, player 1's parachute and player 2's satellite" (front
@@ -11,16 +14,16 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
-from tabletop_referee.errors import IllegalAction, RefereeError
+from tabletop_referee.errors import IllegalAction, MalformedInput
 from tabletop_referee.games import mlem
-from tabletop_referee.games.mlem.interchange import action_to_json, setup_to_json, state_to_json
+from tabletop_referee.games.mlem import GAME
+from tabletop_referee.games.mlem.interchange import setup_to_json, state_to_json
 from tabletop_referee.games.mlem.position import state_from_position
-from tabletop_referee.schemas import validation_errors
-from tests.vector_export import Recorder, Recording
+from tests.bdd_steps import GameScene
 
 # -- phrase parsing ---------------------------------------------------------------------------
 
@@ -63,37 +66,36 @@ def parse_seats(text: str) -> list[list]:
 
 
 @dataclasses.dataclass
-class Scene(Recorder):
-    """What a scenario has built so far."""
+class Scene(GameScene):
+    """What a scenario has built so far (tests/bdd_steps.py's GameScene, so the shared steps
+    work on it): a position in words (turned into a state at the first When or Then) on a
+    board, or a new game; then the actions played."""
+
+    game: ClassVar[Any] = GAME
+    over_pointers: ClassVar[tuple[str, ...]] = ("/state/phase", "/state/ended")
+    not_over_pointers: ClassVar[tuple[str, ...]] = ("/state/ended",)
+    reason_pointers: ClassVar[tuple[str, ...]] = ("/state/phase", "/state/ended")
+    """MLEM's state names why the game ended (``ended.reason``, which the outcome's reason is):
+    the vectors read the end there."""
 
     position: dict[str, Any] = dataclasses.field(default_factory=dict)
     board: mlem.Board | None = None
-    state: mlem.State | None = None
-    events: list[mlem.Event] = dataclasses.field(default_factory=list)
-    error: RefereeError | None = None
-    record: Recording = dataclasses.field(default_factory=Recording)
     builder: Any = None
     """Builds the state from (position, board) instead of state_from_position; the variant
     steps (tests/bdd/steps/variants.py) set it to add the variant sections."""
 
-    def current(self) -> mlem.State:
-        if self.state is None:
-            assert "players" in self.position, "no game: start with 'Given a N-player game'"
-            build = self.builder or state_from_position
-            self.state = build(self.position, self.board or mlem.load_board("short"))
-            self.record.state = state_to_json(self.state)
-        return self.state
+    def options(self) -> dict[str, Any]:
+        return self.position.setdefault("options", {})
 
-    def play(self, action: mlem.Embark | mlem.Roll | mlem.Move | mlem.Land | mlem.Stay) -> None:
-        assert self.error is None, f"an earlier action was rejected: {self.error}"
-        doc = action_to_json(action)
-        if validation_errors("mlem", "action", doc):
-            self.unexportable("plays an action that the action schema rejects (no rule decides it)")
-        self.play_recorded(action, doc, mlem.apply)
+    def build(self) -> mlem.State:
+        assert "players" in self.position, "no game: start with 'Given a N-player game'"
+        build = self.builder or state_from_position
+        return build(self.position, self.board or mlem.load_board("short"))
 
-    def new_game(self, setup: mlem.Setup) -> None:
+    def start(self, setup: mlem.Setup) -> None:
         """A new game from ``setup`` (the vector then starts with new_game); a refusal is kept
-        for a Then step."""
+        for a Then step. (A ``Setup`` of the engine's own, not a setup document: the scenarios
+        set up games that the setup schema would refuse before the rules do.)"""
         self.record.setup = setup_to_json(setup)
         try:
             self.state = mlem.initial_state(setup)
@@ -102,10 +104,17 @@ class Scene(Recorder):
             return
         self.record.state = state_to_json(self.state)
 
-    def settled(self) -> mlem.State:
-        """The state for a Then step: fails if an action was rejected unexpectedly."""
-        assert self.error is None, f"the action was rejected: {self.error}"
-        return self.current()
+    def play_doc(self, doc: dict) -> None:
+        """Plays an action document; one that the action schema refuses is kept as the error
+        before any state is built (so such a scenario is listed unexportable for the rejection
+        alone, as it always was)."""
+        assert self.error is None, f"an earlier action was rejected: {self.error}"
+        try:
+            action = self.game.action_from_json(doc)
+        except MalformedInput as exc:
+            self.error = exc
+            return
+        self.play(action)
 
     def set_space(self, index: int, **changes) -> None:
         board = self.board or mlem.load_board("short")
@@ -117,5 +126,3 @@ class Scene(Recorder):
 @pytest.fixture
 def scene() -> Scene:
     return Scene()
-
-

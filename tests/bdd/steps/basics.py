@@ -29,7 +29,7 @@ def when_new_game(scene: Scene, n: str, p: str | None):
     setup = mlem.Setup(players=int(n), board=scene.board or mlem.load_board("short"),
                        start_player=int(p or 0),
                        options=mlem.Options(**scene.position.get("options", {})))
-    scene.new_game(setup)
+    scene.start(setup)
 
 
 ## Then -------------------------------------------------------------------------------------
@@ -87,16 +87,6 @@ def then_moved(scene: Scene, start: int, end: int):
     moves = [(e["from"], e["to"]) for e in scene.events if e.type == "moved"]
     assert (start, end) in moves, moves
     scene.check_event(type="moved", **{"from": start}, to=end)
-
-
-@then("no action is legal")
-def then_no_action(scene: Scene):
-    """no action is legal: legal_actions is empty and nobody is to act."""
-    state = scene.settled()
-    assert mlem.legal_actions(state) == ()
-    assert mlem.current_actor(state) is None
-    scene.check_legal_actions()
-    scene.check("/actor")
 
 
 @then("the dice decide next")

@@ -322,7 +322,7 @@ def when_new_variant_game(scene: Scene, n: str, p: str | None, names: str):
     setup = mlem.Setup(players=int(n), board=board, start_player=int(p or 0), options=options,
                        tokens=load_tokens(board.id))
     scene.position.setdefault("options", {})["variants"] = options.variants
-    scene.new_game(setup)
+    scene.start(setup)
 
 
 @when(parsers.re(rf"(?:exploration tokens?|missions?|arrival tokens?) (?P<ids>{TOKEN_IDS}) (?:is|are) drawn"))
@@ -643,14 +643,6 @@ def then_used_ability(scene: Scene, player: int, ability: str):
     _event(scene, "ability-used", player=player, ability=ability)
 
 
-@then(parsers.re(r"no (?P<type>[a-z-]+) event happened"))
-def then_no_event(scene: Scene, type: str):
-    """no <type> event happened (e.g. no ufo-encountered event happened)."""
-    scene.settled()
-    assert not any(e.type == type for e in scene.events), [e.type for e in scene.events]
-    scene.check_no_event(type=type)
-
-
 @then(parsers.re(r"the (?P<first>[a-z-]+) event came before the (?P<second>[a-z-]+) event"))
 def then_event_order(scene: Scene, first: str, second: str):
     """the ufo-encountered event came before the exploration-triggered event (the vector checks
@@ -732,13 +724,6 @@ def then_sees_all(scene: Scene, player: int):
     obs = _observation(scene, player)
     assert obs == _doc(scene) | {"observer": player}, obs
     scene.check(f"/observations/{player}")
-
-
-@then(parsers.parse("player {player:d} is named as the observer"))
-def then_observer(scene: Scene, player: int):
-    """player P is named as the observer (of their own observation)."""
-    assert _observation(scene, player)["observer"] == player
-    scene.check(f"/observations/{player}/observer")
 
 
 @then(parsers.re(r"player (?P<p>\d+) sees player (?P<q>\d+)'s (?P<what>missions|discarded mission) "
