@@ -32,6 +32,13 @@ Then
   ``<player> observes <json> at <pointer>`` a value of that player's observation
   ``<player> is to act``                    the one player to act
   ``the game is over`` / ``the game is not over`` / ``the winner is <players>``
+  ``the action is rejected under <clause> naming "<text>"``  and the message contains the text
+  ``the setup is refused as malformed`` / ``the action is refused as malformed``  MalformedInput
+  ``the phase is <phase>``                  the ``phase`` of the state document
+  ``the events of the When steps are:`` + table  as ``the events are:``, leaving out the events
+                                            of the Given steps; an empty cell states nothing
+  ``no <type> event happened``              no event so far has that type
+  ``nobody has an action left``             no player to act, no legal action
 
 Players are named by seat: Alice 0, Bob 1, Carol 2, Dave 3, Eve 4, Fay 5, or ``player N``.
 Every Then step records what it read for the vector export (tests/vector_export.py).
@@ -128,6 +135,9 @@ class GameScene(Recorder):
     given_options: dict[str, Any] = dataclasses.field(default_factory=dict)
     setup_doc: dict[str, Any] | None = None
     state_doc: dict[str, Any] | None = None
+    given_events: int = 0
+    """How many of ``events`` the state of the Given steps was built with (a ``build()`` or a
+    ``current()`` that plays actions): the events after them are those of the When steps."""
 
     # -- building ----------------------------------------------------------------------
 
@@ -157,6 +167,7 @@ class GameScene(Recorder):
         if self.state is None:
             self.state = self.build()
             self.record.state = self.game.state_to_json(self.state)
+            self.given_events = len(self.events)
         return self.state
 
     def new_game(self, doc: dict[str, Any]) -> None:
@@ -419,6 +430,65 @@ def then_winners(scene: GameScene, names: str):
     assert outcome is not None, "the game is not over"
     assert outcome["winners"] == sorted(seats(names)), outcome
     scene.check("/outcome/winners")
+
+
+# -- more phrases of any game: a rejection's words, malformed documents, the phase, the events of
+# -- the When steps, an event absent, nobody to act
+
+@then(parsers.re(r'the action is rejected under (?P<clause>[a-z0-9.-]+) naming "(?P<text>[^"]*)"'))
+def then_rejected_naming(scene: GameScene, clause: str, text: str):
+    """the action is rejected under <clause id> naming "<text>": as without ``naming``, and the
+    refusal's message contains the text (the message is not part of a vector)."""
+    then_rejected(scene, clause)
+    assert text in scene.error.message, scene.error.message
+
+
+@then(parsers.re(r"the (?:setup|action) is refused as malformed"))
+def then_malformed(scene: GameScene):
+    """the setup is refused as malformed / the action is refused as malformed: the document
+    does not fit its schema (MalformedInput), so no rule decides it and no vector says it."""
+    assert isinstance(scene.error, MalformedInput), scene.error
+    scene.unexportable("the document is malformed (refused before the rules)")
+
+
+@then(parsers.re(r"the phase is (?P<phase>[a-z-]+)"))
+def then_phase(scene: GameScene, phase: str):
+    """the phase is <phase>: the ``phase`` of the state document."""
+    actual = scene.game.state_to_json(scene.settled()).get("phase")
+    assert actual == phase, actual
+    scene.check("/state/phase")
+
+
+@then("the events of the When steps are:")
+def then_when_events(scene: GameScene, datatable):
+    """the events of the When steps are: as ``the events are:`` (columns type, clause and any
+    field), but only the events after the state the Given steps built (``given_events``: a
+    game whose Given steps play actions, a deal say, leaves their events out), and an empty
+    cell states nothing of that event's field. The vector still checks every event
+    (``expect.event_list``)."""
+    scene.settled()
+    assert datatable[0][:2] == ["type", "clause"], datatable[0]
+    assert_event_table(datatable, scene.event_docs()[scene.given_events:], blank_states_nothing=True)
+    scene.check_event_list()
+
+
+@then(parsers.re(r"no (?P<type>[a-z-]+) event happened"))
+def then_no_event(scene: GameScene, type: str):
+    """no <type> event happened: no event so far has that type (the vector's ``events_absent``)."""
+    scene.settled()
+    seen = [e["type"] for e in scene.event_docs()]
+    assert type not in seen, seen
+    scene.check_no_event(type=type)
+
+
+@then("nobody has an action left")
+def then_nobody_acts(scene: GameScene):
+    """nobody has an action left: no player to act and no legal action."""
+    state = scene.settled()
+    assert tuple(scene.game.actors(state)) == (), scene.game.actors(state)
+    assert scene.legal() == []
+    scene.check("/actor")
+    scene.check_legal_actions()
 
 
 def bind(scene_class: type[GameScene]) -> dict[str, Any]:
