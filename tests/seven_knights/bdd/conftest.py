@@ -1,11 +1,14 @@
-"""The step vocabulary of the Seven Knights Bewitched features (features/seven-knights/*.feature).
+"""The step vocabulary of the Seven Knights Bewitched features (features/seven-knights/*.feature):
+the shared steps of tests/bdd_steps.py (rule options, a new game, rejections, malformed
+documents, events cited, absent and listed, the phase, the end of the game, the winners) plus
+Seven Knights' own phrases below.
 
 Given steps describe a setup (player count, mode, options), a deal and the actions already
 taken; the state is built from them at the first When or Then, by playing them through the
-game's public surface (``GAME`` of ``tabletop_referee.games.load("seven-knights")``). When
-steps play actions; a rejected action is kept for a Then step to inspect. Then steps read the
-state, the events, the legal actions and the observations, all in interchange form. No rule of
-the game is decided here: every answer comes from the engine.
+game's public surface (the Scene of support.py). When steps play actions; a rejected action is
+kept for a Then step to inspect. Then steps read the state, the events, the legal actions and
+the observations, all in interchange form. No rule of the game is decided here: every answer
+comes from the engine.
 
 Phrases (players are named in seat order: Alice 0, Bob 1, Carol 2, Dave 3, Eve 4, Frank 5,
 Grace 6, Heidi 7):
@@ -26,12 +29,14 @@ from typing import Any
 import pytest
 from pytest_bdd import given, parsers, then, when
 
+from tabletop_referee.errors import IllegalAction
 from tabletop_referee.games.seven_knights import engine as sk_engine
-from tabletop_referee.errors import IllegalAction, MalformedInput, RefereeError
-from tests.bdd_steps import assert_event_table
+from tests.bdd_steps import STEPS, then_rejected, when_set_up
 from tests.vector_export import tag_mark
 
-from .support import NAMES, Scene, game, numbers, player, players, scene, split_list  # noqa: F401
+from .support import NAMES, Scene, numbers, player, players, scene, split_list  # noqa: F401
+
+globals().update(STEPS)  # the shared vocabulary (tests/bdd_steps.py)
 
 NAME = r"(?:Alice|Bob|Carol|Dave|Eve|Frank|Grace|Heidi)"
 VALUE = r"(?:the Witch|\d)"
@@ -115,15 +120,6 @@ def parse_inspections(text: str) -> list[dict]:
     return docs
 
 
-def parse_option_value(text: str) -> Any:
-    text = text.strip()
-    if text in ("true", "false"):
-        return text == "true"
-    if text.isdigit():
-        return int(text)
-    return text
-
-
 def parse_bindings(text: str, answerer: int) -> list:
     """'A is your tile, B is Carol's tile and C is centre tile 3' -> tile refs in A, B, C order
     (lower-case a, b, c as well)."""
@@ -150,10 +146,6 @@ def legal_docs(scene: Scene, who: int | None = None) -> list[dict]:
     return [g.action_to_json(a) for a in g.legal_actions(state, who)]
 
 
-def events_json(scene: Scene) -> list[dict]:
-    return [scene.game.event_to_json(e) for e in scene.events]
-
-
 def actors(scene: Scene) -> tuple:
     return tuple(scene.game.actors(scene.settled()))
 
@@ -162,15 +154,15 @@ def actors(scene: Scene) -> tuple:
 
 
 def _new_setup(scene: Scene, n: int, mode: str) -> None:
-    options = dict(scene.setup.get("options", {}))
+    options = dict(scene.setup_doc.get("options", {}))
     options["variant"] = mode
-    first = scene.setup.get("first_player")
-    scene.setup = {"players": n, "options": options}
+    first = scene.setup_doc.get("first_player")
+    scene.setup_doc = {"players": n, "options": options}
     if first is not None:
-        scene.setup["first_player"] = first
+        scene.setup_doc["first_player"] = first
     scene.deal = None
     scene.history = []
-    scene.start_doc = None
+    scene.state_doc = None
 
 
 @given(parsers.re(rf"an? (?P<n>\d+)-player (?P<mode>standard|advanced|darkness) game(?: where (?P<deal>.+))?"))
@@ -190,7 +182,7 @@ def given_game_in_round(scene: Scene, n: str, mode: str, round: str, rounds: str
     state_problems when it is read back)."""
     _new_setup(scene, int(n), mode)
     g = scene.game
-    doc = g.state_to_json(g.initial_state(g.setup_from_json(scene.setup)))
+    doc = g.state_to_json(g.initial_state(g.setup_from_json(scene.setup_doc)))
     history = []
     pattern = (r"round (?P<r>\d) (?:was won )?by the (?P<side>Witch team|Knights) paying "
                rf"(?P<who>{NAME}(?:(?:, | and ){NAME})*) (?P<pts>\d+) each")
@@ -206,20 +198,20 @@ def given_game_in_round(scene: Scene, n: str, mode: str, round: str, rounds: str
     doc["round"] = int(round)
     doc["history"] = history
     doc["scores"] = [sum(h["points"][p] for h in history) for p in range(int(n))]
-    scene.start_doc = doc
+    scene.state_doc = doc
 
 
 @given(parsers.re(rf"(?P<name>{NAME}) is the first player"))
 def given_first_player(scene: Scene, name: str):
     """<Name> is the first player: of round 1, named by the setup."""
-    scene.setup["first_player"] = player(name)
+    scene.setup_doc["first_player"] = player(name)
 
 
 @given("the first player is drawn by chance")
 def given_first_player_by_chance(scene: Scene):
     """the first player is drawn by chance: the setup names no first player (``null``), so the
     game starts with the first-player draw, a chance action."""
-    scene.setup["first_player"] = None
+    scene.setup_doc["first_player"] = None
 
 
 @given(parsers.re(r"the tile data is a pool of (?P<pool>.+?) with (?P<centre>\d+) centre tiles?"))
@@ -227,25 +219,19 @@ def given_tile_data(scene: Scene, pool: str, centre: str):
     """the tile data is a pool of the Witch, 1, 2 and 3 with 1 centre tile: the setup carries
     this tile data instead of the data of its player count and mode (a setup's ``tiles``);
     written after the game's Given step, which starts a new setup."""
-    scene.setup["tiles"] = {"pool": [value_ref(v) for v in split_list(pool)], "centre": int(centre)}
-
-
-@given(parsers.re(r"the rule option (?P<name>[a-z_]+) is (?P<value>\S+)"))
-def given_option(scene: Scene, name: str, value: str):
-    """the rule option <name> is <value>: e.g. witch_in_line is left-out."""
-    scene.setup.setdefault("options", {})[name] = parse_option_value(value)
+    scene.setup_doc["tiles"] = {"pool": [value_ref(v) for v in split_list(pool)], "centre": int(centre)}
 
 
 @given("the cooperative game is on")
 def given_cooperative(scene: Scene):
     """the cooperative game is on: the option cooperative is true."""
-    scene.setup.setdefault("options", {})["cooperative"] = True
+    scene.options()["cooperative"] = True
 
 
 @given(parsers.re(r"the tiles are dealt: (?P<deal>.+)"))
 def given_dealt(scene: Scene, deal: str):
     """the tiles are dealt: <deal>: the next deal (played when the state is built)."""
-    scene.deal = parse_deal(deal, scene.setup["players"])
+    scene.deal = parse_deal(deal, scene.setup_doc["players"])
 
 
 @given(parsers.re(r"the inspections were (?P<text>.+)"))
@@ -270,43 +256,27 @@ def when_new_game(scene: Scene, n: str, mode: str):
     """a new game is set up for N players in <mode> mode: GAME.initial_state on that setup; a
     refusal (or a malformed setup) is kept for a Then step."""
     _new_setup(scene, int(n), mode)
-    when_new_game_plain(scene)
-
-
-@when("a new game is set up")
-def when_new_game_plain(scene: Scene):
-    """a new game is set up: the setup described so far."""
-    g = scene.game
-    scene.record.setup = dict(scene.setup)
-    try:
-        setup = g.setup_from_json(scene.setup)
-        scene.state = g.initial_state(setup)
-    except RefereeError as exc:
-        scene.error = exc
-        if not isinstance(exc, IllegalAction):
-            scene.unexportable("the document is malformed (refused before the rules)")
-        return
-    scene.record.state = g.state_to_json(scene.state)
+    when_set_up(scene)
 
 
 @when(parsers.re(rf"the first player drawn is (?P<name>{NAME})"))
 def when_first_player_drawn(scene: Scene, name: str):
     """the first player drawn is <Name>: the chance action that draws round 1's first player."""
-    scene.play_json({"type": "first-player", "seat": player(name)})
+    scene.play_doc({"type": "first-player", "seat": player(name)})
 
 
 @when(parsers.re(r"the tiles are dealt: (?P<deal>.+)"))
 def when_dealt(scene: Scene, deal: str):
     """the tiles are dealt: <deal>: the chance action with that outcome."""
     scene.current()
-    scene.play_json(parse_deal(deal, scene.setup["players"]))
+    scene.play_doc(parse_deal(deal, scene.setup_doc["players"]))
 
 
 @when(parsers.re(r"the inspections are (?P<text>.+)"))
 def when_inspections(scene: Scene, text: str):
     """the inspections are <inspections>: played in the order written."""
     for doc in parse_inspections(text):
-        scene.play_json(doc)
+        scene.play_doc(doc)
         if scene.error:
             return
 
@@ -314,7 +284,7 @@ def when_inspections(scene: Scene, text: str):
 @when(parsers.re(rf"(?P<name>{NAME}) inspects (?P<tile>.+)"))
 def when_inspect(scene: Scene, name: str, tile: str):
     """<Name> inspects <tile>."""
-    scene.play_json({"type": "inspect", "player": player(name), "tile": tile_ref(tile)})
+    scene.play_doc({"type": "inspect", "player": player(name), "tile": tile_ref(tile)})
 
 
 @when(parsers.re(rf"(?P<asker>{NAME}) asks (?P<answerer>{NAME}): is (?P<tile>.+?) one of (?P<nums>.+)\?"))
@@ -322,8 +292,8 @@ def when_ask_numbers(scene: Scene, asker: str, answerer: str, tile: str, nums: s
     """<Asker> asks <Answerer>: is <tile> one of 1, 2, 4? ("one of no numbers" is the empty set)."""
     b = player(answerer)
     values = [] if nums == "no numbers" else numbers(nums)
-    scene.play_json({"type": "ask", "player": player(asker), "answerer": b,
-                     "tiles": [tile_ref(tile, b)], "numbers": values, "expression": ""})
+    scene.play_doc({"type": "ask", "player": player(asker), "answerer": b,
+                    "tiles": [tile_ref(tile, b)], "numbers": values, "expression": ""})
 
 
 @when(parsers.re(rf"(?P<asker>{NAME}) asks (?P<answerer>{NAME}): are (?P<tiles>.+?) one of (?P<nums>.+)\?"))
@@ -332,28 +302,28 @@ def when_ask_numbers_many(scene: Scene, asker: str, answerer: str, tiles: str, n
     several tiles, which the question forms do not have)."""
     b = player(answerer)
     refs = [tile_ref(x, b) for x in re.split(r",\s*|\s+and\s+", tiles)]
-    scene.play_json({"type": "ask", "player": player(asker), "answerer": b,
-                     "tiles": refs, "numbers": numbers(nums), "expression": ""})
+    scene.play_doc({"type": "ask", "player": player(asker), "answerer": b,
+                    "tiles": refs, "numbers": numbers(nums), "expression": ""})
 
 
 @when(parsers.re(rf"(?P<asker>{NAME}) asks (?P<answerer>{NAME}): is \"(?P<expr>[^\"]*)\" where (?P<binds>.+)\?"))
 def when_ask_expression(scene: Scene, asker: str, answerer: str, expr: str, binds: str):
     """<Asker> asks <Answerer>: is "A < B" where A is your tile and B is Dave's tile?"""
     b = player(answerer)
-    scene.play_json({"type": "ask", "player": player(asker), "answerer": b,
-                     "tiles": parse_bindings(binds, b), "numbers": [], "expression": expr})
+    scene.play_doc({"type": "ask", "player": player(asker), "answerer": b,
+                    "tiles": parse_bindings(binds, b), "numbers": [], "expression": expr})
 
 
 @when(parsers.re(rf"(?P<name>{NAME}) answers (?P<yn>Yes|No)"))
 def when_answer(scene: Scene, name: str, yn: str):
     """<Name> answers Yes|No."""
-    scene.play_json({"type": "answer", "player": player(name), "yes": yn == "Yes"})
+    scene.play_doc({"type": "answer", "player": player(name), "yes": yn == "Yes"})
 
 
 @when(parsers.re(rf"(?P<name>{NAME}) asks no last question"))
 def when_skip(scene: Scene, name: str):
     """<Name> asks no last question: the captain passes."""
-    scene.play_json({"type": "skip", "player": player(name)})
+    scene.play_doc({"type": "skip", "player": player(name)})
 
 
 @when("the questions are over")
@@ -365,7 +335,7 @@ def when_questions_over(scene: Scene):
 @when(parsers.re(rf"(?P<name>{NAME}) recommends (?P<target>{NAME})"))
 def when_recommend(scene: Scene, name: str, target: str):
     """<Name> recommends <Name>."""
-    scene.play_json({"type": "recommend", "player": player(name), "target": player(target)})
+    scene.play_doc({"type": "recommend", "player": player(name), "target": player(target)})
 
 
 @when(parsers.re(rf"everyone recommends (?P<target>{NAME})"))
@@ -373,7 +343,7 @@ def when_everyone_recommends(scene: Scene, target: str):
     """everyone recommends <Name>: each player still to choose, in the order the engine lists
     them, recommends that player."""
     for p in actors(scene):
-        scene.play_json({"type": "recommend", "player": p, "target": player(target)})
+        scene.play_doc({"type": "recommend", "player": p, "target": player(target)})
         if scene.error:
             return
 
@@ -382,7 +352,7 @@ def when_everyone_recommends(scene: Scene, target: str):
 def when_recommendations(scene: Scene, text: str):
     """the recommendations are Alice for Carol, Bob for Dave ...: played in the order written."""
     for m in re.finditer(rf"({NAME}) for ({NAME})", text):
-        scene.play_json({"type": "recommend", "player": player(m[1]), "target": player(m[2])})
+        scene.play_doc({"type": "recommend", "player": player(m[1]), "target": player(m[2])})
         if scene.error:
             return
 
@@ -390,21 +360,21 @@ def when_recommendations(scene: Scene, text: str):
 @when(parsers.re(rf"(?P<name>{NAME}) withdraws (?:her|his|their) recommendation"))
 def when_withdraw(scene: Scene, name: str):
     """<Name> withdraws her recommendation."""
-    scene.play_json({"type": "withdraw", "player": player(name)})
+    scene.play_doc({"type": "withdraw", "player": player(name)})
 
 
 @when(parsers.re(rf"(?P<name>{NAME}) lines up (?P<tiles>.+)"))
 def when_line(scene: Scene, name: str, tiles: str):
     """<Name> lines up <tiles, left to right>."""
     order = [tile_ref(t) for t in re.split(r",\s*|\s+and\s+", tiles)]
-    scene.play_json({"type": "arrange", "player": player(name), "order": order})
+    scene.play_doc({"type": "arrange", "player": player(name), "order": order})
 
 
 @when(parsers.re(rf"(?P<names>{NAME}(?:(?:, | and ){NAME})*) confirms?"))
 def when_confirm(scene: Scene, names: str):
     """<Names> confirm(s): the review phase, in the order written."""
     for p in players(names):
-        scene.play_json({"type": "confirm", "player": p})
+        scene.play_doc({"type": "confirm", "player": p})
         if scene.error:
             return
 
@@ -414,29 +384,11 @@ def when_confirm(scene: Scene, names: str):
 # read (scene.check*), so that the scenario can be exported as a test vector.
 
 
-@then(parsers.re(rf"the (?:action|question) is rejected under (?P<clause>{CLAUSE})(?: naming \"(?P<text>[^\"]*)\")?"))
 @then(parsers.re(rf"the question is refused under (?P<clause>{CLAUSE})"))
-def then_rejected(scene: Scene, clause: str, text: str | None = None):
-    """the action is rejected under <clause id> [naming "<text in the message>"]."""
-    assert scene.error is not None, "the action was accepted"
-    assert scene.error.clause == clause, f"rejected under {scene.error.clause}: {scene.error}"
-    if text:
-        assert text in scene.error.message, scene.error.message
-    if isinstance(scene.error, IllegalAction):
-        if scene.record.steps or scene.record.setup is None:
-            scene.check_rejected()
-        else:  # a refused setup: the vector starts with new_game and no state
-            scene.record.rejected = {"step": -1, "clause": scene.error.clause}
-    else:
-        scene.unexportable(f"rejected before reaching the rules ({scene.error.clause})")
-
-
-@then(parsers.re(r"the (?:setup|action) is refused as malformed"))
-def then_malformed(scene: Scene):
-    """the setup | action is refused as malformed: the document does not fit its schema (no
-    rule decides it)."""
-    assert isinstance(scene.error, MalformedInput), scene.error
-    scene.unexportable("the document is malformed (refused before the rules)")
+def then_question_refused(scene: Scene, clause: str):
+    """the question is refused under <clause id>: the shared ``the action is rejected under``,
+    said of a question."""
+    then_rejected(scene, clause)
 
 
 @then(parsers.re(rf"it is (?P<name>{NAME})'s turn to (?P<what>inspect|ask a last question|ask|answer|line up the tiles)"))
@@ -448,13 +400,6 @@ def then_turn(scene: Scene, name: str, what: str):
     assert actors(scene) == (player(name),), actors(scene)
     assert doc["phase"] in phases, doc["phase"]
     scene.check("/actor", "/state/phase")
-
-
-@then(parsers.re(r"the phase is (?P<phase>[a-z-]+)"))
-def then_phase(scene: Scene, phase: str):
-    """the phase is <phase>: as the state document names it."""
-    assert state_doc(scene)["phase"] == phase, state_doc(scene)["phase"]
-    scene.check("/state/phase")
 
 
 @then(parsers.re(rf"(?P<names>{NAME}(?:(?:, | and ){NAME})*) (?:are|is) still to (?:recommend|confirm)"))
@@ -529,8 +474,6 @@ def then_may_not_answer(scene: Scene, name: str, yn: str, clause: str):
 def then_truthful(scene: Scene, yn: str):
     """the truthful answer is Yes|No: the engine's explanation of the pending question (its
     ``answer_could_be`` helper) names the true answer."""
-    from tabletop_referee.games import load
-
     doc = state_doc(scene)
     pending = doc["questions"][-1]
     _, _, facts = sk_engine.answer_could_be(scene.settled(), pending["answerer"], yn == "Yes")
@@ -542,8 +485,6 @@ def then_truthful(scene: Scene, yn: str):
 def then_witch_team(scene: Scene, names: str):
     """the Witch team is <Names>: the engine's team function; the vector checks the facts it
     follows from (the tiles and the inspections)."""
-    from tabletop_referee.games import load
-
     team = sk_engine.witch_team(scene.settled())
     assert sorted(team) == sorted(players(names)), sorted(team)
     scene.check("/state/tiles", "/state/inspections")
@@ -552,8 +493,6 @@ def then_witch_team(scene: Scene, names: str):
 @then(parsers.re(rf"the Knights team is (?P<names>{NAME}(?:(?:, | and ){NAME})*)"))
 def then_knights_team(scene: Scene, names: str):
     """the Knights team is <Names>: everyone not on the Witch team."""
-    from tabletop_referee.games import load
-
     state = scene.settled()
     team = sk_engine.witch_team(state)
     knights = [p for p in range(scene.game.player_count(state)) if p not in team]
@@ -564,40 +503,8 @@ def then_knights_team(scene: Scene, names: str):
 @then("nobody is on the Witch team")
 def then_no_witch_team(scene: Scene):
     """nobody is on the Witch team."""
-    from tabletop_referee.games import load
-
     assert not sk_engine.witch_team(scene.settled())
     scene.check("/state/tiles", "/state/inspections")
-
-
-@then(parsers.re(rf"an? (?P<type>[a-z-]+) event cites (?P<clause>{CLAUSE})"))
-def then_event(scene: Scene, type: str, clause: str):
-    """a <type> event cites <clause>: some event of that type named that clause."""
-    scene.settled()
-    seen = [(e["type"], e["clause"]) for e in events_json(scene)]
-    assert (type, clause) in seen, seen
-    scene.check_event(type=type, clause=clause)
-
-
-@then("the events of the When steps are:")
-def then_when_events(scene: Scene, datatable):
-    """the events of the When steps are: a table with the columns type and clause, and any
-    field of the events as more columns (a cell is JSON, or plain text; an empty cell states
-    nothing for that event), one row per event, in order: exactly the events of the actions
-    the When steps played (the Given steps' deal and history left out). The vector checks the
-    exact list of every event, the Given steps' included (``expect.event_list``)."""
-    scene.settled()
-    assert datatable[0][:2] == ["type", "clause"], datatable[0]
-    assert_event_table(datatable, events_json(scene)[scene.given_events:], blank_states_nothing=True)
-    scene.check_event_list()
-
-
-@then(parsers.re(r"no (?P<type>[a-z-]+) event happened"))
-def then_no_event(scene: Scene, type: str):
-    """no <type> event happened."""
-    scene.settled()
-    assert type not in [e["type"] for e in events_json(scene)]
-    scene.check_no_event(type=type)
 
 
 @then(parsers.re(rf"the captain is (?P<name>{NAME})"))
@@ -630,31 +537,6 @@ def then_scores(scene: Scene, text: str):
     assert len(expected) == len(scores), "name every player's score"
     assert {p: scores[p]["total"] for p in expected} == expected, scores
     scene.check("/scores")
-
-
-@then(parsers.re(r"the game is (?P<neg>not )?over"))
-def then_over(scene: Scene, neg: str | None):
-    """the game is [not] over."""
-    assert scene.game.is_over(scene.settled()) is (not neg)
-    scene.check("/state/phase", "/outcome")
-
-
-@then("nobody has an action left")
-def then_no_actor(scene: Scene):
-    """nobody has an action left: no actor and no legal action."""
-    assert actors(scene) == ()
-    assert legal_docs(scene) == []
-    scene.check("/actor")
-    scene.check_legal_actions()
-
-
-@then(parsers.re(rf"the winners? (?:is|are) (?P<names>{NAME}(?:(?:, | and ){NAME})*)"))
-def then_winners(scene: Scene, names: str):
-    """the winner is <Name> | the winners are <Names>."""
-    outcome = scene.game.result_to_json(scene.settled())["outcome"]
-    assert outcome is not None, "the game is not over"
-    assert sorted(outcome["winners"]) == sorted(players(names)), outcome
-    scene.check("/outcome/winners")
 
 
 @then(parsers.re(rf"the first player is (?P<name>{NAME})"))
@@ -707,7 +589,7 @@ def then_question_answer(scene: Scene, i: str, yn: str):
 def then_line_values(scene: Scene, nums: str):
     """the line revealed the values 1, 2 and 3: the line-revealed event, left to right."""
     expected = [value_ref(v) for v in split_list(nums)]
-    lines = [e for e in events_json(scene) if e["type"] == "line-revealed"]
+    lines = [e for e in scene.event_docs() if e["type"] == "line-revealed"]
     assert lines and lines[-1]["values"] == expected, lines
     scene.check_event(type="line-revealed", values=expected)
 
@@ -715,7 +597,7 @@ def then_line_values(scene: Scene, nums: str):
 @then(parsers.re(rf"the line's mistakes cite (?P<clause>{CLAUSE})"))
 def then_line_mistakes(scene: Scene, clause: str):
     """the line's mistakes cite <clause>: some mistake of the revealed line names it."""
-    lines = [e for e in events_json(scene) if e["type"] == "line-revealed"]
+    lines = [e for e in scene.event_docs() if e["type"] == "line-revealed"]
     assert lines, "no line was revealed"
     mistakes = lines[-1]["mistakes"]
     assert clause in [m["clause"] for m in mistakes], mistakes
@@ -765,7 +647,7 @@ def then_shown(scene: Scene, t1: str, v1: str, t2: str, v2: str):
     Witch-team captain's side check."""
     captain, witch = tile_ref(t1), tile_ref(t2)
     assert value_ref(v2) == "W"
-    shown = [e for e in events_json(scene) if e["type"] == "witch-captain"]
+    shown = [e for e in scene.event_docs() if e["type"] == "witch-captain"]
     assert shown, "no Witch-team captain was shown"
     e = shown[-1]
     assert (e["captain"], e["value"], e["witch_tile"]) == (captain, value_ref(v1), witch), e
@@ -777,7 +659,7 @@ def then_shown_witch(scene: Scene, tile: str):
     """everyone is shown <Witch holder's tile> as the Witch: the side check of a captain who
     holds the Witch shows that one tile."""
     captain = tile_ref(tile)
-    shown = [e for e in events_json(scene) if e["type"] == "witch-captain"]
+    shown = [e for e in scene.event_docs() if e["type"] == "witch-captain"]
     assert shown, "no Witch-team captain was shown"
     e = shown[-1]
     assert (e["captain"], e["value"], e["witch_tile"]) == (captain, "W", captain), e
