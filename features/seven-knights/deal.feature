@@ -108,7 +108,7 @@ Feature: Round preparation (the deal)
       And a 5-player standard game
       And the tile data is a pool of the Witch, 1, 2, 3, 4 and 5 with 1 centre tile
       When a new game is set up
-      Then the action is rejected under deal.cooperative
+      Then the setup is rejected under deal.cooperative
 
   @clause:deal.own-tile
   Rule: Each player looks at their own tile
