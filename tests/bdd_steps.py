@@ -40,7 +40,8 @@ Then
   ``no <type> event happened``              no event so far has that type
   ``nobody has an action left``             no player to act, no legal action
 
-Players are named by seat: Alice 0, Bob 1, Carol 2, Dave 3, Eve 4, Fay 5, or ``player N``.
+Players are named by seat: Alice 0, Bob 1, Carol 2, Dave 3, Eve 4, Fay 5, Grace 6, Heidi 7, or
+``player N``.
 Every Then step records what it read for the vector export (tests/vector_export.py).
 """
 
@@ -63,9 +64,9 @@ from tests.vector_export import Recorder, Recording, VectorExporter, tag_mark
 
 # -- players and lists ------------------------------------------------------------------------
 
-NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Fay")
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Fay", "Grace", "Heidi")
 """The players by seat, clockwise from seat 0."""
-PLAYER = r"(?:Alice|Bob|Carol|Dave|Eve|Fay|player \d+)"
+PLAYER = r"(?:Alice|Bob|Carol|Dave|Eve|Fay|Grace|Heidi|player \d+)"
 PLAYERS = rf"{PLAYER}(?:(?:, | and ){PLAYER})*"
 
 

@@ -42,7 +42,7 @@ def scene() -> PlainScene:
 
 
 def test_the_player_phrases():
-    assert [seat("Alice"), seat("Fay"), seat("player 7")] == [0, 5, 7]
+    assert [seat("Alice"), seat("Fay"), seat("Heidi"), seat("player 7")] == [0, 5, 7, 7]
     assert seats("Alice, Carol and player 4") == [0, 2, 4]
     assert split_list("") == [] and split_list("1, 1 and 2") == ["1", "1", "2"]
 

@@ -24,8 +24,8 @@ Feature: Round preparation (the deal)
 
     @id:seven-knights-0053
     Example: A 6-player standard game has no centre tile
-      Given a 6-player standard game where Alice holds 3, Bob holds the Witch, Carol holds 1, Dave holds 5, Eve holds 2 and Frank holds 4
-      Then Alice may inspect Bob's tile, Carol's tile, Dave's tile, Eve's tile and Frank's tile
+      Given a 6-player standard game where Alice holds 3, Bob holds the Witch, Carol holds 1, Dave holds 5, Eve holds 2 and Fay holds 4
+      Then Alice may inspect Bob's tile, Carol's tile, Dave's tile, Eve's tile and Fay's tile
 
     @id:seven-knights-0054
     Example: A 5-player standard deal may not use a tile out of play

@@ -10,8 +10,8 @@ kept for a Then step to inspect. Then steps read the state, the events, the lega
 the observations, all in interchange form. No rule of the game is decided here: every answer
 comes from the engine.
 
-Phrases (players are named in seat order: Alice 0, Bob 1, Carol 2, Dave 3, Eve 4, Frank 5,
-Grace 6, Heidi 7):
+Phrases (players are named in seat order, as in every game: Alice 0, Bob 1, Carol 2, Dave 3,
+Eve 4, Fay 5, Grace 6, Heidi 7):
   tiles    "Bob's tile", "the centre tile" (the first centre tile), "centre tile 2"; in a
            question "your tile" is the answerer's tile
   values   "3", "the Witch"
@@ -34,11 +34,11 @@ from tabletop_referee.games.seven_knights import engine as sk_engine
 from tests.bdd_steps import STEPS, then_rejected, when_set_up
 from tests.vector_export import tag_mark
 
-from .support import NAMES, Scene, numbers, player, players, scene, split_list  # noqa: F401
+from .support import NAMES, Scene, numbers, scene, seat, seats, split_list  # noqa: F401
 
 globals().update(STEPS)  # the shared vocabulary (tests/bdd_steps.py)
 
-NAME = r"(?:Alice|Bob|Carol|Dave|Eve|Frank|Grace|Heidi)"
+NAME = rf"(?:{'|'.join(NAMES)})"
 VALUE = r"(?:the Witch|\d)"
 CLAUSE = r"[a-z0-9.-]+"
 
@@ -74,7 +74,7 @@ def tile_ref(text: str, answerer: int | None = None) -> int | str:
         return f"c{int(m[1]) - 1}"
     m = re.fullmatch(rf"({NAME})'s tile", text)
     if m:
-        return player(m[1])
+        return seat(m[1])
     raise ValueError(f"unknown tile {text!r}")
 
 
@@ -102,7 +102,7 @@ def parse_deal(text: str, n: int) -> dict:
     tile(s) is/are ...' (players' tiles in seat order, then the centre tiles)."""
     held: dict[int, Any] = {}
     for m in re.finditer(rf"({NAME}) holds ({VALUE})", text):
-        held[player(m[1])] = value_ref(m[2])
+        held[seat(m[1])] = value_ref(m[2])
     centre: list[Any] = []
     m = re.search(r"the centre tiles? (?:is|are) (.+)$", text)
     if m:
@@ -116,7 +116,7 @@ def parse_inspections(text: str) -> list[dict]:
     for part in re.split(rf",\s*(?={NAME} at)|\s+and\s+(?={NAME} at)", text):
         m = re.fullmatch(rf"\s*({NAME}) at (.+?)\s*", part)
         assert m, f"not an inspection: {part!r} (write: Alice at Bob's tile)"
-        docs.append({"type": "inspect", "player": player(m[1]), "tile": tile_ref(m[2])})
+        docs.append({"type": "inspect", "player": seat(m[1]), "tile": tile_ref(m[2])})
     return docs
 
 
@@ -188,7 +188,7 @@ def given_game_in_round(scene: Scene, n: str, mode: str, round: str, rounds: str
                rf"(?P<who>{NAME}(?:(?:, | and ){NAME})*) (?P<pts>\d+) each")
     for m in re.finditer(pattern, rounds):
         points = [0] * int(n)
-        for p in players(m["who"]):
+        for p in seats(m["who"]):
             points[p] = int(m["pts"])
         witch = m["side"] == "Witch team"
         history.append({"round": int(m["r"]), "first_player": doc["first_player"], "captain": 0,
@@ -204,7 +204,7 @@ def given_game_in_round(scene: Scene, n: str, mode: str, round: str, rounds: str
 @given(parsers.re(rf"(?P<name>{NAME}) is the first player"))
 def given_first_player(scene: Scene, name: str):
     """<Name> is the first player: of round 1, named by the setup."""
-    scene.setup_doc["first_player"] = player(name)
+    scene.setup_doc["first_player"] = seat(name)
 
 
 @given("the first player is drawn by chance")
@@ -262,7 +262,7 @@ def when_new_game(scene: Scene, n: str, mode: str):
 @when(parsers.re(rf"the first player drawn is (?P<name>{NAME})"))
 def when_first_player_drawn(scene: Scene, name: str):
     """the first player drawn is <Name>: the chance action that draws round 1's first player."""
-    scene.play_doc({"type": "first-player", "seat": player(name)})
+    scene.play_doc({"type": "first-player", "seat": seat(name)})
 
 
 @when(parsers.re(r"the tiles are dealt: (?P<deal>.+)"))
@@ -284,15 +284,15 @@ def when_inspections(scene: Scene, text: str):
 @when(parsers.re(rf"(?P<name>{NAME}) inspects (?P<tile>.+)"))
 def when_inspect(scene: Scene, name: str, tile: str):
     """<Name> inspects <tile>."""
-    scene.play_doc({"type": "inspect", "player": player(name), "tile": tile_ref(tile)})
+    scene.play_doc({"type": "inspect", "player": seat(name), "tile": tile_ref(tile)})
 
 
 @when(parsers.re(rf"(?P<asker>{NAME}) asks (?P<answerer>{NAME}): is (?P<tile>.+?) one of (?P<nums>.+)\?"))
 def when_ask_numbers(scene: Scene, asker: str, answerer: str, tile: str, nums: str):
     """<Asker> asks <Answerer>: is <tile> one of 1, 2, 4? ("one of no numbers" is the empty set)."""
-    b = player(answerer)
+    b = seat(answerer)
     values = [] if nums == "no numbers" else numbers(nums)
-    scene.play_doc({"type": "ask", "player": player(asker), "answerer": b,
+    scene.play_doc({"type": "ask", "player": seat(asker), "answerer": b,
                     "tiles": [tile_ref(tile, b)], "numbers": values, "expression": ""})
 
 
@@ -300,30 +300,30 @@ def when_ask_numbers(scene: Scene, asker: str, answerer: str, tile: str, nums: s
 def when_ask_numbers_many(scene: Scene, asker: str, answerer: str, tiles: str, nums: str):
     """<Asker> asks <Answerer>: are your tile and Dave's tile one of 1, 2? (a number set over
     several tiles, which the question forms do not have)."""
-    b = player(answerer)
+    b = seat(answerer)
     refs = [tile_ref(x, b) for x in re.split(r",\s*|\s+and\s+", tiles)]
-    scene.play_doc({"type": "ask", "player": player(asker), "answerer": b,
+    scene.play_doc({"type": "ask", "player": seat(asker), "answerer": b,
                     "tiles": refs, "numbers": numbers(nums), "expression": ""})
 
 
 @when(parsers.re(rf"(?P<asker>{NAME}) asks (?P<answerer>{NAME}): is \"(?P<expr>[^\"]*)\" where (?P<binds>.+)\?"))
 def when_ask_expression(scene: Scene, asker: str, answerer: str, expr: str, binds: str):
     """<Asker> asks <Answerer>: is "A < B" where A is your tile and B is Dave's tile?"""
-    b = player(answerer)
-    scene.play_doc({"type": "ask", "player": player(asker), "answerer": b,
+    b = seat(answerer)
+    scene.play_doc({"type": "ask", "player": seat(asker), "answerer": b,
                     "tiles": parse_bindings(binds, b), "numbers": [], "expression": expr})
 
 
 @when(parsers.re(rf"(?P<name>{NAME}) answers (?P<yn>Yes|No)"))
 def when_answer(scene: Scene, name: str, yn: str):
     """<Name> answers Yes|No."""
-    scene.play_doc({"type": "answer", "player": player(name), "yes": yn == "Yes"})
+    scene.play_doc({"type": "answer", "player": seat(name), "yes": yn == "Yes"})
 
 
 @when(parsers.re(rf"(?P<name>{NAME}) asks no last question"))
 def when_skip(scene: Scene, name: str):
     """<Name> asks no last question: the captain passes."""
-    scene.play_doc({"type": "skip", "player": player(name)})
+    scene.play_doc({"type": "skip", "player": seat(name)})
 
 
 @when("the questions are over")
@@ -335,7 +335,7 @@ def when_questions_over(scene: Scene):
 @when(parsers.re(rf"(?P<name>{NAME}) recommends (?P<target>{NAME})"))
 def when_recommend(scene: Scene, name: str, target: str):
     """<Name> recommends <Name>."""
-    scene.play_doc({"type": "recommend", "player": player(name), "target": player(target)})
+    scene.play_doc({"type": "recommend", "player": seat(name), "target": seat(target)})
 
 
 @when(parsers.re(rf"everyone recommends (?P<target>{NAME})"))
@@ -343,7 +343,7 @@ def when_everyone_recommends(scene: Scene, target: str):
     """everyone recommends <Name>: each player still to choose, in the order the engine lists
     them, recommends that player."""
     for p in actors(scene):
-        scene.play_doc({"type": "recommend", "player": p, "target": player(target)})
+        scene.play_doc({"type": "recommend", "player": p, "target": seat(target)})
         if scene.error:
             return
 
@@ -352,7 +352,7 @@ def when_everyone_recommends(scene: Scene, target: str):
 def when_recommendations(scene: Scene, text: str):
     """the recommendations are Alice for Carol, Bob for Dave ...: played in the order written."""
     for m in re.finditer(rf"({NAME}) for ({NAME})", text):
-        scene.play_doc({"type": "recommend", "player": player(m[1]), "target": player(m[2])})
+        scene.play_doc({"type": "recommend", "player": seat(m[1]), "target": seat(m[2])})
         if scene.error:
             return
 
@@ -360,20 +360,20 @@ def when_recommendations(scene: Scene, text: str):
 @when(parsers.re(rf"(?P<name>{NAME}) withdraws (?:her|his|their) recommendation"))
 def when_withdraw(scene: Scene, name: str):
     """<Name> withdraws her recommendation."""
-    scene.play_doc({"type": "withdraw", "player": player(name)})
+    scene.play_doc({"type": "withdraw", "player": seat(name)})
 
 
 @when(parsers.re(rf"(?P<name>{NAME}) lines up (?P<tiles>.+)"))
 def when_line(scene: Scene, name: str, tiles: str):
     """<Name> lines up <tiles, left to right>."""
     order = [tile_ref(t) for t in re.split(r",\s*|\s+and\s+", tiles)]
-    scene.play_doc({"type": "arrange", "player": player(name), "order": order})
+    scene.play_doc({"type": "arrange", "player": seat(name), "order": order})
 
 
 @when(parsers.re(rf"(?P<names>{NAME}(?:(?:, | and ){NAME})*) confirms?"))
 def when_confirm(scene: Scene, names: str):
     """<Names> confirm(s): the review phase, in the order written."""
-    for p in players(names):
+    for p in seats(names):
         scene.play_doc({"type": "confirm", "player": p})
         if scene.error:
             return
@@ -397,7 +397,7 @@ def then_turn(scene: Scene, name: str, what: str):
     phases = {"inspect": ("inspect",), "ask": ("ask",), "answer": ("answer", "captain-answer"),
               "ask a last question": ("captain-ask",), "line up the tiles": ("arrange",)}[what]
     doc = state_doc(scene)
-    assert actors(scene) == (player(name),), actors(scene)
+    assert actors(scene) == (seat(name),), actors(scene)
     assert doc["phase"] in phases, doc["phase"]
     scene.check("/actor", "/state/phase")
 
@@ -405,7 +405,7 @@ def then_turn(scene: Scene, name: str, what: str):
 @then(parsers.re(rf"(?P<names>{NAME}(?:(?:, | and ){NAME})*) (?:are|is) still to (?:recommend|confirm)"))
 def then_still_to_choose(scene: Scene, names: str):
     """<Names> are still to recommend | confirm: exactly those players are listed as actors."""
-    assert sorted(actors(scene)) == sorted(players(names)), actors(scene)
+    assert sorted(actors(scene)) == sorted(seats(names)), actors(scene)
     scene.check("/actor")
 
 
@@ -432,14 +432,14 @@ def then_may_inspect(scene: Scene, name: str, tiles: str):
     """<Name> may inspect <tiles>: exactly these inspections are legal."""
     expected = sorted(json.dumps(tile_ref(t)) for t in re.split(r",\s*|\s+and\s+", tiles))
     offered = legal_docs(scene)
-    assert all(d["type"] == "inspect" and d["player"] == player(name) for d in offered), offered
+    assert all(d["type"] == "inspect" and d["player"] == seat(name) for d in offered), offered
     assert sorted(json.dumps(d["tile"]) for d in offered) == expected, offered
     scene.check_legal_actions()
 
 
 def _answers(scene: Scene, name: str) -> list[bool]:
     offered = legal_docs(scene)
-    assert all(d["type"] == "answer" and d["player"] == player(name) for d in offered), offered
+    assert all(d["type"] == "answer" and d["player"] == seat(name) for d in offered), offered
     return [d["yes"] for d in offered]
 
 
@@ -463,7 +463,7 @@ def then_may_not_answer(scene: Scene, name: str, yn: str, clause: str):
     rejected under the clause."""
     assert (yn == "Yes") not in _answers(scene, name)
     g = scene.game
-    action = g.action_from_json({"type": "answer", "player": player(name), "yes": yn == "Yes"})
+    action = g.action_from_json({"type": "answer", "player": seat(name), "yes": yn == "Yes"})
     with pytest.raises(IllegalAction) as info:
         g.apply(scene.settled(), action)
     assert info.value.clause == clause, info.value
@@ -486,7 +486,7 @@ def then_witch_team(scene: Scene, names: str):
     """the Witch team is <Names>: the engine's team function; the vector checks the facts it
     follows from (the tiles and the inspections)."""
     team = sk_engine.witch_team(scene.settled())
-    assert sorted(team) == sorted(players(names)), sorted(team)
+    assert sorted(team) == sorted(seats(names)), sorted(team)
     scene.check("/state/tiles", "/state/inspections")
 
 
@@ -496,7 +496,7 @@ def then_knights_team(scene: Scene, names: str):
     state = scene.settled()
     team = sk_engine.witch_team(state)
     knights = [p for p in range(scene.game.player_count(state)) if p not in team]
-    assert knights == sorted(players(names)), knights
+    assert knights == sorted(seats(names)), knights
     scene.check("/state/tiles", "/state/inspections")
 
 
@@ -510,7 +510,7 @@ def then_no_witch_team(scene: Scene):
 @then(parsers.re(rf"the captain is (?P<name>{NAME})"))
 def then_captain(scene: Scene, name: str):
     """the captain is <Name>."""
-    assert state_doc(scene)["captain"] == player(name)
+    assert state_doc(scene)["captain"] == seat(name)
     scene.check("/state/captain")
 
 
@@ -532,7 +532,7 @@ def then_round_winner(scene: Scene, who: str):
 @then(parsers.re(rf"the scores are (?P<text>.+)"))
 def then_scores(scene: Scene, text: str):
     """the scores are Alice 0, Bob 3 ...: every player's total."""
-    expected = {player(m[1]): int(m[2]) for m in re.finditer(rf"({NAME}) (\d+)", text)}
+    expected = {seat(m[1]): int(m[2]) for m in re.finditer(rf"({NAME}) (\d+)", text)}
     scores = scene.game.result_to_json(scene.settled())["scores"]
     assert len(expected) == len(scores), "name every player's score"
     assert {p: scores[p]["total"] for p in expected} == expected, scores
@@ -542,7 +542,7 @@ def then_scores(scene: Scene, text: str):
 @then(parsers.re(rf"the first player is (?P<name>{NAME})"))
 def then_first_player(scene: Scene, name: str):
     """the first player is <Name>: who holds the start marker now."""
-    assert state_doc(scene)["first_player"] == player(name)
+    assert state_doc(scene)["first_player"] == seat(name)
     scene.check("/state/first_player")
 
 
@@ -620,7 +620,7 @@ def then_no_question(scene: Scene):
 def then_line_lengths(scene: Scene, name: str, counts: str):
     """every line offered to <Name> has 5 [or 6] tiles: the lengths of the legal lines."""
     offered = legal_docs(scene)
-    assert offered and all(d["type"] == "arrange" and d["player"] == player(name) for d in offered)
+    assert offered and all(d["type"] == "arrange" and d["player"] == seat(name) for d in offered)
     assert sorted({len(d["order"]) for d in offered}) == numbers(counts)
     scene.unexportable("asserts a property of a large set of legal actions")
 
@@ -628,14 +628,14 @@ def then_line_lengths(scene: Scene, name: str, counts: str):
 @then(parsers.re(rf"every action offered to (?P<name>{NAME}) is a question"))
 def then_only_questions(scene: Scene, name: str):
     offered = legal_docs(scene)
-    assert offered and all(d["type"] == "ask" and d["player"] == player(name) for d in offered)
+    assert offered and all(d["type"] == "ask" and d["player"] == seat(name) for d in offered)
     scene.unexportable("asserts a property of a large set of legal actions")
 
 
 @then(parsers.re(rf"the actions offered to (?P<name>{NAME}) include asking (?P<answerer>{NAME}): is (?P<tile>.+?) one of (?P<nums>.+)\?"))
 def then_offered_question(scene: Scene, name: str, answerer: str, tile: str, nums: str):
-    b = player(answerer)
-    wanted = {"type": "ask", "player": player(name), "answerer": b, "tiles": [tile_ref(tile, b)],
+    b = seat(answerer)
+    wanted = {"type": "ask", "player": seat(name), "answerer": b, "tiles": [tile_ref(tile, b)],
               "numbers": numbers(nums), "expression": ""}
     assert wanted in legal_docs(scene)
     scene.unexportable("asserts a property of a large set of legal actions")
@@ -654,7 +654,7 @@ def then_shown(scene: Scene, t1: str, v1: str, t2: str, v2: str):
     scene.check_event(type="witch-captain", captain=captain, value=value_ref(v1), witch_tile=witch)
 
 
-@then(parsers.re(r"everyone is shown (?P<tile>(?:Alice|Bob|Carol|Dave|Eve|Frank|Grace|Heidi)'s tile) as the Witch"))
+@then(parsers.re(rf"everyone is shown (?P<tile>{NAME}'s tile) as the Witch"))
 def then_shown_witch(scene: Scene, tile: str):
     """everyone is shown <Witch holder's tile> as the Witch: the side check of a captain who
     holds the Witch shows that one tile."""
@@ -676,7 +676,7 @@ def _obs_check(scene: Scene, who: int, *suffixes: str) -> None:
 @then(parsers.re(rf"(?P<name>{NAME}) sees (?:her|his|their) own tile as (?P<value>{VALUE})"))
 def then_sees_own(scene: Scene, name: str, value: str):
     """<Name> sees her own tile as V."""
-    p = player(name)
+    p = seat(name)
     assert tile_value(observation(scene, p), p) == value_ref(value)
     _obs_check(scene, p, f"/tiles/players/{p}")
 
@@ -684,7 +684,7 @@ def then_sees_own(scene: Scene, name: str, value: str):
 @then(parsers.re(rf"(?P<name>{NAME}) sees (?P<tile>(?:{NAME}'s tile|the centre tile|centre tile \d)) as (?P<value>{VALUE})"))
 def then_sees_tile(scene: Scene, name: str, tile: str, value: str):
     """<Name> sees <tile> as V."""
-    p, ref = player(name), tile_ref(tile)
+    p, ref = seat(name), tile_ref(tile)
     assert tile_value(observation(scene, p), ref) == value_ref(value)
     scene.check(tile_pointer(f"/observations/{p}", ref))
 
@@ -692,7 +692,7 @@ def then_sees_tile(scene: Scene, name: str, tile: str, value: str):
 @then(parsers.re(rf"(?P<name>{NAME}) does not see (?P<tile>(?:{NAME}'s tile|the centre tile|centre tile \d))"))
 def then_not_see(scene: Scene, name: str, tile: str):
     """<Name> does not see <tile>: its value is masked in her observation (the state has it)."""
-    p, ref = player(name), tile_ref(tile)
+    p, ref = seat(name), tile_ref(tile)
     assert tile_value(observation(scene, p), ref) is None
     assert tile_value(state_doc(scene), ref) is not None
     scene.check(tile_pointer(f"/observations/{p}", ref), tile_pointer("/state", ref))
@@ -701,7 +701,7 @@ def then_not_see(scene: Scene, name: str, tile: str):
 @then(parsers.re(rf"(?P<name>{NAME}) sees (?P<n>\d+) tiles in play"))
 def then_sees_count(scene: Scene, name: str, n: str):
     """<Name> sees N tiles in play: players' tiles and centre tiles together."""
-    p = player(name)
+    p = seat(name)
     tiles = observation(scene, p)["tiles"]
     assert len(tiles["players"]) + len(tiles["centre"]) == int(n), tiles
     _obs_check(scene, p, "/tiles")
@@ -711,7 +711,7 @@ def then_sees_count(scene: Scene, name: str, n: str):
 def then_not_see_aside(scene: Scene, name: str):
     """<Name> does not see which tiles were set aside: the only value her observation shows is
     her own tile's."""
-    p = player(name)
+    p = seat(name)
     obs = observation(scene, p)
     shown = [v for v in obs["tiles"]["players"] + obs["tiles"]["centre"] if v is not None]
     assert shown == [obs["tiles"]["players"][p]], shown
@@ -721,8 +721,8 @@ def then_not_see_aside(scene: Scene, name: str):
 @then(parsers.re(rf"(?P<name>{NAME}) sees that (?P<who>{NAME}) inspected (?P<tile>.+)"))
 def then_sees_inspection(scene: Scene, name: str, who: str, tile: str):
     """<Name> sees that <Name> inspected <tile>: the inspection is in her observation."""
-    p = player(name)
-    wanted = {"player": player(who), "tile": tile_ref(tile)}
+    p = seat(name)
+    wanted = {"player": seat(who), "tile": tile_ref(tile)}
     inspections = observation(scene, p)["inspections"]
     assert wanted in inspections, inspections
     _obs_check(scene, p, "/inspections")
@@ -730,7 +730,7 @@ def then_sees_inspection(scene: Scene, name: str, who: str, tile: str):
 
 @then(parsers.re(rf"(?P<name>{NAME}) sees (?P<who>{NAME})'s recommendation as hidden"))
 def then_sees_hidden_recommendation(scene: Scene, name: str, who: str):
-    p, q = player(name), player(who)
+    p, q = seat(name), seat(who)
     assert observation(scene, p)["recommendations"][q] == "hidden"
     assert state_doc(scene)["recommendations"][q] is not None
     _obs_check(scene, p, f"/recommendations/{q}")
@@ -738,45 +738,45 @@ def then_sees_hidden_recommendation(scene: Scene, name: str, who: str):
 
 @then(parsers.re(rf"(?P<name>{NAME}) sees (?:her|his|their) own recommendation of (?P<target>{NAME})"))
 def then_sees_own_recommendation(scene: Scene, name: str, target: str):
-    p = player(name)
-    assert observation(scene, p)["recommendations"][p] == player(target)
+    p = seat(name)
+    assert observation(scene, p)["recommendations"][p] == seat(target)
     _obs_check(scene, p, f"/recommendations/{p}")
 
 
 @then(parsers.re(rf"(?P<name>{NAME}) sees (?P<who>{NAME})'s recommendation of (?P<target>{NAME})"))
 def then_sees_recommendation(scene: Scene, name: str, who: str, target: str):
-    p, q = player(name), player(who)
-    assert observation(scene, p)["recommendations"][q] == player(target)
+    p, q = seat(name), seat(who)
+    assert observation(scene, p)["recommendations"][q] == seat(target)
     _obs_check(scene, p, f"/recommendations/{q}")
 
 
 @then(parsers.re(rf"(?P<name>{NAME}) sees that (?P<who>{NAME}) has not recommended anyone yet"))
 def then_sees_no_recommendation(scene: Scene, name: str, who: str):
-    p, q = player(name), player(who)
+    p, q = seat(name), seat(who)
     assert observation(scene, p)["recommendations"][q] is None
     _obs_check(scene, p, f"/recommendations/{q}")
 
 
 @then(parsers.re(rf"(?P<name>{NAME}) sees the face-up leftover tiles (?P<nums>.+)"))
 def then_sees_leftovers(scene: Scene, name: str, nums: str):
-    p = player(name)
+    p = seat(name)
     assert observation(scene, p)["setup"]["tiles"]["leftover"] == numbers(nums)
     _obs_check(scene, p, "/setup/tiles/leftover")
 
 
 @then(parsers.re(rf"(?P<name>{NAME}) sees that question (?P<i>\d+) was (?P<asker>{NAME}) asking (?P<answerer>{NAME}) about (?P<tile>.+), answered (?P<yn>Yes|No)"))
 def then_sees_question(scene: Scene, name: str, i: str, asker: str, answerer: str, tile: str, yn: str):
-    p, k = player(name), int(i) - 1
+    p, k = seat(name), int(i) - 1
     q = observation(scene, p)["questions"][k]
     assert (q["asker"], q["answerer"], q["tiles"], q["answer"]) == (
-        player(asker), player(answerer), [tile_ref(tile)], yn == "Yes"), q
+        seat(asker), seat(answerer), [tile_ref(tile)], yn == "Yes"), q
     _obs_check(scene, p, f"/questions/{k}")
 
 
 @then(parsers.re(rf"(?P<name>{NAME}) sees that the captain is (?P<captain>{NAME})"))
 def then_sees_captain(scene: Scene, name: str, captain: str):
-    p = player(name)
-    assert observation(scene, p)["captain"] == player(captain)
+    p = seat(name)
+    assert observation(scene, p)["captain"] == seat(captain)
     _obs_check(scene, p, "/captain")
 
 

@@ -5,8 +5,8 @@ The Scene drives the game only through its public surface, the ``GAME`` object o
 JSON in and out, ``initial_state``, ``actors``, ``legal_actions``, ``apply``, ``observe``.
 Nothing here decides a rule of the game.
 
-Players are named in seat order, clockwise: Alice is player 0, Bob 1, Carol 2, Dave 3, Eve 4,
-Frank 5, Grace 6, Heidi 7.
+Players are named in seat order, clockwise, as in every game's features (tests/bdd_steps.py):
+Alice is player 0, Bob 1, Carol 2, Dave 3, Eve 4, Fay 5, Grace 6, Heidi 7.
 
 Grammar of the small phrases used in steps:
   players   "Alice", "Alice and Carol", "Alice, Bob and Eve"
@@ -24,10 +24,9 @@ import pytest
 
 from tabletop_referee.errors import MalformedInput
 from tabletop_referee.games import load
-from tests.bdd_steps import GameScene
+from tests.bdd_steps import NAMES, GameScene, seat, seats  # noqa: F401
 
 GAME_ID = "seven-knights"
-NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi")
 
 
 def game():
@@ -45,18 +44,6 @@ def split_list(text: str) -> list[str]:
         return []
     parts = re.split(r",\s*|\s+and\s+|\s+or\s+", text)
     return [p.strip() for p in parts if p.strip()]
-
-
-def player(name: str) -> int:
-    """'Alice' -> 0 ... 'Heidi' -> 7."""
-    name = name.strip()
-    if name not in NAMES:
-        raise ValueError(f"unknown player {name!r} (players are {', '.join(NAMES)})")
-    return NAMES.index(name)
-
-
-def players(text: str) -> list[int]:
-    return [player(p) for p in split_list(text)]
 
 
 def numbers(text: str) -> list[int]:
