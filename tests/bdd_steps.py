@@ -39,6 +39,7 @@ Then
                                             of the Given steps; an empty cell states nothing
   ``no <type> event happened``              no event so far has that type
   ``nobody has an action left``             no player to act, no legal action
+  ``the scores are <player> <n>, ...``      every player's total (the result's ``scores``)
 
 Players are named by seat: Alice 0, Bob 1, Carol 2, Dave 3, Eve 4, Fay 5, Grace 6, Heidi 7, or
 ``player N``.
@@ -434,7 +435,7 @@ def then_winners(scene: GameScene, names: str):
 
 
 # -- more phrases of any game: a rejection's words, malformed documents, the phase, the events of
-# -- the When steps, an event absent, nobody to act
+# -- the When steps, an event absent, nobody to act, the scores
 
 @then(parsers.re(r'the action is rejected under (?P<clause>[a-z0-9.-]+) naming "(?P<text>[^"]*)"'))
 def then_rejected_naming(scene: GameScene, clause: str, text: str):
@@ -490,6 +491,17 @@ def then_nobody_acts(scene: GameScene):
     assert scene.legal() == []
     scene.check("/actor")
     scene.check_legal_actions()
+
+
+@then(parsers.re(rf"the scores are (?P<text>{PLAYER} -?\d+(?:(?:, | and ){PLAYER} -?\d+)*)"))
+def then_scores(scene: GameScene, text: str):
+    """the scores are Alice 0, Bob 3 and Carol 2: every player's ``total`` in the result
+    document's ``scores`` (name every player)."""
+    expected = {seat(m[1]): int(m[2]) for m in re.finditer(rf"({PLAYER}) (-?\d+)", text)}
+    scores = scene.game.result_to_json(scene.settled())["scores"]
+    assert len(expected) == len(scores), f"name every player's score: {scores}"
+    assert {p: scores[p]["total"] for p in expected} == expected, scores
+    scene.check("/scores")
 
 
 def bind(scene_class: type[GameScene]) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from tests.bdd_steps import (
     then_events,
     then_nobody_acts,
     then_phase,
+    then_scores,
     then_when_events,
 )
 
@@ -104,6 +105,15 @@ def test_the_phase_is_read_from_the_state_document():
     then_phase(scene, "deal")
     with pytest.raises(AssertionError):
         then_phase(scene, "journey")
+
+
+def test_the_scores_name_every_player():
+    scene = PlainScene(state_doc=_new_game_doc())
+    then_scores(scene, "Alice 0, Bob 0 and Carol 0")
+    with pytest.raises(AssertionError):
+        then_scores(scene, "Alice 0 and Bob 0")
+    with pytest.raises(AssertionError):
+        then_scores(scene, "Alice 0, Bob 1 and Carol 0")
 
 
 def test_nobody_has_an_action_left_only_once_the_game_is_over():

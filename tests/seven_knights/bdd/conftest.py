@@ -529,16 +529,6 @@ def then_round_winner(scene: Scene, who: str):
     scene.check(f"/state/history/{i}/winner")
 
 
-@then(parsers.re(rf"the scores are (?P<text>.+)"))
-def then_scores(scene: Scene, text: str):
-    """the scores are Alice 0, Bob 3 ...: every player's total."""
-    expected = {seat(m[1]): int(m[2]) for m in re.finditer(rf"({NAME}) (\d+)", text)}
-    scores = scene.game.result_to_json(scene.settled())["scores"]
-    assert len(expected) == len(scores), "name every player's score"
-    assert {p: scores[p]["total"] for p in expected} == expected, scores
-    scene.check("/scores")
-
-
 @then(parsers.re(rf"the first player is (?P<name>{NAME})"))
 def then_first_player(scene: Scene, name: str):
     """the first player is <Name>: who holds the start marker now."""
