@@ -34,11 +34,17 @@ Then
   ``<player> observes <json> at <pointer>`` a value of that player's observation
   ``<player> is named as the observer``     that player's observation names them
   ``<player> is to act``                    the one player to act
-  ``no action is legal``                    no legal action, nobody to act
+  ``no action is legal`` / ``nobody has an action left``  no legal action, nobody to act
   ``the game is over`` / ``the game is not over`` / ``the winner is <players>``
   ``the game is over because of <reason>``  the result's ``outcome.reason``
+  ``the setup is refused as malformed`` / ``the action is refused as malformed``  MalformedInput
+  ``the phase is <phase>``                  the ``phase`` of the state document
+  ``the events of the When steps are:`` + table  as ``the events are:``, leaving out the events
+                                            of the Given steps; an empty cell states nothing
+  ``the scores are <player> <n>, ...``      every player's total (the result's ``scores``)
 
-Players are named by seat: Alice 0, Bob 1, Carol 2, Dave 3, Eve 4, Fay 5, or ``player N``.
+Players are named by seat: Alice 0, Bob 1, Carol 2, Dave 3, Eve 4, Fay 5, Grace 6, Heidi 7, or
+``player N``.
 Every Then step records what it read for the vector export (tests/vector_export.py).
 """
 
@@ -61,9 +67,9 @@ from tests.vector_export import Recorder, Recording, VectorExporter, tag_mark
 
 # -- players and lists ------------------------------------------------------------------------
 
-NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Fay")
+NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Fay", "Grace", "Heidi")
 """The players by seat, clockwise from seat 0."""
-PLAYER = r"(?:Alice|Bob|Carol|Dave|Eve|Fay|player \d+)"
+PLAYER = r"(?:Alice|Bob|Carol|Dave|Eve|Fay|Grace|Heidi|player \d+)"
 PLAYERS = rf"{PLAYER}(?:(?:, | and ){PLAYER})*"
 
 
@@ -138,6 +144,9 @@ class GameScene(Recorder):
     given_options: dict[str, Any] = dataclasses.field(default_factory=dict)
     setup_doc: dict[str, Any] | None = None
     state_doc: dict[str, Any] | None = None
+    given_events: int = 0
+    """How many of ``events`` the state of the Given steps was built with (a ``build()`` or a
+    ``current()`` that plays actions): the events after them are those of the When steps."""
 
     # -- building ----------------------------------------------------------------------
 
@@ -167,6 +176,7 @@ class GameScene(Recorder):
         if self.state is None:
             self.state = self.build()
             self.record.state = self.game.state_to_json(self.state)
+            self.given_events = len(self.events)
         return self.state
 
     def new_game(self, doc: dict[str, Any]) -> None:
@@ -431,14 +441,16 @@ def then_winners(scene: GameScene, names: str):
     scene.check("/outcome/winners")
 
 
-# -- more shared phrases: a rejection naming a value, the end's reason, an event absent, the
-# observer, no legal action (first written for one game's features, kept game-neutral) --------
+# -- more shared phrases: a rejection naming a value, the end's reason, malformed documents, the
+# phase, the events of the When steps, an event absent, the observer, nobody to act, the scores
+# (first written for one game's features, kept game-neutral) -----------------------------------
 
 
 @then(parsers.re(r'the action is rejected under (?P<clause>[a-z0-9.-]+) naming "(?P<text>[^"]*)"'))
 def then_rejected_naming(scene: GameScene, clause: str, text: str):
-    """the action is rejected under <clause id> naming "<text>": as ``the action is rejected
-    under``, and the engine's message contains <text> (the offending value, the player...)."""
+    """the action is rejected under <clause id> naming "<text>": as without ``naming``, and the
+    refusal's message contains the text (the offending value, the player...; the message is not
+    part of a vector)."""
     then_rejected(scene, clause)
     assert text in scene.error.message, scene.error.message
 
@@ -452,11 +464,38 @@ def then_over_because(scene: GameScene, reason: str):
     outcome = scene.game.result_to_json(state)["outcome"]
     assert outcome is not None and outcome.get("reason") == reason, outcome
     scene.check(*scene.reason_pointers)
+@then(parsers.re(r"the (?:setup|action) is refused as malformed"))
+def then_malformed(scene: GameScene):
+    """the setup is refused as malformed / the action is refused as malformed: the document
+    does not fit its schema (MalformedInput), so no rule decides it and no vector says it."""
+    assert isinstance(scene.error, MalformedInput), scene.error
+    scene.unexportable("the document is malformed (refused before the rules)")
+
+
+@then(parsers.re(r"the phase is (?P<phase>[a-z-]+)"))
+def then_phase(scene: GameScene, phase: str):
+    """the phase is <phase>: the ``phase`` of the state document."""
+    actual = scene.game.state_to_json(scene.settled()).get("phase")
+    assert actual == phase, actual
+    scene.check("/state/phase")
+
+
+@then("the events of the When steps are:")
+def then_when_events(scene: GameScene, datatable):
+    """the events of the When steps are: as ``the events are:`` (columns type, clause and any
+    field), but only the events after the state the Given steps built (``given_events``: a
+    game whose Given steps play actions, a deal say, leaves their events out), and an empty
+    cell states nothing of that event's field. The vector still checks every event
+    (``expect.event_list``)."""
+    scene.settled()
+    assert datatable[0][:2] == ["type", "clause"], datatable[0]
+    assert_event_table(datatable, scene.event_docs()[scene.given_events:], blank_states_nothing=True)
+    scene.check_event_list()
 
 
 @then(parsers.re(r"no (?P<type>[a-z-]+) event happened"))
 def then_no_event(scene: GameScene, type: str):
-    """no <type> event happened: no event so far has that type (the vector's events absent)."""
+    """no <type> event happened: no event so far has that type (the vector's ``events_absent``)."""
     scene.settled()
     seen = [e["type"] for e in scene.event_docs()]
     assert type not in seen, seen
@@ -472,13 +511,26 @@ def then_observer(scene: GameScene, name: str):
 
 
 @then("no action is legal")
+@then("nobody has an action left")
 def then_no_action(scene: GameScene):
-    """no action is legal: no legal action and nobody to act (the vector checks both)."""
+    """no action is legal / nobody has an action left: no legal action and nobody to act (the
+    vector checks both)."""
     state = scene.settled()
     assert not scene.game.legal_actions(state), scene.legal()
-    assert not scene.game.actors(state), scene.game.actors(state)
+    assert tuple(scene.game.actors(state)) == (), scene.game.actors(state)
     scene.check_legal_actions()
     scene.check("/actor")
+
+
+@then(parsers.re(rf"the scores are (?P<text>{PLAYER} -?\d+(?:(?:, | and ){PLAYER} -?\d+)*)"))
+def then_scores(scene: GameScene, text: str):
+    """the scores are Alice 0, Bob 3 and Carol 2: every player's ``total`` in the result
+    document's ``scores`` (name every player)."""
+    expected = {seat(m[1]): int(m[2]) for m in re.finditer(rf"({PLAYER}) (-?\d+)", text)}
+    scores = scene.game.result_to_json(scene.settled())["scores"]
+    assert len(expected) == len(scores), f"name every player's score: {scores}"
+    assert {p: scores[p]["total"] for p in expected} == expected, scores
+    scene.check("/scores")
 
 
 def bind(scene_class: type[GameScene]) -> dict[str, Any]:

@@ -8,7 +8,7 @@ Feature: Components
 
     @id:seven-knights-0046
     Example: An 8-player standard game deals every tile: the Witch and the knights 1 to 7
-      Given an 8-player standard game where Alice holds 3, Bob holds the Witch, Carol holds 1, Dave holds 5, Eve holds 2, Frank holds 7, Grace holds 4 and Heidi holds 6
+      Given an 8-player standard game where Alice holds 3, Bob holds the Witch, Carol holds 1, Dave holds 5, Eve holds 2, Fay holds 7, Grace holds 4 and Heidi holds 6
       Then it is Alice's turn to inspect
       And Heidi sees her own tile as 6
 

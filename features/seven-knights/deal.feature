@@ -24,8 +24,8 @@ Feature: Round preparation (the deal)
 
     @id:seven-knights-0053
     Example: A 6-player standard game has no centre tile
-      Given a 6-player standard game where Alice holds 3, Bob holds the Witch, Carol holds 1, Dave holds 5, Eve holds 2 and Frank holds 4
-      Then Alice may inspect Bob's tile, Carol's tile, Dave's tile, Eve's tile and Frank's tile
+      Given a 6-player standard game where Alice holds 3, Bob holds the Witch, Carol holds 1, Dave holds 5, Eve holds 2 and Fay holds 4
+      Then Alice may inspect Bob's tile, Carol's tile, Dave's tile, Eve's tile and Fay's tile
 
     @id:seven-knights-0054
     Example: A 5-player standard deal may not use a tile out of play
@@ -108,7 +108,7 @@ Feature: Round preparation (the deal)
       And a 5-player standard game
       And the tile data is a pool of the Witch, 1, 2, 3, 4 and 5 with 1 centre tile
       When a new game is set up
-      Then the action is rejected under deal.cooperative
+      Then the setup is rejected under deal.cooperative
 
   @clause:deal.own-tile
   Rule: Each player looks at their own tile

@@ -121,7 +121,7 @@ Feature: Exploration (inspections)
 
     @id:seven-knights-0082
     Example: There is no centre tile with six players
-      Given a 6-player standard game where Alice holds 3, Bob holds the Witch, Carol holds 1, Dave holds 5, Eve holds 2 and Frank holds 4
+      Given a 6-player standard game where Alice holds 3, Bob holds the Witch, Carol holds 1, Dave holds 5, Eve holds 2 and Fay holds 4
       When Alice inspects the centre tile
       Then the action is rejected under inspection.target-exists
 

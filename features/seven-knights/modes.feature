@@ -26,20 +26,20 @@ Feature: Modes and rule options
     @id:seven-knights-0086
     Example: The advanced game is not for eight players
       When a new game is set up for 8 players in advanced mode
-      Then the action is rejected under modes.player-limits
+      Then the setup is rejected under modes.player-limits
 
     @option:variant
     @id:seven-knights-0087
     Example: Groping in the dark is not for five players
       When a new game is set up for 5 players in darkness mode
-      Then the action is rejected under modes.player-limits
+      Then the setup is rejected under modes.player-limits
 
     @option:cooperative
     @id:seven-knights-0088
     Example: The cooperative game is not for eight players
       Given the cooperative game is on
       When a new game is set up for 8 players in standard mode
-      Then the action is rejected under modes.player-limits
+      Then the setup is rejected under modes.player-limits
 
     @option:cooperative
     @id:seven-knights-0191
@@ -68,7 +68,7 @@ Feature: Modes and rule options
     Example: With the option refused, a three-player standard game is refused
       Given the rule option three_player_standard is refused
       When a new game is set up for 3 players in standard mode
-      Then the action is rejected under modes.three-player-standard
+      Then the setup is rejected under modes.three-player-standard
 
   @clause:modes.advanced
   Rule: The advanced game deals a random subset of all eight tiles each round
@@ -178,7 +178,7 @@ Feature: Modes and rule options
       Given a 4-player standard game
       And the tile data is a pool of the Witch, 1, 2 and 3 with 1 centre tile
       When a new game is set up
-      Then the action is rejected under modes.tiles-in-play
+      Then the setup is rejected under modes.tiles-in-play
 
     @id:seven-knights-0193
     Example: Tile data with exactly as many tiles as are in play is accepted

@@ -9,13 +9,13 @@ Feature: Setting up a game
     @id:seven-knights-0165
     Example: Nine players are refused
       When a new game is set up for 9 players in standard mode
-      Then the action is rejected under setup.player-count
+      Then the setup is rejected under setup.player-count
 
     @option:variant
     @id:seven-knights-0166
     Example: Two players are refused
       When a new game is set up for 2 players in darkness mode
-      Then the action is rejected under setup.player-count
+      Then the setup is rejected under setup.player-count
 
     @id:seven-knights-0167
     Example: Eight players may play the standard game
@@ -45,9 +45,9 @@ Feature: Setting up a game
     @id:seven-knights-0170
     Example: A first player who is not at the table is refused
       Given a 5-player standard game
-      And Frank is the first player
+      And Fay is the first player
       When a new game is set up
-      Then the action is rejected under setup.first-player
+      Then the setup is rejected under setup.first-player
 
     @id:seven-knights-0183
     Example: A first player left to chance is drawn by one event naming them
@@ -65,5 +65,5 @@ Feature: Setting up a game
     @id:seven-knights-0172
     Example: A new game starts at round 1 with no points
       When a new game is set up for 6 players in standard mode
-      Then the scores are Alice 0, Bob 0, Carol 0, Dave 0, Eve 0 and Frank 0
+      Then the scores are Alice 0, Bob 0, Carol 0, Dave 0, Eve 0 and Fay 0
       And the tiles are about to be dealt for round 1

@@ -297,13 +297,6 @@ def then_next_roll(scene: Scene, n: str):
     scene.check("/state/phase", "/state/rocket/dice")
 
 
-@then(parsers.parse("the phase is {phase}"))
-def then_phase(scene: Scene, phase: str):
-    """the phase is <takeoff|roll|move|landing|parachute|game-over>."""
-    assert scene.settled().phase == phase
-    scene.check("/state/phase")
-
-
 def _legal_of(state: mlem.State, kind: type) -> list:
     return [a for a in mlem.legal_actions(state) if isinstance(a, kind)]
 

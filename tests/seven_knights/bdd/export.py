@@ -14,21 +14,21 @@ from __future__ import annotations
 
 from tests.vector_export import VectorExporter
 
-from .support import GAME_ID, game
+from .support import GAME_ID, Scene
 
 
 def _options(scene, final) -> dict:
     """The non-default rule option values of the scenario's setup (the variant included)."""
-    defaults = {o.name: o.default for o in game().info.options}
-    chosen = dict(scene.setup.get("options") or {})
+    defaults = {o.name: o.default for o in Scene.game.info.options}
+    chosen = dict(scene.setup_doc.get("options") or {})
     return {k: v for k, v in sorted(chosen.items()) if defaults.get(k, object()) != v}
 
 
 def _setup_of(scene) -> dict | None:
     """The setup whose new game is the scenario's given state (none for a later round)."""
-    if scene.start_doc is not None or not scene.setup:
+    if scene.state_doc is not None or not scene.setup_doc:
         return None
-    return dict(scene.setup)
+    return dict(scene.setup_doc)
 
 
 EXPORT = VectorExporter(

@@ -5,8 +5,8 @@ The Scene drives the game only through its public surface, the ``GAME`` object o
 JSON in and out, ``initial_state``, ``actors``, ``legal_actions``, ``apply``, ``observe``.
 Nothing here decides a rule of the game.
 
-Players are named in seat order, clockwise: Alice is player 0, Bob 1, Carol 2, Dave 3, Eve 4,
-Frank 5, Grace 6, Heidi 7.
+Players are named in seat order, clockwise, as in every game's features (tests/bdd_steps.py):
+Alice is player 0, Bob 1, Carol 2, Dave 3, Eve 4, Fay 5, Grace 6, Heidi 7.
 
 Grammar of the small phrases used in steps:
   players   "Alice", "Alice and Carol", "Alice, Bob and Eve"
@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
-from tabletop_referee.errors import MalformedInput, RefereeError
+from tabletop_referee.errors import MalformedInput
 from tabletop_referee.games import load
-from tests.vector_export import Recorder, Recording
+from tests.bdd_steps import NAMES, GameScene, seat, seats  # noqa: F401
 
 GAME_ID = "seven-knights"
-NAMES = ("Alice", "Bob", "Carol", "Dave", "Eve", "Frank", "Grace", "Heidi")
 
 
 def game():
@@ -47,18 +46,6 @@ def split_list(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
-def player(name: str) -> int:
-    """'Alice' -> 0 ... 'Heidi' -> 7."""
-    name = name.strip()
-    if name not in NAMES:
-        raise ValueError(f"unknown player {name!r} (players are {', '.join(NAMES)})")
-    return NAMES.index(name)
-
-
-def players(text: str) -> list[int]:
-    return [player(p) for p in split_list(text)]
-
-
 def numbers(text: str) -> list[int]:
     return [int(x) for x in split_list(text)]
 
@@ -67,54 +54,64 @@ def numbers(text: str) -> list[int]:
 
 
 @dataclasses.dataclass
-class Scene(Recorder):
-    """What a scenario has built so far: a setup document, then a state played forward."""
+class Scene(GameScene):
+    """What a scenario has built so far (tests/bdd_steps.py's GameScene): a setup document
+    (``setup_doc``, the rule options in it) or a state document of a later round
+    (``state_doc``), then the deal and the actions the Given steps took, played when the state
+    is built; then the actions of the When steps."""
 
-    setup: dict[str, Any] = dataclasses.field(default_factory=dict)
+    game: ClassVar[Any] = load(GAME_ID)
+    over_pointers: ClassVar[tuple[str, ...]] = ("/state/phase", "/outcome")
+
+    setup_doc: dict[str, Any] = dataclasses.field(default_factory=dict)
     """The setup document being described by Given steps (schemas/seven-knights/setup)."""
     deal: dict[str, Any] | None = None
     """The deal described by Given steps, as a chance action document (None: not dealt)."""
-    state: Any = None
-    events: list = dataclasses.field(default_factory=list)
-    error: RefereeError | None = None
-    record: Recording = dataclasses.field(default_factory=Recording)
     history: list = dataclasses.field(default_factory=list)
     """What Given steps want played before the first When, in order: action documents, or
     ``"questions"`` (the question phase played out with the first actions the engine offers)."""
     failed: bool = False
     """Set when a step failed (e.g. an @engine-disagrees scenario): never exported."""
-    start_doc: dict | None = None
-    """A state document to start from instead of a new game (a later round)."""
-    given_events: int = 0
-    """How many of ``events`` the Given steps' actions made (the deal and the history played
-    when the state is built): the events after them are those of the When steps."""
 
-    @property
-    def game(self):
-        return game()
+    def options(self) -> dict[str, Any]:
+        return self.setup_doc.setdefault("options", {})
+
+    def build(self) -> Any:
+        g = self.game
+        assert self.setup_doc, "no game: start with 'Given a N-player standard game'"
+        if self.state_doc is not None:
+            return g.state_from_json(self.state_doc)
+        return g.initial_state(g.setup_from_json(self.setup_doc))
 
     def current(self) -> Any:
-        """The state now; builds it from the Given steps on first use."""
+        """The state now; builds it from the Given steps on first use, their deal and their
+        actions played."""
         if self.state is None:
-            g = self.game
-            assert self.setup, "no game: start with 'Given a N-player standard game'"
-            if self.start_doc is not None:
-                self.state = g.state_from_json(self.start_doc)
-            else:
-                self.state = g.initial_state(g.setup_from_json(self.setup))
-            self.record.state = g.state_to_json(self.state)
+            super().current()
             if self.deal is not None:
-                self.play_json(self.deal)
+                self.play_doc(self.deal)
                 assert self.error is None, f"the Given deal was rejected: {self.error}"
             history, self.history = self.history, []
             for item in history:
                 if item == "questions":
                     self.finish_questions()
                 else:
-                    self.play_json(item)
+                    self.play_doc(item)
                 assert self.error is None, f"a Given action was rejected: {self.error}"
             self.given_events = len(self.events)
         return self.state
+
+    def new_game(self, doc: dict[str, Any]) -> None:
+        """A new game from a setup document; a malformed one is kept as the error, like a
+        refusal, with Seven Knights' reason for leaving it out of the vectors."""
+        try:
+            self.game.setup_from_json(doc)
+        except MalformedInput as exc:
+            self.record.setup = doc
+            self.error = exc
+            self.unexportable("the document is malformed (refused before the rules)")
+            return
+        super().new_game(doc)
 
     def finish_questions(self) -> None:
         """Plays the question phase out: each asker asks the first question the engine offers
@@ -130,7 +127,7 @@ class Scene(Recorder):
             assert self.error is None, self.error
         raise AssertionError("the question phase did not end")
 
-    def play_json(self, doc: dict) -> None:
+    def play_doc(self, doc: dict) -> None:
         """Plays an action given as an interchange document; a document the action schema
         refuses is kept as the error (MalformedInput), like a rejection."""
         assert self.error is None, f"an earlier action was rejected: {self.error}"
@@ -143,16 +140,6 @@ class Scene(Recorder):
             self.unexportable("the document is malformed (refused before the rules)")
             return
         self.play(action)
-
-    def play(self, action: Any) -> None:
-        assert self.error is None, f"an earlier action was rejected: {self.error}"
-        self.play_recorded(action, self.game.action_to_json(action), self.game.apply)
-
-    def settled(self) -> Any:
-        """The state for a Then step: fails if an action was rejected unexpectedly."""
-        state = self.current()
-        assert self.error is None, f"the action was rejected: {self.error}"
-        return state
 
 
 @pytest.fixture
