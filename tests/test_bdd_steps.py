@@ -20,7 +20,7 @@ from tests.bdd_steps import (
     seats,
     split_list,
     then_events,
-    then_nobody_acts,
+    then_no_action,
     then_phase,
     then_scores,
     then_when_events,
@@ -120,12 +120,12 @@ def test_nobody_has_an_action_left_only_once_the_game_is_over():
     game = PlainScene.game
     state = game.state_from_json(_new_game_doc())
     with pytest.raises(AssertionError):
-        then_nobody_acts(PlainScene(state=state))
+        then_no_action(PlainScene(state=state))
     for _ in range(10_000):  # the first action offered each time, until the game ends
         if game.is_over(state):
             break
         state = game.apply(state, game.legal_actions(state)[0]).state
     assert game.is_over(state)
     scene = PlainScene(state=state)
-    then_nobody_acts(scene)
+    then_no_action(scene)
     assert scene.record.pointers == ["/actor"] and scene.record.legal_actions
