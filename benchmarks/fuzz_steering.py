@@ -25,8 +25,10 @@ from tabletop_referee.conformance.fuzz import fuzz  # noqa: E402
 
 ADAPTERS = ROOT / "tests" / "fuzz_adapters"
 PLANTED = ROOT / "benchmarks" / "planted"
-CASES = {  # name: (game, adapter file); the first is rare under random play, the others are not
+CASES = {  # name: (game, adapter file); the first three are rare under random play, the others are not
     "die_one_unrolled": ("mlem", str(PLANTED / "die_one_unrolled.py")),
+    "celestia_fifty_exactly": ("celestia", str(PLANTED / "celestia_fifty_exactly.py")),
+    "keep_dice_no_arrival": ("mlem", str(PLANTED / "keep_dice_no_arrival.py")),
     "afterburner_short": ("mlem", "afterburner_short.py"),
     "wrong_event_clause": ("mlem", "wrong_event_clause.py"),
     "three_bugs": ("mlem", "three_bugs.py"),
