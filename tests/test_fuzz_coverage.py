@@ -11,6 +11,8 @@ import sys
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from tabletop_referee.conformance.client import default_command
 from tabletop_referee.conformance.fuzz import fuzz, plan_game
 from tabletop_referee.games import load
@@ -90,3 +92,74 @@ def test_a_steered_run_against_the_reference_finds_nothing_and_reports_coverage(
     assert proc.returncode == 0, proc.stderr
     doc = json.loads(proc.stdout)
     assert doc["steer"] is True and doc["divergences"] == [] and doc["coverage"]["reached"] > 0
+
+
+def test_steering_at_a_chance_node_takes_the_outcome_closest_to_a_threshold():
+    from tabletop_referee.conformance.fuzz import STEER_CANDIDATES, _closer
+    from tabletop_referee.games.interface import CHANCE
+
+    g = load("celestia")
+    steps = [st for game in range(4) for st in plan_game(g, game, 3, None, True).steps]
+    tried = 0
+    for st in steps:
+        if g.actors(st.state) != (CHANCE,) or not g.probes.thresholds(st.state):
+            continue
+        draws = random.Random(7)
+        drawn = [g.rules.sample_chance(st.state, draws) for _ in range(STEER_CANDIDATES)]
+        near = [min(g.probes.thresholds(g.apply(st.state, o).state), default=float("inf")) for o in drawn]
+        outcome, t = _closer(g, random.Random(7), st.state)
+        assert outcome == drawn[near.index(min(near))] and t == g.apply(st.state, outcome)
+        tried += len(set(near)) > 1  # the draws differed in how close they came
+    assert tried >= 3
+
+
+def test_a_steered_game_may_resume_from_a_saved_position_and_runs_are_reproducible():
+    from tabletop_referee.conformance.fuzz import Coverage, play_request
+
+    g = load("celestia")
+
+    def run() -> tuple[Coverage, list]:
+        steer = Coverage()
+        return steer, [plan_game(g, i, 5, None, True, steer=steer) for i in range(8)]
+
+    steer, plans = run()
+    assert [play_request(g, p) for p in plans] == [play_request(g, p) for p in run()[1]]
+    assert steer.saved and [s[0] for s in steer.saved] == sorted(s[0] for s in steer.saved)
+    resumed = 0
+    for i, p in enumerate(plans):
+        for origin in plans[:i]:  # a resumed game shares its first positions with the game that saved them
+            shared = next((k for k, (a, b) in enumerate(zip(p.steps, origin.steps)) if a.state is not b.state),
+                          min(len(p.steps), len(origin.steps)))
+            if shared:
+                assert p.setup == origin.setup and shared < len(p.steps)
+                assert [st.action for st in p.steps[:shared - 1]] == [st.action for st in origin.steps[:shared - 1]]
+                resumed += 1
+    assert resumed >= 1
+
+
+PLANTED = REPO / "benchmarks" / "planted"
+
+
+@pytest.mark.parametrize("adapter, game, seed", [
+    ("die_one_unrolled", "mlem", 2),
+    ("celestia_fifty_exactly", "celestia", 3),
+    ("keep_dice_no_arrival", "mlem", 2),
+])
+def test_a_steered_run_finds_each_rare_planted_bug(adapter, game, seed):
+    """benchmarks/fuzz_steering.py's rare bugs, each found by a steered run within 20 games (for
+    this seed; how many games random play needs is the benchmark's business, not a test's)."""
+    r = fuzz([sys.executable, str(PLANTED / f"{adapter}.py")], game=game, games=20, seed=seed,
+             keep_going=True, max_failures=1, steer=True, timeout=120)
+    assert not r.adapter_failures and len(r.divergences) == 1, r.adapter_failures
+    d = r.divergences[0]
+    if adapter == "die_one_unrolled":  # an illegal probe naming an unrolled face is accepted
+        assert d.kind == "rejection" and "rejected" not in d.actual and d.action["die_one"]
+        assert set(d.action["faces"]) - {"1"} - set(d.state["rocket"]["roll"])
+    elif adapter == "celestia_fifty_exactly":  # the draw that makes exactly 50 misses the target
+        assert d.kind == "apply"
+        assert any(e["type"] == "target" and e["total"] == 50 for e in d.expected["events"])
+    else:  # keep-dice offered in an expedition without an arrival token
+        assert d.key == ("legal_actions", "/actions", "extra move")
+        extra = [a for a in d.actual if a not in d.expected]
+        assert extra and all(a["ability"] == "keep-dice" for a in extra)
+        assert d.state["ufo"]["arrival"] is None

@@ -49,7 +49,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    help="protocol 2: games in flight per adapter (default 2)")
     p.add_argument("--steer", action="store_true",
                    help="steer play towards the clauses reached least so far (of a few random legal actions "
-                        "and probes, the one naming the rarest clause); reproducible for a given --workers")
+                        "and probes, the one naming the rarest clause) and the game's rule thresholds (chance "
+                        "outcomes that come closer, games resumed near one); reproducible for a given --workers")
     p.set_defaults(func=run)
 
 

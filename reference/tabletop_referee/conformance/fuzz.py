@@ -20,6 +20,7 @@ whatever the number of workers.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing
 import random
 import sys
@@ -206,9 +207,14 @@ def plan_game(g: GameKit, game: int, seed: int, supported: Mapping[str, Sequence
     With ``steer`` (the coverage of the games planned so far, updated with this one) a player's
     action is the one, among :data:`STEER_CANDIDATES` legal actions drawn at random, whose
     events name the clause reached least so far, and a probe likewise the one whose rejection
-    clause is rarest: play is pushed towards rarely exercised rules (a game then depends on the
-    games planned before it in the same worker, so a steered run is reproducible for a given
-    number of workers)."""
+    clause is rarest: play is pushed towards rarely exercised rules. Rule thresholds the game
+    names (``Probes.thresholds``) are approached on purpose: at a chance node the outcome,
+    among :data:`STEER_CANDIDATES` drawn, that leaves the state closest to one; and a game
+    starting afresh saves the position where it came closest, from which later games resume
+    now and then (:data:`RESUME_RATE`: the setup and the steps up to there are replayed, then
+    play goes on with this game's draws). A steered game thus depends on the games planned
+    before it in the same worker, so a steered run is reproducible for a given number of
+    workers."""
     rng = random.Random(f"{seed}:{game}")
     setup_doc = g.setups.fuzz_setup(rng, _announced_only(g, supported), custom_boards, variants)
     if supported is not None:
@@ -216,9 +222,19 @@ def plan_game(g: GameKit, game: int, seed: int, supported: Mapping[str, Sequence
     state = g.initial_state(g.setup_from_json(setup_doc))
     plan = Plan(game, setup_doc, state, [], g.interchange.state_digest(state) if digests else None)
     plan.odds = odds and digests
-    for _ in range(max_steps):
+    resumable = steer.resumable() if steer is not None else []
+    resumed = bool(resumable) and rng.random() < RESUME_RATE
+    if resumed:
+        assert steer is not None
+        plan, state = _resume(game, steer.resume(rng.choice(resumable)))
+    closest: tuple[int, int] | None = None  # the least distance to a threshold, and the first step at it
+    for _ in range(max_steps - len(plan.steps)):
         if g.is_over(state):
             break
+        if steer is not None and not resumed:
+            near = min(g.probes.thresholds(state), default=None)
+            if near is not None and (closest is None or near < closest[0]):
+                closest = (near, len(plan.steps))
         actors = g.actors(state)
         player: int | None = None
         if len(actors) > 1:
@@ -229,7 +245,9 @@ def plan_game(g: GameKit, game: int, seed: int, supported: Mapping[str, Sequence
         observe: int | None = None
         if observations and g.interchange.hides_anything(state):
             observe = rng.randrange(g.player_count(state))
-        steered = _steered(g, rng, state, legal, steer) if steer is not None and actors != (CHANCE,) else None
+        steered = None
+        if steer is not None:
+            steered = _steered(g, rng, state, legal, steer) if actors != (CHANCE,) else _closer(g, rng, state)
         if steered is not None:
             action, t = steered
         else:
@@ -268,6 +286,8 @@ def plan_game(g: GameKit, game: int, seed: int, supported: Mapping[str, Sequence
         state = t.state
     if steer is not None:
         steer.add_game(plan, len(plan.steps))
+        if closest is not None:
+            steer.save(closest[0], plan, closest[1])
     last = plan.steps[-1].digests if digests and plan.steps else None
     if last is not None and "state" not in last:
         last["state"] = g.interchange.state_digest(state)  # the last step always has one
@@ -308,6 +328,51 @@ def _steered(g: GameKit, rng: random.Random, state: Any, legal: Sequence[Any],
             best = (rarity, action, t)
     assert best is not None
     return best[1], best[2]
+
+
+RESUME_RATE = 0.5
+"""How often a steered game resumes from a saved position, when one is saved."""
+
+SAVED_POSITIONS = 8
+"""How many positions close to a threshold a steered worker keeps (the closest, then the latest)."""
+
+RESUME_FROM = 3
+"""A resumed game starts from one of this many closest saved positions, drawn at random."""
+
+RESUME_TRIES = 3
+"""How many games resume from one saved position before it is dropped."""
+
+RESUME_NEAR = 1
+"""Only a position on a threshold or one short of it is resumed from: from a farther one the
+rest of a game rarely reaches the threshold, and every resumed game is one fewer fresh game."""
+
+
+def _closer(g: GameKit, rng: random.Random, state: Any) -> tuple[Any, Any] | None:
+    """At a chance node of a game that names thresholds: among :data:`STEER_CANDIDATES`
+    outcomes drawn with their probabilities, the one (and its transition) that leaves the
+    state closest to a threshold, the first drawn among equals; ``None`` when the game names
+    none here (the outcome is then drawn as unsteered)."""
+    if not g.probes.thresholds(state):
+        return None
+    best: tuple[float, Any, Any] | None = None
+    for _ in range(STEER_CANDIDATES):
+        outcome = g.rules.sample_chance(state, rng)
+        t = g.apply(state, outcome)
+        near = min(g.probes.thresholds(t.state), default=float("inf"))
+        if best is None or near < best[0]:
+            best = (near, outcome, t)
+    assert best is not None
+    return best[1], best[2]
+
+
+def _resume(game: int, saved: tuple[int, int, Plan, int]) -> tuple[Plan, Any]:
+    """A plan for game ``game`` that replays a saved game's setup and first steps, and the
+    state it goes on from."""
+    _near, _game, origin, k = saved
+    steps = [dataclasses.replace(st, digests=dict(st.digests) if st.digests is not None else None)
+             for st in origin.steps[:k]]
+    plan = Plan(game, origin.setup, origin.initial, steps, origin.start_digest, odds=origin.odds)
+    return plan, origin.steps[k].state
 
 
 def _rarity(steer: Coverage | None, expected: dict[str, Any]) -> float:
@@ -470,6 +535,30 @@ class Coverage:
     events: dict[str, int] = field(default_factory=dict)
     rejections: dict[str, int] = field(default_factory=dict)
     games: dict[str, int] = field(default_factory=dict)
+    saved: list[tuple[int, int, Plan, int]] = field(default_factory=list, repr=False, compare=False)
+    """With ``--steer``, the positions close to a threshold that later games may resume from:
+    (distance, game, plan, step), the closest first (:func:`plan_game`); not merged."""
+    tries: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
+    """How many games resumed from the position saved by each game."""
+
+    def save(self, near: int, plan: Plan, step: int) -> None:
+        """Keeps the position before ``plan``'s step ``step``, ``near`` a threshold, if it is
+        among the :data:`SAVED_POSITIONS` closest (then latest) saved."""
+        self.saved.append((near, plan.game, plan, step))
+        self.saved.sort(key=lambda s: (s[0], -s[1]))
+        del self.saved[SAVED_POSITIONS:]
+
+    def resumable(self) -> list[tuple[int, int, Plan, int]]:
+        """The saved positions a game may resume from: the :data:`RESUME_FROM` closest, each on
+        a threshold or at most :data:`RESUME_NEAR` short of it."""
+        return [s for s in self.saved if s[0] <= RESUME_NEAR][:RESUME_FROM]
+
+    def resume(self, saved: tuple[int, int, Plan, int]) -> tuple[int, int, Plan, int]:
+        """Counts a game resumed from ``saved``, dropped after :data:`RESUME_TRIES` of them."""
+        self.tries[saved[1]] = self.tries.get(saved[1], 0) + 1
+        if self.tries[saved[1]] >= RESUME_TRIES:
+            self.saved.remove(saved)
+        return saved
 
     def add_game(self, plan: Plan, compared: int) -> None:
         """Counts the first ``compared`` steps of ``plan`` (those compared with the adapter)."""

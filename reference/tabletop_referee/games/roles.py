@@ -637,6 +637,13 @@ class Probes(Role):
         """How often fuzzing sends an :meth:`illegal_probe` before ``action`` (default 1 in 10)."""
         return 0.1
 
+    def thresholds(self, state: Any) -> tuple[int, ...]:
+        """How far ``state`` is from each rule threshold the game names (a score short of its
+        target, the tokens left before a pile runs out): 0 exactly on one, none for a threshold
+        passed or that no longer matters. ``fuzz --steer`` plays towards them (chance outcomes
+        that come closer, games resumed from positions close to one); default: none."""
+        return ()
+
     def illegal_probe(self, state: Any, action: Any, rng: random.Random) -> dict[str, Any] | None:
         """A plausible but illegal action document to send now and then while fuzzing (its
         rejection clause is compared): one of the game's :meth:`near_legal_actions`, or the

@@ -15,7 +15,7 @@ from ..interface import EventKind, GameInfo, OptionSpec, library_reader
 from . import conformance_data, describe, engine, interchange, notation, position
 from .rules.checks import rule_checks
 from .events import EVENT_KINDS
-from .model import DEFAULT_CITY_DICE, OPTION_DISPUTES, OPTION_VALUES, Setup, State
+from .model import DEFAULT_CITY_DICE, OPTION_DISPUTES, OPTION_VALUES, TARGET, Setup, State
 
 _DESCRIPTIONS = {
     "game_type": "which cards are in the action deck: basic, basic-promo (Grappling Hook), fast (no Power cards)",
@@ -256,6 +256,14 @@ class CelestiaProbes(Probes):
 
     chance_clause = "turn.chance"
     fallback_clause = "turn.step"
+
+    def thresholds(self, state: State) -> tuple[int, ...]:
+        """[end.fifty-points]: each player's points short of the target until someone reaches
+        it; then 0 if the first to reach it has exactly the target, else nothing."""
+        totals = engine.totals(state)
+        if state.first_to_target is None:
+            return tuple(TARGET - t for t in totals)
+        return (0,) if totals[state.first_to_target] == TARGET else ()
     observation_clause = "observation.hands"
 
     # hidden information

@@ -723,6 +723,11 @@ class MlemProbes(Probes):
     fallback_clause = "turn.phase"
     observation_clause = "observation.per-player"
 
+    def thresholds(self, state: Any) -> tuple[int, ...]:
+        """[ufo.arrivals-exhausted]: the arrival tokens left in the pile (UFO variant)."""
+        ufo = state.ufo
+        return (len(ufo.pile),) if ufo is not None and isinstance(ufo.pile, tuple) else ()
+
     def near_legal_actions(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
         players = self.core.player_count(state)
         docs = [self.core.action_to_json(a) for a in self.core.legal_actions(state)] if self.core.actors(state) != (CHANCE,) \
