@@ -15,6 +15,7 @@ import pytest
 
 from tabletop_referee.conformance.client import default_command
 from tabletop_referee.conformance.fuzz import fuzz, plan_game
+from tabletop_referee.errors import RefereeError
 from tabletop_referee.games import load
 from tabletop_referee.spec import load_spec
 
@@ -83,6 +84,42 @@ def test_steering_takes_the_candidate_naming_the_rarest_clause():
         assert rare in {e.clause for e in t.events}, (rare, action)
         assert t == g.apply(st.state, action)
         tried += 1
+    assert tried >= 3
+
+
+def test_steering_sends_the_probe_of_the_rarest_shape():
+    """A probe's shape is its rejection clause with its type and the fields it sets: a move using
+    a Die-1 astronaut counts apart from the same move without; of the probes drawn, the one of
+    the shape reached least is sent, whatever the clause counts say."""
+    from tabletop_referee.conformance.fuzz import STEER_CANDIDATES, Coverage, _probe, _probe_shape, _reference_apply
+
+    move = {"type": "move", "player": 0, "faces": ["2"], "die_one": []}
+    assert _probe_shape(move, "travel.roll") != _probe_shape({**move, "die_one": [0]}, "travel.roll")
+    assert _probe_shape(move, "travel.roll") != _probe_shape(move, "turn.actor")
+    g = load("mlem")
+    plan = plan_game(g, 0, 1, None, True, variants=g.info.variants)
+    tried = 0
+    for st in plan.steps:
+        draws = random.Random(7)
+        drawn = [g.probes.illegal_probe(st.state, st.action, draws) for _ in range(STEER_CANDIDATES)]
+        try:
+            answers = [_reference_apply(g, st.state, g.action_from_json(d)) for d in drawn]
+        except (RefereeError, TypeError):  # a probe not even readable (or none): _probe skips it
+            continue
+        shapes = [_probe_shape(d, a["rejected"]["clause"]) for d, a in zip(drawn, answers) if "rejected" in a]
+        # a shape drawn once and not first: the clause counts alone would send the first
+        rare = next((sh for sh in shapes[1:] if shapes.count(sh) == 1), None)
+        if rare is None:
+            continue
+        steer = Coverage(rejections={a["rejected"]["clause"]: 5 for a in answers if "rejected" in a},
+                         shapes={sh: 100 for sh in shapes})
+        steer.shapes[rare] = 0
+        probe, expected = _probe(g, random.Random(7), st.state, st.action, steer)
+        assert probe is not None and expected is not None and "rejected" in expected
+        assert _probe_shape(probe, expected["rejected"]["clause"]) == rare
+        tried += 1
+        if tried >= 10:
+            break
     assert tried >= 3
 
 

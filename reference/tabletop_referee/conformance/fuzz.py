@@ -255,16 +255,7 @@ def plan_game(g: GameKit, game: int, seed: int, supported: Mapping[str, Sequence
         probe: dict[str, Any] | None = None
         probe_expected: dict[str, Any] | None = None
         if rng.random() < g.probes.probe_rate(state, action):
-            for _try in range(STEER_CANDIDATES if steer is not None else 1):
-                bad = g.probes.illegal_probe(state, action, rng)
-                try:
-                    parsed = g.action_from_json(bad) if bad is not None else None
-                except RefereeError:  # not even a readable action: not what this check compares
-                    parsed = None
-                if parsed is not None:
-                    expected = _reference_apply(g, state, parsed)
-                    if probe_expected is None or _rarity(steer, expected) < _rarity(steer, probe_expected):
-                        probe, probe_expected = bad, expected
+            probe, probe_expected = _probe(g, rng, state, action, steer)
         if steered is None:
             t = g.apply(state, action)
         step = PlanStep(state, player, legal, observe, probe, probe_expected, action, t)
@@ -375,11 +366,42 @@ def _resume(game: int, saved: tuple[int, int, Plan, int]) -> tuple[Plan, Any]:
     return plan, origin.steps[k].state
 
 
-def _rarity(steer: Coverage | None, expected: dict[str, Any]) -> float:
-    """How often the probe's rejection clause was reached so far (an accepted probe: never rare)."""
+def _probe(g: GameKit, rng: random.Random, state: Any, action: Any,
+           steer: Coverage | None) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """An illegal probe to send before ``action`` and the reference's answer to it: unsteered the
+    game's one draw; steered the rarest (:func:`_rarity`) of up to :data:`STEER_CANDIDATES`
+    drawn, the first drawn among equals. ``(None, None)`` when no readable probe was drawn."""
+    probe: dict[str, Any] | None = None
+    probe_expected: dict[str, Any] | None = None
+    for _try in range(STEER_CANDIDATES if steer is not None else 1):
+        bad = g.probes.illegal_probe(state, action, rng)
+        try:
+            parsed = g.action_from_json(bad) if bad is not None else None
+        except RefereeError:  # not even a readable action: not what this check compares
+            parsed = None
+        if parsed is not None:
+            expected = _reference_apply(g, state, parsed)
+            if probe_expected is None or _rarity(steer, bad, expected) < _rarity(steer, probe, probe_expected):
+                probe, probe_expected = bad, expected
+    return probe, probe_expected
+
+
+def _rarity(steer: Coverage | None, probe: Any, expected: dict[str, Any]) -> tuple[float, float]:
+    """How often the probe's shape (:func:`_probe_shape`), then its rejection clause, was
+    reached so far (an accepted probe: never rare)."""
     if steer is None or "rejected" not in expected:
-        return float("inf")
-    return steer.rejections.get(expected["rejected"]["clause"], 0)
+        return float("inf"), float("inf")
+    clause = expected["rejected"]["clause"]
+    return steer.shapes.get(_probe_shape(probe, clause), 0), steer.rejections.get(clause, 0)
+
+
+def _probe_shape(probe: Any, clause: str) -> str:
+    """A rejected probe's clause with its document's type and the fields it sets (not empty):
+    the same clause reached by a rarer kind of action (a move using an astronaut's power, say)
+    counts apart, so steering still probes it while the clause itself is common."""
+    doc = probe if isinstance(probe, dict) else {}
+    fields = sorted(k for k, v in doc.items() if k != "type" and v is not None and v is not False and v != "" and v != [] and v != {})
+    return f"{clause} {doc.get('type')} {','.join(fields)}"
 
 
 def _announced_only(g: GameKit, supported: Mapping[str, Sequence[Any]] | None) -> Mapping[str, Sequence[Any]] | None:
@@ -540,6 +562,9 @@ class Coverage:
     (distance, game, plan, step), the closest first (:func:`plan_game`); not merged."""
     tries: dict[int, int] = field(default_factory=dict, repr=False, compare=False)
     """How many games resumed from the position saved by each game."""
+    shapes: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    """How many rejected probes of each shape (:func:`_probe_shape`) were compared; steering
+    only, not merged."""
 
     def save(self, near: int, plan: Plan, step: int) -> None:
         """Keeps the position before ``plan``'s step ``step``, ``near`` a threshold, if it is
@@ -569,6 +594,8 @@ class Coverage:
                 seen.add(e.clause)
             if st.rejection is not None:
                 self.rejections[st.rejection] = self.rejections.get(st.rejection, 0) + 1
+                shape = _probe_shape(st.probe, st.rejection)
+                self.shapes[shape] = self.shapes.get(shape, 0) + 1
                 seen.add(st.rejection)
         for clause in seen:
             self.games[clause] = self.games.get(clause, 0) + 1
