@@ -35,7 +35,6 @@ from ..games import load
 from ..games.interface import CHANCE
 from ..games.roles import GameKit
 from ..loading import LoadError, parse_json
-from ..sampler import choose
 from ..style import Progress
 from .client import AdapterFailure, ExternalAdapter, ProtocolViolation
 from .compare import first_difference
@@ -232,8 +231,10 @@ def plan_game(g: GameKit, game: int, seed: int, supported: Mapping[str, Sequence
         steered = _steered(g, rng, state, legal, steer) if steer is not None and actors != (CHANCE,) else None
         if steered is not None:
             action, t = steered
-        else:
-            action = rng.choice(legal) if len(actors) > 1 else choose(g, rng, state)
+        elif actors == (CHANCE,):
+            action = g.rules.sample_chance(state, rng)  # the draws of sampler.choose, without
+        else:  # listing the legal actions again
+            action = rng.choice(legal)
         probe: dict[str, Any] | None = None
         probe_expected: dict[str, Any] | None = None
         if rng.random() < g.probes.probe_rate(state, action):
@@ -247,8 +248,8 @@ def plan_game(g: GameKit, game: int, seed: int, supported: Mapping[str, Sequence
                     expected = _reference_apply(g, state, parsed)
                     if probe_expected is None or _rarity(steer, expected) < _rarity(steer, probe_expected):
                         probe, probe_expected = bad, expected
-        if steered is None:
-            t = g.apply(state, action)
+        if steered is None:  # a legal action or a chance outcome: the rule checks pass (a
+            t = g.rules.apply_legal(state, action)  # property test checks it), not run again
         step = PlanStep(state, player, legal, observe, probe, probe_expected, action, t)
         if probe_expected is not None and "rejected" in probe_expected:
             step.rejection = probe_expected["rejected"]["clause"]
