@@ -450,7 +450,7 @@ def test_the_adapter_parser_built_alone_reads_as_the_whole_one():
     assert ALONE == ("adapter",) and _alone(["fuzz", "adapter"]) is None
     assert list(next(a for a in alone._actions if a.dest == "command").choices) == ["adapter"]
     assert adapter_parser(alone).format_help() == adapter_parser(whole).format_help()
-    for argv in (["adapter", "--game", "mlem"], ["adapter", "--game", "pig", "--protocol", "1"],
+    for argv in (["adapter", "--game", "mlem"], ["adapter", "--game", "mlem", "--protocol", "1"],
                  ["adapter", "--game", "mlem", "--reading", "tie_break=x", "--readings-of", "JA"]):
         got, want = vars(alone.parse_args(argv)), vars(whole.parse_args(argv))
         assert got == want and got["func"].__module__ == "tabletop_referee.commands.adapter"
