@@ -83,12 +83,12 @@ class StateTexts:
         self._observed: dict[str, tuple[Any, dict[tuple[int, bool], str]]] = {}
         self._landings: dict[Any, str] = {}
         self._values: dict[str, dict[Any, str]] = {}
-        self._states: dict[int, tuple[State, tuple[str, str, str]]] = {}
+        self._states: dict[int, tuple[State, tuple[str, str, str, str]]] = {}
         self._board_hash: tuple[Any, int, Any] | None = None
         self._hashes: dict[int | None, tuple[list[str], Any]] = {}
         self._ids: dict[int, tuple[Any, str]] = {}
         self._seqs: dict[int, tuple[Any, str]] = {}
-        self._sections: dict[str, Callable[[Any], str]] = {
+        self._sections: dict[str, Callable[..., str]] = {
             "exploration": self._exploration, "missions": self._missions, "ufo": self._ufo}
 
     def _part(self, name: str, value: Any, to_json: Callable[[Any], Any] | None = None,
@@ -231,7 +231,7 @@ class StateTexts:
             kept = self._hashes[observer] = (before, h)
         h = kept[1].copy()
         h.update("".join(after).encode("utf-8"))
-        return h.hexdigest()
+        return str(h.hexdigest())
 
     def text(self, s: State, observer: int | None = None) -> str:
         """The canonical text of ``state_to_json(s)``, or with ``observer`` of
