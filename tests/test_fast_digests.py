@@ -96,3 +96,51 @@ def test_a_wrong_observer_is_refused_as_before():
             g.interchange.observation_to_json(state, player)
         with pytest.raises(IllegalAction):
             g.interchange.observation_digest(state, player)
+
+
+def test_every_observer_s_text_is_the_text_of_its_document():
+    """MLEM writes the rocket and the variant sections by hand from kept token texts, and goes
+    on hashing from a kept hash of the text up to ``options`` (per observer): every state and
+    every player's observation of it, game over included (kept missions shown), must be the
+    text and the digest of the document written afresh."""
+    from tabletop_referee.games.mlem.texts import StateTexts
+
+    g = load("mlem")
+    texts, checked, over = StateTexts(), 0, 0
+    for i in range(6):
+        p = plan_game(g, i, 23, None, True, variants=g.info.variants, observations=True)
+        for st in p.steps:
+            s = st.transition.state
+            assert texts.text(s) == canonical_text(g.state_to_json(s))
+            assert texts.digest(s) == digest(g.state_to_json(s))
+            for q in range(s.players):
+                doc = g.interchange.observation_to_json(s, q)
+                assert texts.text(s, q) == canonical_text(doc)
+                assert texts.digest(s, q) == digest(doc)
+                checked += 1
+            over += s.phase == "game-over" and s.missions is not None
+    assert checked > 500 and over, (checked, over)
+
+
+def test_kept_events_digests_and_legal_digests_are_the_fresh_ones():
+    """Events digests are kept per tuple of events (a list, or an event holding a list, is
+    written afresh); a legal-action digest is kept per tuple of the very same actions."""
+    from tabletop_referee.documents import SameItems
+    from tabletop_referee.games.interface import Event
+
+    g = load("mlem")
+    _, planned = plans("mlem", games=3)
+    for st in (st for p in planned for st in p.steps):
+        events = st.transition.events
+        want = digest([g.event_to_json(e) for e in events])
+        assert g.interchange.events_digest(events) == want
+        assert g.interchange.events_digest(events) == want  # kept
+        assert g.interchange.events_digest(list(events)) == want  # a list: not kept, the same
+    listed = Event("no-landing", "landing.no-site", (("space", [1, 2]),))  # unhashable data
+    assert g.interchange.events_digest((listed,)) == digest([g.event_to_json(listed)])
+    calls = []
+    kept = SameItems(lambda items: calls.append(1) or g.interchange.legal_digest(items))
+    state = planned[0].initial
+    legal = g.legal_actions(state)
+    assert kept(legal) == kept(legal) == kept(tuple(legal)) == g.interchange.legal_digest(legal)
+    assert len(calls) == 1

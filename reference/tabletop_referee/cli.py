@@ -37,14 +37,21 @@ EXIT_INTERNAL = 70
 __all__ = ["EXIT_FAILED", "EXIT_OK", "EXIT_USAGE", "build_parser", "main"]
 
 
-def build_parser() -> argparse.ArgumentParser:
+ALONE = ("adapter",)
+"""Commands whose parser is built alone when the command line names them: ``referee adapter`` is
+started once per fuzz worker and conformance run, and building every command's parser (importing
+every command module) would cost it most of a second of start-up (docs/benchmarks.md)."""
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser; with ``only`` (one of :data:`MODULES`), just that command's."""
     parser = argparse.ArgumentParser(
         prog="referee",
         description="Executable rules specifications and conformance checks for tabletop games.",
     )
     parser.add_argument("--version", action="version", version=f"referee {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in MODULES:
+    for name in (only,) if only in MODULES else MODULES:
         importlib.import_module(f"{__package__}.commands.{name}").register(sub)
     _list_the_games(parser)
     return parser
@@ -81,6 +88,14 @@ def _complete(parser: argparse.ArgumentParser) -> None:
     argcomplete.autocomplete(parser)
 
 
+def _alone(argv: list[str]) -> str | None:
+    """The command of :data:`ALONE` that ``argv`` names first, if any (never while a shell asks
+    for completion, which needs every command)."""
+    if argv and argv[0] in ALONE and "_ARGCOMPLETE" not in os.environ:
+        return argv[0]
+    return None
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM, turned into an interrupt so every command stops the way Ctrl-C stops it:
     adapters killed, partial results written."""
@@ -92,7 +107,7 @@ def _on_sigterm(signum: int, frame: object) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        parser = build_parser()  # imports every command module
+        parser = build_parser(_alone(sys.argv[1:] if argv is None else argv))  # imports the command modules
         _complete(parser)
         args = parser.parse_args(argv)
     except KeyboardInterrupt:

@@ -99,12 +99,12 @@ class SameItems:
             return self._compute(items)
         key = (len(items), id(items[0]))
         hit = self._kept.get(key)
-        if hit is not None and all(map(operator.is_, hit[0], items)):
-            return hit[1]
+        if hit is not None and (hit[0] is items or all(map(operator.is_, hit[0], items))):
+            return hit[1]  # the very same tuple (a game that keeps its action tuples), or its items
         value = self._compute(items)
         if len(self._kept) > 1_000:
             self._kept.clear()
-        self._kept[key] = (tuple(items), value)  # kept alive: the ids stay theirs
+        self._kept[key] = (tuple(items), value)  # kept alive: the ids stay theirs (a tuple is itself)
         return value
 
 

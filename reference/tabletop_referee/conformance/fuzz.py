@@ -36,7 +36,6 @@ from ..games import load
 from ..games.interface import CHANCE
 from ..games.roles import GameKit
 from ..loading import LoadError, parse_json
-from ..sampler import choose
 from ..style import Progress
 from .client import AdapterFailure, ExternalAdapter, ProtocolViolation
 from .compare import first_difference
@@ -250,14 +249,16 @@ def plan_game(g: GameKit, game: int, seed: int, supported: Mapping[str, Sequence
             steered = _steered(g, rng, state, legal, steer) if actors != (CHANCE,) else _closer(g, rng, state)
         if steered is not None:
             action, t = steered
-        else:
-            action = rng.choice(legal) if len(actors) > 1 else choose(g, rng, state)
+        elif actors == (CHANCE,):
+            action = g.rules.sample_chance(state, rng)  # the draws of sampler.choose, without
+        else:  # listing the legal actions again
+            action = rng.choice(legal)
         probe: dict[str, Any] | None = None
         probe_expected: dict[str, Any] | None = None
         if rng.random() < g.probes.probe_rate(state, action):
             probe, probe_expected = _probe(g, rng, state, action, steer)
-        if steered is None:
-            t = g.apply(state, action)
+        if steered is None:  # a legal action or a chance outcome: the rule checks pass (a
+            t = g.rules.apply_legal(state, action)  # property test checks it), not run again
         step = PlanStep(state, player, legal, observe, probe, probe_expected, action, t)
         if probe_expected is not None and "rejected" in probe_expected:
             step.rejection = probe_expected["rejected"]["clause"]

@@ -363,8 +363,20 @@ class Interchange(Role):
         return list_digest([self.action_canonical_text(a) for a in actions], as_set=True)
 
     def events_digest(self, events: Sequence[Event]) -> str:
-        """The digest of the events of one transition, in order."""
-        return list_digest([self._cached_text("_event_texts", e, self.core.event_to_json) for e in events])
+        """The digest of the events of one transition, in order; kept per tuple of events
+        (many transitions repeat the same events: a roll, a boarding, a landing)."""
+        kept: dict[Any, str] = self.__dict__.setdefault("_events_digests", {})
+        try:
+            return kept[events]
+        except KeyError:
+            pass
+        except TypeError:  # an event's data holds a list, or a list of events: written afresh
+            return list_digest([self._cached_text("_event_texts", e, self.core.event_to_json) for e in events])
+        value = list_digest([self._cached_text("_event_texts", e, self.core.event_to_json) for e in events])
+        if len(kept) >= self._TEXT_CACHE_MAX:
+            kept.clear()
+        kept[events] = value
+        return value
 
     def observation_digest(self, state: Any, player: int) -> str:
         return digest_text(canonical_text(self.observation_to_json(state, player)))

@@ -67,6 +67,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from ...errors import IllegalAction
@@ -132,8 +133,10 @@ def legal_actions(state: State, player: int | None = None) -> tuple[Action, ...]
     no simultaneous choice, so ``player`` (the interface's) is never needed and not read.
     """
     phase = state.phase
+    if phase == "roll":
+        return _roll_actions(state.rocket.dice)
     if phase in CHANCE_PHASES:
-        return tuple(action for action, _ in chance_outcomes(state))
+        return _draws(tuple(t.id for t in draw_pile(state)))[1]
     if phase == "move":
         return travel.legal_moves(state)
     actor = current_actor(state)
@@ -160,9 +163,24 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
         return roll.roll_outcomes(state.rocket.dice)
     if phase not in CHANCE_PHASES:
         return ()
-    pile = draw_pile(state)
-    p = Fraction(1, len(pile))
-    return tuple((Draw(t.id), p) for t in pile)
+    return _draws(tuple(t.id for t in draw_pile(state)))[0]
+
+
+@lru_cache(maxsize=64)
+def _roll_actions(dice: int) -> tuple[Action, ...]:
+    """The distinct rolls of ``dice`` dice (the actions of :func:`roll.roll_outcomes`), one
+    tuple per number of dice: a fuzz step's kept digests recognise it."""
+    return tuple(action for action, _ in roll.roll_outcomes(dice))
+
+
+@lru_cache(maxsize=4096)
+def _draws(ids: tuple[str, ...]) -> tuple[tuple[tuple[Action, Fraction], ...], tuple[Action, ...]]:
+    """The outcomes and actions of a draw from a pile of tokens with these ids, in pile order,
+    each equally likely. Kept per pile: a pile stays as it is for many steps, and a step asks
+    for its draws several times (legal actions, odds, sampling)."""
+    p = Fraction(1, len(ids))
+    outcomes = tuple((Draw(i), p) for i in ids)
+    return outcomes, tuple(a for a, _ in outcomes)
 
 
 def is_legal(state: State, action: Action) -> bool:

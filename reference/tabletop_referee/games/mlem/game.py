@@ -730,8 +730,8 @@ class MlemProbes(Probes):
 
     def near_legal_actions(self, state: Any, rng: random.Random) -> list[dict[str, Any]]:
         players = self.core.player_count(state)
-        docs = [self.core.action_to_json(a) for a in self.core.legal_actions(state)] if self.core.actors(state) != (CHANCE,) \
-            else [self.core.action_to_json(a) for a, _p in self.core.chance_outcomes(state)][:3]
+        docs = [self.core.action_to_json(a) for a in self.core.legal_actions(state)[:6]] if self.core.actors(state) != (CHANCE,) \
+            else [self.core.action_to_json(a) for a, _p in self.core.chance_outcomes(state)[:3]]  # only these are used
         out: list[dict[str, Any]] = []
         faces = ["1", "2", "3", "4", "afterburner"]
         for doc in docs[:6]:
