@@ -438,19 +438,25 @@ def test_usage_errors_of_subcommand_modules_are_one_line_under_python_dash_m():
     assert proc.stderr.strip().splitlines() == ["referee conform: error: --adapter: empty command"]
 
 
-def test_the_adapter_parser_built_alone_reads_as_the_whole_one():
-    """``referee adapter`` builds its parser alone (start-up: docs/benchmarks.md); it must read
-    every argument, and explain itself, as the adapter parser inside the whole CLI does."""
-    from tabletop_referee.cli import ALONE, _alone, build_parser
+def test_a_command_parser_built_alone_reads_as_the_whole_one():
+    """``referee COMMAND`` builds that command's parser alone (start-up: docs/benchmarks.md); it
+    must read every argument, and explain itself, as the same parser inside the whole CLI does."""
+    from tabletop_referee.cli import ALONE, MODULES, _alone, build_parser
 
-    def adapter_parser(parser):
-        return next(a for a in parser._actions if a.dest == "command").choices["adapter"]
+    def commands(parser):
+        return next(a for a in parser._actions if a.dest == "command").choices
 
-    whole, alone = build_parser(), build_parser(_alone(["adapter", "--game", "mlem"]))
-    assert ALONE == ("adapter",) and _alone(["fuzz", "adapter"]) is None
-    assert list(next(a for a in alone._actions if a.dest == "command").choices) == ["adapter"]
-    assert adapter_parser(alone).format_help() == adapter_parser(whole).format_help()
+    whole = build_parser()
+    assert set(ALONE) == set(MODULES) and _alone(["fuzz", "adapter"]) == "fuzz"
+    assert _alone(["conform-expect"]) is None and _alone(["--version"]) is None
+    for name in MODULES:
+        alone = build_parser(_alone([name, "--help"]))
+        assert name in commands(alone) and len(commands(alone)) < len(commands(whole))
+        for command, sub in commands(alone).items():
+            assert sub.format_help() == commands(whole)[command].format_help(), command
     for argv in (["adapter", "--game", "mlem"], ["adapter", "--game", "mlem", "--protocol", "1"],
-                 ["adapter", "--game", "mlem", "--reading", "tie_break=x", "--readings-of", "JA"]):
-        got, want = vars(alone.parse_args(argv)), vars(whole.parse_args(argv))
-        assert got == want and got["func"].__module__ == "tabletop_referee.commands.adapter"
+                 ["adapter", "--game", "mlem", "--reading", "tie_break=x", "--readings-of", "JA"],
+                 ["conform", "--game", "mlem", "--clause", "travel", "-q"], ["clauses", "--game", "mlem", "--json"],
+                 ["simulate", "--game", "mlem", "--games", "3", "--option", "tie_break=x"]):
+        got, want = vars(build_parser(_alone(argv)).parse_args(argv)), vars(whole.parse_args(argv))
+        assert got == want and got["func"].__module__ == f"tabletop_referee.commands.{argv[0]}"
