@@ -171,7 +171,7 @@ Feature: Crash
       Given the rocket is on space 9
       And the rocket carries player 0's moon-double, player 1's parachute and player 2's plus-minus
       When the dice show 4, 4, 4, 4, afterburner and afterburner
-      Then the next decision is player 1's
+      Then player 1 is to act
       When player 1 stays
       Then player 0's moon-double is back on their board
       And player 1's parachute is back on their board
@@ -211,4 +211,4 @@ Feature: Crash
       When the dice show 4, 4, 4, 4, afterburner and afterburner
       Then expedition 2 is taking off
       And the start player is player 0
-      And the next decision is player 0's
+      And player 0 is to act

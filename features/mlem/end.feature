@@ -51,7 +51,7 @@ Feature: End of the game
       When the dice show 1 and 3
       Then the rocket crashes
       And the game is not over
-      And the next decision is player 0's
+      And player 0 is to act
       When player 0 lands
       Then player 0's parachute is on the planet of space 8
       And the game is over because of crash-limit
@@ -156,7 +156,7 @@ Feature: End of the game
       When the dice show 1 and 4
       And the commander picks 1
       And player 0 lands
-      Then the next decision is player 1's
+      Then player 1 is to act
       When player 1 lands
       And player 2 lands
       Then the planet of space 10 holds player 0's die-removal, player 0's die-one, player 0's parachute, player 1's parachute and player 2's parachute

@@ -44,7 +44,7 @@ Feature: Expedition flow
       And the commander picks 2
       Then the next step is a roll of 2 dice
       When the dice show 1 and 3
-      Then the next decision is player 0's
+      Then player 0 is to act
 
   @clause:expedition.end
   Rule: An empty rocket, deep space or a crash ends the expedition and the next player starts

@@ -22,7 +22,7 @@ Feature: Goal tokens
       And player 0 lands
       Then player 0 holds the planet-trio goal
       And player 0 scores 5 points for goals
-      And the next decision is player 1's
+      And player 1 is to act
 
     @id:mlem-0040
     Example: A later player meeting a goal already taken gets nothing

@@ -266,7 +266,7 @@ Feature: Landing
       And the start player is player 0
       And a commander-changed event cites landing.commander-change
       When the dice show 1, 2, 2, 3 and 4
-      Then the next decision is player 1's
+      Then player 1 is to act
 
     @id:mlem-0074
     Example: The old commander cannot move the rocket any more

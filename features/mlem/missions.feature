@@ -43,7 +43,7 @@ Feature: Secret Missions variant
       And player 2 holds missions M09 to M12
       And the mission pile holds 8 tokens
       And the phase is mission-discard
-      And the next decision is player 0's
+      And player 0 is to act
 
     @id:mlem-0252
     Example: With five players all twenty missions are dealt
@@ -74,7 +74,7 @@ Feature: Secret Missions variant
       Then player 0 holds missions M01, M03 and M04
       And player 0 has discarded mission M02
       And a mission-discarded event cites missions.discard
-      And the next decision is player 1's
+      And player 1 is to act
 
     @id:mlem-0255
     Example: Discarding goes clockwise from the start player
@@ -83,9 +83,9 @@ Feature: Secret Missions variant
       And player 0 holds missions M01 to M04
       And player 1 holds missions M05 to M08
       And player 2 holds missions M09 to M12
-      Then the next decision is player 2's
+      Then player 2 is to act
       When player 2 discards mission M09
-      Then the next decision is player 0's
+      Then player 0 is to act
 
     @id:mlem-0256
     Example: A mission the player does not hold cannot be discarded
@@ -115,7 +115,7 @@ Feature: Secret Missions variant
       And player 2 holds missions M09 to M12
       When player 2 discards mission M12
       Then expedition 1 is taking off
-      And the next decision is player 0's
+      And player 0 is to act
 
   @clause:missions.fulfilled
   Rule: A kept mission is fulfilled by an astronaut of its owner at the space it names

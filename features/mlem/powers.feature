@@ -269,7 +269,7 @@ Feature: Astronaut powers
       When player 0 lands
       Then 4 dice are available
       And a dice-removed event cites power.die-removal
-      And the next decision is player 1's
+      And player 1 is to act
 
     @id:mlem-0102
     Example: A die-removal further back removes a die for the new commander

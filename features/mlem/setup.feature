@@ -117,7 +117,7 @@ Feature: Components, setup and who may act
     Example: The named start player boards first
       When a new game is set up for 4 players starting with player 2
       Then the start player is player 2
-      And the next decision is player 2's
+      And player 2 is to act
 
     @id:mlem-0155
     Example: The start player takes the rocket board and the dice
@@ -218,7 +218,7 @@ Feature: Components, setup and who may act
       When the dice show 1, 2, 2, 3, 4 and afterburner
       And the commander picks 4
       And player 0 stays aboard
-      Then the next decision is player 1's
+      Then player 1 is to act
 
     @id:mlem-0166
     Example: A roll is a chance event, nobody's decision

@@ -23,9 +23,9 @@ Feature: Takeoff
     Example: Boarding wraps around the table from a later start player
       Given a 3-player game starting with player 2
       When player 2 embarks plus-minus
-      Then the next decision is player 0's
+      Then player 0 is to act
       When player 0 embarks moon-double
-      Then the next decision is player 1's
+      Then player 1 is to act
       When player 1 embarks die-removal
       Then the rocket carries player 2's plus-minus, player 0's moon-double and player 1's die-removal
       And the commander is player 2
@@ -34,7 +34,7 @@ Feature: Takeoff
     Example: Boarding resumes with the next player clockwise
       Given a 4-player game starting with player 3
       And player 3 has boarded die-one
-      Then the next decision is player 0's
+      Then player 0 is to act
       And player 0 may embark satellite, plus-minus, parachute, moon-double, planet-double, deep-space-double, die-removal and die-one
 
     @id:mlem-0175

@@ -15,7 +15,7 @@ Feature: Travel phase
     Example: The front seat's owner makes the move
       Given the rocket is on space 3
       When the dice show 1, 2, 2, 3, 4 and 4
-      Then the next decision is player 0's
+      Then player 0 is to act
 
     @id:mlem-0183
     Example: Another player cannot move the rocket

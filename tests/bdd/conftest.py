@@ -281,13 +281,6 @@ def then_empty(scene: Scene):
     scene.check("/state/rocket/seats")
 
 
-@then(parsers.re(r"the next decision is player (?P<player>\d+)'s"))
-def then_actor(scene: Scene, player: str):
-    """the next decision is player P's."""
-    assert mlem.current_actor(scene.settled()) == int(player)
-    scene.check("/actor")
-
-
 @then(parsers.re(r"the next step is a roll of (?P<n>\d+) (?:dice|die)$"))
 def then_next_roll(scene: Scene, n: str):
     """the next step is a roll of N dice (1 die): a chance node."""
