@@ -33,10 +33,12 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, cast
 
+from .documents import canonical_text
 from .errors import IllegalAction, RefereeError
 from .games import load
 from .games.interface import CHANCE, Actor
 from .games.roles import GameKit
+from .loading import own_documents
 
 DATA_FILE = "standard.json"
 """The vector file of the shipped data in vectors/<game>/."""
@@ -49,16 +51,23 @@ LOOKBACK = 2
 
 
 class _Outcome:
-    """Everything a vector checks, computed by the reference engine (for comparison)."""
+    """Everything a vector checks, computed by the reference engine (for comparison).
 
-    def __init__(self, game: GameKit, start: dict[str, Any], steps: list[dict[str, Any]], reject_at: int | None) -> None:
+    ``state``: the start state already read from ``start`` (so one read serves several
+    outcomes); ``actions``: the steps' actions, read once (:class:`_Actions`)."""
+
+    def __init__(self, game: GameKit, start: dict[str, Any], steps: list[dict[str, Any]], reject_at: int | None,
+                 state: Any = None, actions: _Actions | None = None) -> None:
         self.events: list[dict[str, Any]] = []
         self.rejected: str | None = None
         self.result: dict[str, Any] | None = None
-        state = game.state_from_json(start)
-        for i, step in enumerate(steps):
+        if state is None:
+            state = game.state_from_json(start)
+        if actions is None:
+            actions = _Actions(game, steps)
+        for i in range(len(steps)):
             try:
-                t = game.apply(state, game.action_from_json(step["action"]))
+                t = game.apply(state, actions[i])
             except IllegalAction as exc:
                 self.rejected = f"{i}:{exc.clause}"
                 return
@@ -74,6 +83,47 @@ class _Outcome:
         if result is not None and data_key:
             result = {**result, "state": {k: v for k, v in result["state"].items() if k != data_key}}
         return json.dumps([self.events, self.rejected, result], sort_keys=True)
+
+
+class _Actions:
+    """The steps' actions, each read on first use (:func:`_read_action`) and kept for the
+    replays of :func:`depends_on` on other data (an action reads the same whatever the data)."""
+
+    def __init__(self, game: GameKit, steps: list[dict[str, Any]]) -> None:
+        self._game = game
+        self._steps = steps
+        self._read: dict[int, Any] = {}
+
+    def __getitem__(self, i: int) -> Any:
+        try:
+            return self._read[i]
+        except KeyError:
+            action = self._read[i] = _read_action(self._game, self._steps[i]["action"])
+            return action
+
+
+_ACTIONS: dict[tuple[str, str], Any] = {}
+"""(game, canonical text of an action document) -> the action, or the error reading it raised."""
+_ACTIONS_MAX = 100_000
+
+
+def _read_action(game: GameKit, doc: Any) -> Any:
+    """``game.action_from_json(doc)``, each distinct document read once: the walks send the same
+    near-legal documents again and again, and every vector's steps are read again for each other
+    value of each provisional field. A document that cannot be read raises its error each time."""
+    key = (game.info.id, canonical_text(doc))
+    found = _ACTIONS.get(key)
+    if found is None:
+        try:
+            found = game.action_from_json(doc)
+        except RefereeError as exc:
+            found = exc
+        if len(_ACTIONS) >= _ACTIONS_MAX:
+            _ACTIONS.clear()
+        _ACTIONS[key] = found
+    if isinstance(found, RefereeError):
+        raise found.with_traceback(None)
+    return found
 
 
 def result_document(game: GameKit, state: Any) -> dict[str, Any]:
@@ -93,27 +143,31 @@ def result_document(game: GameKit, state: Any) -> dict[str, Any]:
             "scores": res["scores"], "outcome": res.get("outcome")}
 
 
-def depends_on(game: GameKit, start: dict[str, Any], steps: list[dict[str, Any]], reject_at: int | None) -> dict[str, Any]:
-    """The provisional data fields whose other plausible values change what the vector checks."""
+def depends_on(game: GameKit, start: dict[str, Any], steps: list[dict[str, Any]], reject_at: int | None,
+               base: _Outcome | None = None, actions: _Actions | None = None) -> dict[str, Any]:
+    """The provisional data fields whose other plausible values change what the vector checks
+    (``base``: the vector's own outcome when already computed; ``actions``: its steps, read)."""
     key = game.interchange.data_key
     if not key or not isinstance(start.get(key), dict):
         return {}
-    base = _Outcome(game, start, steps, reject_at).key(key)
+    actions = actions or _Actions(game, steps)
+    base_key = (base or _Outcome(game, start, steps, reject_at, actions=actions)).key(key)
     found: dict[str, Any] = {}
-    for pointer, value in game.interchange.provisional_fields(start[key]).items():
-        for other in game.interchange.field_alternatives(pointer, value):
-            changed = {**start, key: game.interchange.with_field(start[key], pointer, other)}
-            try:
-                game.state_from_json(changed)
-            except RefereeError:
-                continue  # not a readable board: not a plausible alternative
-            try:
-                differs = _Outcome(game, changed, steps, reject_at).key(key) != base
-            except RefereeError:
-                differs = True  # the steps cannot even be read against the other data
-            if differs:
-                found[pointer] = value
-                break
+    with own_documents():  # ``start`` is a state_to_json document, changed by with_field: no float
+        for pointer, value in game.interchange.provisional_fields(start[key]).items():
+            for other in game.interchange.field_alternatives(pointer, value):
+                changed = {**start, key: game.interchange.with_field(start[key], pointer, other)}
+                try:
+                    state = game.state_from_json(changed)
+                except RefereeError:
+                    continue  # not a readable board: not a plausible alternative
+                try:
+                    differs = _Outcome(game, changed, steps, reject_at, state, actions).key(key) != base_key
+                except RefereeError:
+                    differs = True  # the steps cannot even be read against the other data
+                if differs:
+                    found[pointer] = value
+                    break
     return found
 
 
@@ -121,8 +175,9 @@ def _vector(game: GameKit, vid: str, description: str, clause: str | None, start
             reject: str | None, source: str, setup: dict[str, Any] | None = None) -> dict[str, Any]:
     """One vector; with ``setup`` it starts with new_game (``start`` is the state it must give)."""
     reject_at = len(steps) - 1 if reject else None
-    outcome = _Outcome(game, start, steps, reject_at)
-    fields = depends_on(game, start, steps, reject_at)
+    actions = _Actions(game, steps)
+    outcome = _Outcome(game, start, steps, reject_at, actions=actions)
+    fields = depends_on(game, start, steps, reject_at, outcome, actions)
     expect: dict[str, Any] = {}
     if reject:
         expect["rejected"] = {"step": len(steps) - 1, "clause": reject}
@@ -238,7 +293,7 @@ def _walk(game: GameKit, game_id: str, state: Any, setup: dict[str, Any] | None,
         first = setup if begin == 0 else None
         for doc in game.probes.near_legal_actions(state, rng):
             try:
-                game.apply(state, game.action_from_json(doc))
+                game.apply(state, _read_action(game, doc))
             except IllegalAction as exc:
                 if ("rejected", exc.clause) not in seen:
                     seen.add(("rejected", exc.clause))

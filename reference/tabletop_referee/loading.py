@@ -29,7 +29,9 @@ import math
 import os
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -564,6 +566,24 @@ def _has_float(doc: Any) -> bool:
     return False
 
 
+_OWN_DOCUMENTS: ContextVar[bool] = ContextVar("own_documents", default=False)
+
+
+@contextmanager
+def own_documents() -> Iterator[None]:
+    """Within the block, :func:`library_document` takes every document handed to it as one the
+    project's own writers made (``state_to_json`` and friends, which never write a float) and
+    skips the walk looking for floats to convert, the one step that only a document from
+    outside needs; everything else (the reader's checks, the schema on failure) still applies.
+    For the generators that read back only what they wrote (datavectors.py replays each vector
+    on other data: thousands of state documents); never around a document from outside."""
+    token = _OWN_DOCUMENTS.set(True)
+    try:
+        yield
+    finally:
+        _OWN_DOCUMENTS.reset(token)
+
+
 def library_document(doc: Any, schema: tuple[str, str], convert: Callable[[Any], T]) -> T:
     """``convert(doc)`` for a document handed to the Python API (``state_from_json`` and
     friends), refusing with the typed error what the command line refuses.
@@ -575,7 +595,7 @@ def library_document(doc: Any, schema: tuple[str, str], convert: Callable[[Any],
     the schema refuses is a :class:`LoadError` naming the schema's complaint; one it accepts is
     a bug, re-raised.
     """
-    if _has_float(doc):
+    if not _OWN_DOCUMENTS.get() and _has_float(doc):
         doc = normalise(doc)
     try:
         return convert(doc)

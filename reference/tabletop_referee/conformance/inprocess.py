@@ -18,6 +18,21 @@ from .client import TRANSCRIPT_KEEP
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 
+def _copy(value: Any) -> Any:
+    """A deep copy of a request's fields (the handler may keep or change what it is given, as a
+    process could not): JSON objects and arrays copied, the immutable values they hold shared,
+    anything else through :func:`copy.deepcopy`. The same copy, several times faster on the
+    state documents the reference's verdicts send by the thousand (conformance/readings.py)."""
+    t = type(value)
+    if t is dict:
+        return {k: _copy(v) for k, v in value.items()}
+    if t is list:
+        return [_copy(v) for v in value]
+    if t is str or t is int or t is bool or t is float or value is None:
+        return value
+    return copy.deepcopy(value)
+
+
 class InProcessAdapter:
     """The runner's view of an in-process implementation."""
 
@@ -60,7 +75,7 @@ class InProcessAdapter:
 
     def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
         self._seq += 1
-        req = {"cmd": cmd, "seq": self._seq, **copy.deepcopy(fields)}
+        req = {"cmd": cmd, "seq": self._seq, **_copy(fields)}
         entry: dict[str, Any] = {"request": req}
         self.exchanges += 1
         self.transcript.append(entry)

@@ -34,7 +34,7 @@ from ..errors import RefereeError
 from ..games import load
 from ..games.interface import CHANCE, OptionSpec
 from ..games.roles import GameKit
-from ..perft import divide, perft, pins_of
+from ..perft import counts, divide, pins_of
 from ..spec import load_spec
 from .compare import MISSING, event_matches, resolve
 from .vectors import _play_problem
@@ -352,8 +352,8 @@ def _perft_holds(game: GameKit, doc: Mapping[str, Any]) -> bool:
         state = game.state_from_json(doc["state"])
         pins = pins_of(doc)
         want = doc["expect"]["perft"]
-        return bool(divide(game, state, doc["depth"], pins) == want["divide"]
-                    and perft(game, state, doc["depth"], pins) == want["nodes"])
+        nodes, below = counts(game, state, doc["depth"], pins)
+        return bool(below == want["divide"] and nodes == want["nodes"])
     except Exception:  # noqa: BLE001 - a rejected pinned outcome: not this reading's vector
         return False
 
@@ -649,13 +649,12 @@ def _perft_sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any
             return None
         game.state_from_json(game.state_to_json(state))  # and a document the reference reads back
         pins = pins_of(doc)
-        counts = divide(game, state, doc["depth"], pins)
-        nodes = perft(game, state, doc["depth"], pins)
+        nodes, below = counts(game, state, doc["depth"], pins)
     except Exception:  # noqa: BLE001 - a pinned outcome the other reading refuses
         return None
     out = {k: copy.deepcopy(v) for k, v in doc.items()}
     out.update(id=sibling_id(doc["id"], pairs), state=game.state_to_json(state), reading_of=doc["id"],
-               expect={"perft": {"nodes": nodes, "divide": counts}})
+               expect={"perft": {"nodes": nodes, "divide": below}})
     out["requires"] = {**doc.get("requires", {}), "options": {k: [v] for k, v in sorted(pairs.items())}}
     return out
 

@@ -404,12 +404,16 @@ class Interchange(Role):
 
     def with_field(self, data_doc: dict[str, Any], pointer: str, value: Any) -> dict[str, Any]:
         """A copy of ``data_doc`` with the field at ``pointer`` set to ``value`` (``None``: removed),
-        kept consistent where other fields follow from it."""
-        out = copy.deepcopy(data_doc)
+        kept consistent where other fields follow from it. Only the objects and arrays on the
+        way to the field are copied; the rest is shared with ``data_doc`` (neither is changed
+        afterwards: treat both as read-only)."""
         tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.strip("/").split("/")]
+        out = copy.copy(data_doc)
         node: Any = out
         for t in tokens[:-1]:
-            node = node[int(t)] if isinstance(node, list) else node[t]
+            key: Any = int(t) if isinstance(node, list) else t
+            node[key] = copy.copy(node[key])
+            node = node[key]
         if isinstance(node, list):
             node[int(tokens[-1])] = value
         elif value is None:

@@ -173,9 +173,11 @@ def board_from_json(doc: Any, *, path: str = "$") -> Board:
     return board
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=512)
 def _board_cached(text: str) -> Board:
-    """Boards repeat in every state of a game: parse each distinct one once."""
+    """Boards repeat in every state of a game: parse each distinct one once. Roomy: the vectors
+    on the shipped data replay each vector on ~117 boards that differ in one provisional field
+    each, in turn (datavectors.depends_on), which a cache of fewer would evict before reuse."""
     return board_from_json(json.loads(text), path="$.board")
 
 
