@@ -16,7 +16,9 @@ from tabletop_referee.errors import MalformedInput
 from tabletop_referee.games import load
 from tabletop_referee.loading import library_document, own_documents
 
-GAMES = ["mlem", "celestia", "seven-knights", "pig"]
+from tabletop_referee.games import GAMES as _REGISTERED
+
+GAMES = list(_REGISTERED)
 
 
 def _perft_docs(game_id: str) -> list[dict]:
