@@ -22,6 +22,15 @@ ENV = {**os.environ, "PYTHONPATH": str(REPO / "reference") + os.pathsep + os.env
 ENV.pop("REFEREE_DEBUG", None)
 
 
+def interruptible() -> None:
+    """``preexec_fn`` of a child that a test interrupts: Ctrl-C from a terminal, so SIGINT at its
+    default. A shell starting the test run in the background (``cmd &``) ignores SIGINT, children
+    inherit that, and Python then leaves it ignored: the interrupt tests would test nothing."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def referee(*argv: str, stdin: str | bytes | None = None, timeout: float = 120,
             stdout=subprocess.PIPE, **kwargs) -> subprocess.CompletedProcess:
     """Runs ``python -m tabletop_referee.cli ARGV`` in a process (bytes in, text out)."""

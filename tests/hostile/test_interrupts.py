@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from .conftest import ENV, REPO
+from .conftest import ENV, REPO, interruptible
 
 DELAYS = (0.02, 0.05, 0.15, 0.3, 0.5, 0.8, 1.2, 2.0)
 """Seconds after the interpreter is ready to run the module (``python -m`` itself, before any
@@ -28,7 +28,8 @@ LAUNCH = ("import runpy, sys, tabletop_referee; sys.argv = [sys.argv[0], *sys.ar
 def test_an_interrupt_during_start_up_is_one_line(module, delay):
     proc = subprocess.Popen([sys.executable, "-c", LAUNCH.replace("MODULE", repr(module)), module, "simulate",
                              "--game", "mlem", "--games", "1000000"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, cwd=REPO)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, cwd=REPO,
+                            preexec_fn=interruptible)
     assert proc.stdout is not None and proc.stdout.readline() == b"ready\n"
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
@@ -92,7 +93,8 @@ def test_an_interrupt_inside_pythons_import_machinery_is_one_line(tmp_path, entr
            "REFEREE_TEST_INTERRUPT_AT": target}
     argv = ([sys.executable, str(tmp_path / "referee")] if entry == "referee"
             else [sys.executable, "-m", entry.split()[-1]])
-    proc = subprocess.run([*argv, "clauses", "--game", "mlem"], capture_output=True, env=env, cwd=REPO, timeout=60)
+    proc = subprocess.run([*argv, "clauses", "--game", "mlem"], capture_output=True, env=env, cwd=REPO, timeout=60,
+                          preexec_fn=interruptible)
     text = proc.stderr.decode("utf-8", "replace")
     assert "Traceback" not in text and "KeyboardInterrupt" not in text, text[-3000:]
     assert proc.returncode in (130, -signal.SIGINT), (proc.returncode, text[-3000:])

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from .conftest import BASIC, ENV, REPO, adapter, processes_with, referee
+from .conftest import BASIC, ENV, REPO, adapter, interruptible, processes_with, referee
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads the Linux process table")
 
@@ -74,7 +74,8 @@ def test_circuit_breaker_stops_an_adapter_that_always_times_out(tmp_path, marker
 
 def _start(argv: list[str]) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "tabletop_referee.cli", *argv], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=ENV, cwd=REPO, text=True)
+                            stderr=subprocess.PIPE, env=ENV, cwd=REPO, text=True,
+                            preexec_fn=interruptible)
 
 
 def _wait_for(marker: str, seconds: float = 30) -> None:
