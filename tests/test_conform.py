@@ -304,6 +304,45 @@ def test_perft_mismatch_names_the_divide_entry(capsys, tmp_path) -> None:
     assert diff["expected"] == diff["actual"] + 1
 
 
+def test_perft_pipelined_sends_the_requests_of_a_walk_one_at_a_time(capsys, tmp_path) -> None:
+    """To a protocol-2 adapter a perft walk pipelines a node's applies and its children's legal
+    actions; the requests are exactly those a version-1 walk sends one at a time, and the
+    verdicts the same."""
+    sent = {}
+    for protocol in ("1", "2"):
+        log = tmp_path / f"requests-{protocol}.jsonl"
+        o = conform(capsys, tmp_path, "--adapter", adapter("logs_requests.py", protocol, str(log)),
+                    vectors=[FIXTURES / "perft.json"])
+        assert o.code == 0 and set(o.statuses.values()) == {"passed"}, o.out
+        entries = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+        sent[protocol] = entries
+
+    def requests(entries):
+        return sorted(json.dumps({k: v for k, v in e["request"].items() if k not in ("seq", "protocol", "protocols")},
+                                 sort_keys=True) for e in entries if e["request"]["cmd"] not in ("start", "stop"))
+    assert requests(sent["1"]) == requests(sent["2"])
+    assert len(requests(sent["1"])) > 30
+    assert max(e["together"] for e in sent["1"]) == 1  # version 1: one request at a time
+    assert max(e["together"] for e in sent["2"]) > 1  # version 2: several in one read
+
+
+@pytest.mark.parametrize("kind,message", [("land", "though legal_actions listed it"),
+                                          ("roll", "was rejected under turn.phase")])
+def test_perft_pipelined_reports_a_rejected_listed_action(capsys, tmp_path, kind, message) -> None:
+    """A pipelined perft walk that meets a rejection reads every answer in flight before it
+    fails the vector: the failure names the action, and the next vectors run clean."""
+    shipped = HERE.parent / "vectors" / "mlem" / "perft.json"
+    clean = conform(capsys, tmp_path, vectors=[shipped])
+    o = conform(capsys, tmp_path, "--adapter", adapter("perft_rejects.py", kind), vectors=[shipped])
+    failed = {vid for vid, status in o.statuses.items() if status != "passed"}
+    assert failed and failed != set(o.statuses), o.statuses  # some vectors meet the planted bug, some not
+    for vid in failed:
+        r = o.result(vid)
+        assert r["status"] == "failed" and message in r["message"], r
+    assert set(clean.statuses.values()) == {"passed"}
+    assert not o.report.get("faults"), o.report.get("faults")
+
+
 def test_perft_pins_token_draws_per_chance_phase(capsys, tmp_path) -> None:
     """Variant perft vectors pin draws per phase: the counts depend on them, and a pinned token
     that is not in the pile is reported at its place in ``draws``."""

@@ -19,7 +19,7 @@ from .errors import IllegalAction, MalformedInput, RefereeError
 from .games import load
 from .games.interface import CHANCE
 from .versions import PROTOCOL_VERSION
-from .loading import LoadError, parse_json
+from .loading import LoadError, own_documents, parse_json
 
 PROTOCOL = 1
 """The protocol version an :class:`Adapter` speaks unless told otherwise (wrappers written for
@@ -75,6 +75,34 @@ class Following:
         return self._game.options.with_options(state, self._applying(state))
 
 
+class RecentStates:
+    """``read`` (a game's ``state_from_json``) remembering the states of the last few state
+    documents it read, by their JSON text: a perft walk sends each state once for its legal
+    actions and then once with each of them to apply. The same text is the same document, and
+    reading is a pure function of it, so a remembered state is the one reading again would give;
+    a document that fails to read is not remembered (it fails again, with its error)."""
+
+    def __init__(self, read: Callable[[Any], Any], size: int = 64) -> None:
+        self.read = read
+        self.size = size
+        self.states: dict[str, Any] = {}
+
+    def __call__(self, doc: Any) -> Any:
+        if type(doc) is not dict:
+            return self.read(doc)
+        try:
+            key = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):  # not JSON: reading says what is wrong
+            return self.read(doc)
+        state = self.states.get(key)
+        if state is None:
+            state = self.read(doc)
+            if len(self.states) >= self.size:
+                del self.states[next(iter(self.states))]
+            self.states[key] = state
+        return state
+
+
 def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Handler]]:
     """The handshake info and the command handlers of one game, through the game interface;
     with ``readings``, the game follows those option values only (:class:`Following`) and
@@ -82,8 +110,14 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
     game: Any = load(game_id)
     if readings:
         game = Following(game, readings)
+    read_state = RecentStates(game.state_from_json)
     odds_of = OddsDigests(game.interchange.action_canonical_text)  # protocol 2's odds digests (documents.odds_digest)
     legal_of = SameItems(game.interchange.legal_digest)  # the same actions again (a chance node's): the same digest
+    # the same actions (a game keeps its tuples: a roll's outcomes, a position's moves): the same
+    # documents, shared read-only between answers (serve writes each answer at once)
+    actions_of: SameItems[tuple[Any, ...]] = SameItems(lambda actions: tuple(map(game.action_to_json, actions)))
+    odds_texts: SameItems[tuple[str, ...]] = SameItems(
+        lambda outcomes: tuple(f"{p.numerator}/{p.denominator}" for _, p in outcomes))
 
     def new_game(req: dict[str, Any]) -> dict[str, Any]:
         setup = game.setup_from_json(_field(req, "setup"))
@@ -93,7 +127,7 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
             return {"rejected": {"clause": exc.clause, "message": exc.message}}
 
     def legal_actions(req: dict[str, Any]) -> dict[str, Any]:
-        state = game.state_from_json(_field(req, "state"))
+        state = read_state(_field(req, "state"))
         actors = game.actors(state)
         player = req.get("player")
         if len(actors) > 1:  # several players choose secretly at once (docs/protocol.md)
@@ -107,16 +141,14 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
             actions = game.legal_actions(state)
         doc: dict[str, Any] = {
             "actor": (list(actors) if len(actors) > 1 else actors[0] if actors else None),
-            "actions": [game.action_to_json(a) for a in actions],
+            "actions": list(actions_of(actions)),
         }
         if actors == (CHANCE,):
-            doc["probabilities"] = [
-                f"{p.numerator}/{p.denominator}" for _, p in game.chance_outcomes(state)
-            ]
+            doc["probabilities"] = list(odds_texts(game.chance_outcomes(state)))
         return doc
 
     def apply(req: dict[str, Any]) -> dict[str, Any]:
-        state = game.state_from_json(_field(req, "state"))
+        state = read_state(_field(req, "state"))
         action = game.action_from_json(_field(req, "action"))
         try:
             t = game.apply(state, action)
@@ -128,11 +160,11 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
         }
 
     def scores(req: dict[str, Any]) -> dict[str, Any]:
-        state = game.state_from_json(_field(req, "state"))
+        state = read_state(_field(req, "state"))
         return cast("dict[str, Any]", game.result_to_json(state))
 
     def observe(req: dict[str, Any]) -> dict[str, Any]:
-        state = game.state_from_json(_field(req, "state"))
+        state = read_state(_field(req, "state"))
         player = req.get("player")
         players = game.player_count(state)
         if not isinstance(player, int) or isinstance(player, bool) or not 0 <= player < players:
@@ -151,7 +183,7 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
             except IllegalAction as exc:
                 return {"rejected": {"clause": exc.clause, "message": exc.message}}
         else:
-            state = game.state_from_json(_field(req, "state"))
+            state = read_state(_field(req, "state"))
         every = req.get("digest_every", 1)
         if not isinstance(every, int) or isinstance(every, bool) or every < 1:
             raise MalformedInput(f"digest_every must be a positive integer, got {every!r}", path="$.digest_every")
@@ -293,7 +325,8 @@ def serve(games: list[str], stdin: IO[str] | None = None, stdout: IO[str] | None
             resp: dict[str, Any] | None = {"seq": None, "error": {"kind": "bad-json", "message": exc.message}}
             req = None
         else:
-            resp = adapter.handle(req)
+            with own_documents():  # parse_json has converted its numbers: no second walk
+                resp = adapter.handle(req)
         stdout.write(json.dumps(resp, separators=(",", ":"), ensure_ascii=False) + "\n")
         stdout.flush()
         if isinstance(req, dict) and req.get("cmd") == "stop":

@@ -13,7 +13,9 @@ import json
 import operator
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+_T = TypeVar("_T")
 
 from .loading import read_document
 
@@ -85,16 +87,17 @@ class OddsDigests:
         return value
 
 
-class SameItems:
+class SameItems(Generic[_T]):
     """``compute(items)`` kept with the items it was computed from, and reused while a later
     sequence holds the very same objects in the same order (a game that keeps its values, such
-    as MLEM's rolls at a chance node, passes them again step after step)."""
+    as MLEM's rolls at a chance node, passes them again step after step). A kept value is
+    handed out again as it is: it must not be changed (a tuple, a text)."""
 
-    def __init__(self, compute: Callable[[Any], str]) -> None:
+    def __init__(self, compute: Callable[[Any], _T]) -> None:
         self._compute = compute
-        self._kept: dict[tuple[int, int], tuple[tuple[Any, ...], str]] = {}
+        self._kept: dict[tuple[int, int], tuple[tuple[Any, ...], _T]] = {}
 
-    def __call__(self, items: Any) -> str:
+    def __call__(self, items: Any) -> _T:
         if not items:
             return self._compute(items)
         key = (len(items), id(items[0]))

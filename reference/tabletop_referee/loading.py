@@ -576,7 +576,10 @@ def own_documents() -> Iterator[None]:
     skips the walk looking for floats to convert, the one step that only a document from
     outside needs; everything else (the reader's checks, the schema on failure) still applies.
     For the generators that read back only what they wrote (datavectors.py replays each vector
-    on other data: thousands of state documents); never around a document from outside."""
+    on other data: thousands of state documents), and for a request :func:`parse_json` has just
+    read (``referee adapter``: the parse converted every integral float and refused the rest of
+    what the walk looks for, so the walk would find nothing); never around any other document
+    from outside."""
     token = _OWN_DOCUMENTS.set(True)
     try:
         yield

@@ -55,6 +55,8 @@ TRANSCRIPT_ENTRY_MAX = 64 * 1024
 """A response longer than this (bytes) is kept in the transcript only as its size."""
 _CHUNK = 1024 * 1024
 _QUEUE_SIZE = 256
+PIPELINE_WINDOW = 32
+"""Requests :meth:`AdapterProcess.request_all` keeps in flight at most (protocol 2)."""
 _EXIT_POLL = 0.25
 _EXIT_GRACE = 0.5
 """Seconds an exited adapter's pipe may stay open (held by a child) before it counts as crashed."""
@@ -780,6 +782,46 @@ class AdapterProcess:
         except AdapterFailure:
             self._pending.clear()
             raise
+
+    def request_all(self, cmd: str, many: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """:meth:`request` for each of ``many`` (the fields of one request each); the answers in
+        order. To an adapter that speaks protocol 2 the requests are pipelined
+        (docs/protocol.md), up to :data:`PIPELINE_WINDOW` in flight, and recorded in the
+        transcript as :meth:`request` records them; to a version-1 adapter they go one at a
+        time. A failure (timeout, crash, violation) raises as :meth:`request` does."""
+        if self.protocol < 2 or len(many) < 2:
+            return [self.request(cmd, **fields) for fields in many]
+        if self._pipes is None:
+            raise AdapterCrashed("the adapter is not running")
+        if self._pending:
+            raise ProtocolViolation(f"{cmd} sent while {len(self._pending)} pipelined request(s) "
+                                    "wait for their answers (collect them first)")
+        answers: list[dict[str, Any]] = []
+        entries: collections.deque[dict[str, Any]] = collections.deque()
+        sent = 0
+        while len(answers) < len(many):
+            while sent < len(many) and len(self._pending) < PIPELINE_WINDOW:
+                self.submit(cmd, **many[sent])
+                entry: dict[str, Any] = {"request": self._pending[-1][0]}
+                self.exchanges += 1
+                self.transcript.append(entry)
+                entries.append(entry)
+                sent += 1
+            entry = entries.popleft()
+            started = self._pending[0][1]
+            try:
+                resp = self.collect()
+            except AdapterFailure as exc:
+                entry["failure"] = {"status": exc.status, "message": exc.message}
+                raise
+            finally:
+                entry["seconds"] = round(time.monotonic() - started, 4)
+            size = getattr(self, "_last_size", 0)
+            entry["bytes"] = size
+            entry["response"] = resp if size <= TRANSCRIPT_ENTRY_MAX else {
+                "omitted": f"a response of {size} bytes (the transcript keeps up to {TRANSCRIPT_ENTRY_MAX})"}
+            answers.append(resp)
+        return answers
 
     def observe(self, game: str, state: Any, player: int) -> dict[str, Any]:
         """Sends ``observe`` (capability ``observations``): what ``player`` sees of ``state``.

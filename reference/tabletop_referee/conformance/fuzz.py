@@ -294,9 +294,9 @@ def _odds_digests(g: GameKit) -> OddsDigests:
     return kept
 
 
-def _legal_digests(g: GameKit) -> SameItems:
+def _legal_digests(g: GameKit) -> SameItems[str]:
     """The game's legal-action digests, kept while a step lists the very same actions."""
-    kept: SameItems | None = g.__dict__.get("_legal_digests")
+    kept: SameItems[str] | None = g.__dict__.get("_legal_digests")
     if kept is None:
         kept = g.__dict__["_legal_digests"] = SameItems(g.interchange.legal_digest)
     return kept

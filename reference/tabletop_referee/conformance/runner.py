@@ -71,6 +71,22 @@ class VectorSkipped(Exception):
     pass
 
 
+_ChanceStep = tuple[Any, dict[str, int], Callable[[dict[str, Any]], VectorFailed]]
+"""A perft chance node's pinned outcome: the action, the pins used after it, and the failure
+to raise if the adapter rejects it (given the ``rejected`` answer)."""
+
+
+@dataclass(frozen=True)
+class _Node:
+    """A node of a perft walk: the state document, the pinned outcomes used on its path, and
+    the adapter's (actor, legal actions) there; ``legal`` None for a leaf (a chance node with no
+    pinned outcome left)."""
+
+    state: Any
+    used: dict[str, int]
+    legal: tuple[Any, list[Any]] | None
+
+
 class VectorErrored(Exception):
     pass
 
@@ -446,10 +462,28 @@ class Runner:
     # -- requests ---------------------------------------------------------------------------
 
     def _call(self, cmd: str, **fields: Any) -> dict[str, Any]:
+        self._before(cmd)
+        return self._answer(cmd, self.adapter.request(cmd, game=self.game, **fields))
+
+    def _calls(self, cmd: str, many: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """:meth:`_call` for each of ``many`` (the fields of one request each), in order; sent
+        pipelined (all of them before reading the answers, a window at a time) when the adapter
+        client can (:meth:`~.client.AdapterProcess.request_all`: an adapter process that speaks
+        protocol 2). Every answer is read before the first bad one raises."""
+        request_all = getattr(self.adapter, "request_all", None)
+        if request_all is None or len(many) < 2:
+            return [self._call(cmd, **fields) for fields in many]
+        self._before(cmd)
+        answers = request_all(cmd, [{"game": self.game, **fields} for fields in many])
+        return [self._answer(cmd, resp) for resp in answers]
+
+    def _before(self, cmd: str) -> None:
         if time.monotonic() > self._deadline:
             raise AdapterTimeout(f"the vector took more than its deadline of {self.vector_deadline:g} s in all "
                                  f"(before request {cmd}); the adapter is slow or repeats work")
-        resp = self.adapter.request(cmd, game=self.game, **fields)
+
+    @staticmethod
+    def _answer(cmd: str, resp: dict[str, Any]) -> dict[str, Any]:
         if "skipped" in resp:
             body = resp["skipped"]
             reason = body.get("reason") if isinstance(body, dict) else body
@@ -468,7 +502,9 @@ class Runner:
 
     def _apply(self, state: Any, action: Any) -> dict[str, Any]:
         """Returns the apply answer: ``{"state": ...}`` (with events) or ``{"rejected": ...}``."""
-        resp = self._call("apply", state=state, action=action)
+        return self._apply_answer(self._call("apply", state=state, action=action))
+
+    def _apply_answer(self, resp: dict[str, Any]) -> dict[str, Any]:
         if "rejected" in resp:
             rej = resp["rejected"]
             if not isinstance(rej, dict) or not isinstance(rej.get("clause"), str):
@@ -481,7 +517,9 @@ class Runner:
         return resp
 
     def _legal(self, state: Any) -> tuple[Any, list[Any]]:
-        resp = self._call("legal_actions", state=state)
+        return self._legal_answer(self._call("legal_actions", state=state))
+
+    def _legal_answer(self, resp: dict[str, Any]) -> tuple[Any, list[Any]]:
         if not isinstance(resp.get("actions"), list):
             raise self._missing("legal_actions", resp, "actions list")
         if "actor" not in resp:
@@ -692,26 +730,27 @@ class Runner:
     # -- perft vectors ----------------------------------------------------------------------
 
     def _perft(self, vector: Vector) -> None:
+        """Counts the decision sequences of ``depth`` decisions from the vector's state, with its
+        pinned chance outcomes, and compares the count per first action (divide).
+
+        The tree is walked depth first, a node's children at once: the applies of all its
+        actions, then the legal actions of all the children, each batch pipelined to an adapter
+        that speaks protocol 2 (:meth:`_calls`). The requests and what is checked are those of a
+        walk one request at a time; only their order differs."""
         doc = vector.doc
         self._rolls = doc.get("rolls") or []
         self._draws = doc.get("draws") or {}
         self._pins: dict[str, Any] | None = doc.get("pins")
         depth = doc["depth"]
-        state = doc["state"]
-        used: dict[str, int] = {}
-        actor, actions = self._legal(state)
-        while actor == "chance":
-            chance = self._chance(state, used, actions)
-            if chance is None:
-                break
-            state, used = chance
-            actor, actions = self._legal(state)
+        root = self._settle([_Node(doc["state"], {}, self._legal(doc["state"]))])[0]
         divide: dict[str, int] = {}
         nodes = 1  # game over, or a chance node with no pinned outcome left: one leaf
-        if actor is not None and actor != "chance":
-            for action in actions:
+        if root.legal is not None and root.legal[0] is not None:
+            actions = root.legal[1]
+            counts = ([1] * len(actions) if depth == 1
+                      else self._counts(self._children(root, actions), depth - 1))
+            for action, count in zip(actions, counts):
                 key = canonical_text(action)
-                count = 1 if depth == 1 else self._count(self._child(state, action), depth - 1, used)
                 divide[key] = divide.get(key, 0) + count
             nodes = sum(divide.values())
         want = doc["expect"]["perft"]
@@ -722,12 +761,60 @@ class Runner:
                 f"perft depth {depth}: {nodes} nodes, expected {want['nodes']}; first difference at "
                 f"{diff.pointer}: {diff.message}", diff)
 
-    def _chance(self, state: Any, used: dict[str, int], outcomes: list[Any]) -> tuple[Any, dict[str, int]] | None:
+    def _counts(self, nodes: list["_Node"], depth: int) -> list[int]:
+        """The decision sequences of ``depth`` (>= 1) more decisions below each node (settled:
+        its legal actions known, not a chance node)."""
+        out = []
+        for node in nodes:
+            if node.legal is None or node.legal[0] is None:  # a leaf: game over, or no pinned outcome left
+                out.append(1)
+            elif depth == 1:
+                out.append(len(node.legal[1]))
+            else:
+                out.append(sum(self._counts(self._children(node, node.legal[1]), depth - 1)))
+        return out
+
+    def _children(self, node: "_Node", actions: list[Any]) -> list["_Node"]:
+        """The settled children of a decision node: one batch of applies, then their legal actions."""
+        answers = self._applies([(node.state, a) for a in actions])
+        for action, resp in zip(actions, answers):
+            if "rejected" in resp:
+                raise VectorFailed(
+                    f"apply rejected {short(action)} under {resp['rejected']['clause']}, "
+                    "though legal_actions listed it",
+                    Difference("/perft", "accepted", {"action": action, "rejected": resp["rejected"]},
+                               "a listed legal action was rejected"))
+        states = [resp["state"] for resp in answers]
+        return self._settle([_Node(st, node.used, legal) for st, legal in zip(states, self._legals(states))])
+
+    def _settle(self, nodes: list["_Node"]) -> list["_Node"]:
+        """Applies the pinned outcome at every chance node, in batches, until each node is a
+        decision, the end of the game, or a leaf (no pinned outcome left: ``legal`` None)."""
+        while True:
+            waiting = [(i, step) for i, n in enumerate(nodes) if n.legal is not None and n.legal[0] == "chance"
+                       for step in [self._chance_step(n.state, n.used, n.legal[1])]]
+            if not waiting:
+                return nodes
+            for i, step in waiting:
+                if step is None:
+                    nodes[i] = _Node(nodes[i].state, nodes[i].used, None)
+            moving = [(i, step) for i, step in waiting if step is not None]
+            answers = self._applies([(nodes[i].state, step[0]) for i, step in moving])
+            for (i, (action, used, rejected)), resp in zip(moving, answers):
+                if "rejected" in resp:
+                    raise rejected(resp["rejected"])
+            states = [resp["state"] for resp in answers]
+            for (i, (_action, used, _rejected)), st, legal in zip(moving, states, self._legals(states)):
+                nodes[i] = _Node(st, used, legal)
+
+    def _chance_step(self, state: Any, used: dict[str, int], outcomes: list[Any]) -> "_ChanceStep | None":
+        """The pinned outcome to apply at a chance node: (action, the pins used after it, the
+        failure if the adapter rejects it); ``None`` when none is left (the path ends there)."""
         if self._pins is not None:
-            return self._pinned(state, used, outcomes)
+            return self._pinned(used, outcomes)
         return self._legacy_chance(state, used, outcomes)
 
-    def _pinned(self, state: Any, used: dict[str, int], outcomes: list[Any]) -> tuple[Any, dict[str, int]] | None:
+    def _pinned(self, used: dict[str, int], outcomes: list[Any]) -> "_ChanceStep | None":
         """Generic pins: the next outcome document pinned for the ``type`` of the outcomes listed
         here; ``None`` (the path ends) when none is left or the pinned one is not listed."""
         kinds = {o.get("type") for o in outcomes if isinstance(o, dict)}
@@ -735,23 +822,21 @@ class Runner:
             return None
         key = str(kinds.pop())
         n = used.get(key, 0)
-        assert self._pins is not None  # _chance calls this only for a vector with pins
+        assert self._pins is not None  # _chance_step calls this only for a vector with pins
         pinned = self._pins.get(key) or []
         if n >= len(pinned) or canonical_text(pinned[n]) not in {canonical_text(o) for o in outcomes}:
             return None
-        resp = self._apply(state, pinned[n])
-        if "rejected" in resp:
-            raise VectorFailed(
-                f"the pinned outcome {short(pinned[n])} (pins.{key}[{n}]) was rejected under "
-                f"{resp['rejected']['clause']}",
-                Difference(f"/perft/pins/{key}/{n}", "accepted", {"rejected": resp["rejected"]},
-                           "the pinned outcome was rejected"))
-        return resp["state"], {**used, key: n + 1}
 
-    def _legacy_chance(self, state: Any, used: dict[str, int], outcomes: list[Any]) -> tuple[Any, dict[str, int]] | None:
-        """Applies the next pinned outcome at a chance node: at a draw (the listed outcomes are
-        ``draw`` actions) the next token pinned for the state's phase in ``draws``, else the next
-        roll; ``None`` when none is left (the path ends there)."""
+        def rejected(rej: dict[str, Any]) -> VectorFailed:
+            return VectorFailed(
+                f"the pinned outcome {short(pinned[n])} (pins.{key}[{n}]) was rejected under {rej['clause']}",
+                Difference(f"/perft/pins/{key}/{n}", "accepted", {"rejected": rej}, "the pinned outcome was rejected"))
+        return pinned[n], {**used, key: n + 1}, rejected
+
+    def _legacy_chance(self, state: Any, used: dict[str, int], outcomes: list[Any]) -> "_ChanceStep | None":
+        """The next pinned outcome at a chance node: at a draw (the listed outcomes are ``draw``
+        actions) the next token pinned for the state's phase in ``draws``, else the next roll
+        (cut to the dice available: the size of the listed outcomes); ``None`` when none is left."""
         phase = state.get("phase") if isinstance(state, dict) else None
         drawing = any(isinstance(o, dict) and o.get("type") == "draw" for o in outcomes)
         key = str(phase) if drawing else "rolls"
@@ -759,56 +844,35 @@ class Runner:
         if key == "rolls":
             if n >= len(self._rolls):
                 return None
-            return self._roll(state, n, outcomes), {**used, key: n + 1}
+            faces = self._rolls[n]
+            sizes = {len(o["faces"]) for o in outcomes if isinstance(o, dict) and isinstance(o.get("faces"), list)}
+            if len(sizes) == 1:
+                faces = faces[: sizes.pop()]
+            roll = {"type": "roll", "faces": faces}
+
+            def roll_rejected(rej: dict[str, Any]) -> VectorFailed:
+                return VectorFailed(
+                    f"the pinned roll {short(roll)} (rolls[{n}]) was rejected under {rej['clause']}",
+                    Difference(f"/perft/rolls/{n}", "accepted", {"rejected": rej}, "the pinned roll was rejected"))
+            return roll, {**used, key: n + 1}, roll_rejected
         pinned = self._draws.get(key) or []
         if n >= len(pinned):
             return None
         draw = {"type": "draw", "token": pinned[n]}
-        resp = self._apply(state, draw)
-        if "rejected" in resp:
-            raise VectorFailed(
-                f"the pinned draw {short(draw)} (draws.{key}[{n}]) was rejected under {resp['rejected']['clause']}",
-                Difference(f"/perft/draws/{key}/{n}", "accepted", {"rejected": resp["rejected"]},
-                           "the pinned draw was rejected"))
-        return resp["state"], {**used, key: n + 1}
 
-    def _roll(self, state: Any, used: int, outcomes: list[Any]) -> Any:
-        """Applies pinned roll ``used``, cut to the dice available: the size of the listed outcomes."""
-        faces = self._rolls[used]
-        sizes = {len(o["faces"]) for o in outcomes if isinstance(o, dict) and isinstance(o.get("faces"), list)}
-        if len(sizes) == 1:
-            faces = faces[: sizes.pop()]
-        roll = {"type": "roll", "faces": faces}
-        resp = self._apply(state, roll)
-        if "rejected" in resp:
-            raise VectorFailed(
-                f"the pinned roll {short(roll)} (rolls[{used}]) was rejected under {resp['rejected']['clause']}",
-                Difference(f"/perft/rolls/{used}", "accepted", {"rejected": resp["rejected"]},
-                           "the pinned roll was rejected"))
-        return resp["state"]
+        def draw_rejected(rej: dict[str, Any]) -> VectorFailed:
+            return VectorFailed(
+                f"the pinned draw {short(draw)} (draws.{key}[{n}]) was rejected under {rej['clause']}",
+                Difference(f"/perft/draws/{key}/{n}", "accepted", {"rejected": rej}, "the pinned draw was rejected"))
+        return draw, {**used, key: n + 1}, draw_rejected
 
-    def _child(self, state: Any, action: Any) -> Any:
-        resp = self._apply(state, action)
-        if "rejected" in resp:
-            raise VectorFailed(
-                f"apply rejected {short(action)} under {resp['rejected']['clause']}, "
-                "though legal_actions listed it",
-                Difference("/perft", "accepted", {"action": action, "rejected": resp["rejected"]},
-                           "a listed legal action was rejected"))
-        return resp["state"]
+    def _applies(self, pairs: list[tuple[Any, Any]]) -> list[dict[str, Any]]:
+        """:meth:`_apply` of each (state, action), as one batch."""
+        answers = self._calls("apply", [{"state": st, "action": a} for st, a in pairs])
+        for resp in answers:
+            self._apply_answer(resp)
+        return answers
 
-    def _count(self, state: Any, depth: int, used: dict[str, int]) -> int:
-        """Counts the decision sequences of ``depth`` more decisions below ``state``."""
-        if depth == 0:
-            return 1
-        actor, actions = self._legal(state)
-        if actor is None:
-            return 1
-        if actor == "chance":
-            chance = self._chance(state, used, actions)
-            if chance is None:
-                return 1
-            return self._count(chance[0], depth, chance[1])
-        if depth == 1:
-            return len(actions)
-        return sum(self._count(self._child(state, a), depth - 1, used) for a in actions)
+    def _legals(self, states: list[Any]) -> list[tuple[Any, list[Any]]]:
+        """:meth:`_legal` of each state, as one batch."""
+        return [self._legal_answer(resp) for resp in self._calls("legal_actions", [{"state": st} for st in states])]

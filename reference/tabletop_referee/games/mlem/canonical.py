@@ -19,13 +19,13 @@ def action_to_json(a: Action) -> dict[str, Any]:
     if isinstance(a, Embark):
         return {"type": "embark", "player": a.player, "astronaut": a.astronaut}
     if isinstance(a, Roll):
-        return {"type": "roll", "faces": sorted(a.faces, key=_face_key)}
+        return {"type": "roll", "faces": _in_face_order(a.faces)}
     if isinstance(a, Move):
         doc: dict[str, Any] = {
             "type": "move",
             "player": a.player,
-            "faces": sorted(a.faces, key=_face_key),
-            "die_one": sorted(a.die_one),
+            "faces": _in_face_order(a.faces),
+            "die_one": sorted(a.die_one) if len(a.die_one) > 1 else list(a.die_one),
         }
         if a.ability is not None:
             doc["ability"] = a.ability
@@ -45,3 +45,17 @@ def action_to_json(a: Action) -> dict[str, Any]:
 
 def _face_key(face: str) -> int:
     return FACE_INDEX.get(face, len(FACE_INDEX))
+
+
+_ORDERED: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""Faces in canonical order, per tuple of faces met (legal-action lists name the same few
+tuples thousands of times: ``referee adapter`` answering a perft vector's requests)."""
+
+
+def _in_face_order(faces: tuple[str, ...]) -> list[str]:
+    ordered = _ORDERED.get(faces)
+    if ordered is None:
+        ordered = tuple(sorted(faces, key=_face_key))
+        if len(_ORDERED) < 100_000:  # the tuples of up to eight dice: far fewer in any game
+            _ORDERED[faces] = ordered
+    return list(ordered)
