@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
@@ -13,7 +14,10 @@ from tabletop_referee.conformance.vectors import default_vector_dir, load_vector
 from tabletop_referee.schemas import validation_errors
 
 
-def _exchanges():
+@functools.cache
+def exchanges():
+    """The reference adapter's exchanges, made once, when the first test needs them (not at
+    collection: every pytest-xdist worker collects every module)."""
     adapter = Adapter(["mlem"])
     seen = []
 
@@ -42,17 +46,15 @@ def _exchanges():
     return seen
 
 
-EXCHANGES = _exchanges()
-
 
 def test_every_request_matches_the_request_schema():
-    for req, _ in EXCHANGES:
+    for req, _ in exchanges():
         assert validation_errors("protocol", "request", req) == [], req
 
 
 def test_every_response_matches_the_response_schema():
     kinds = set()
-    for req, resp in EXCHANGES:
+    for req, resp in exchanges():
         assert validation_errors("protocol", "response", resp) == [], (req["cmd"], json.dumps(resp)[:300])
         kinds |= {k for k in KINDS if k in resp}
     assert kinds == set(KINDS)
@@ -63,7 +65,7 @@ KINDS = ("protocol", "state", "actions", "scores", "observation", "rejected", "s
 
 def test_the_observe_exchange():
     """A base-game state hides nothing: the observation is the state plus observer."""
-    (req, resp), (bad_req, bad) = [(q, r) for q, r in EXCHANGES if q["cmd"] == "observe"]
+    (req, resp), (bad_req, bad) = [(q, r) for q, r in exchanges() if q["cmd"] == "observe"]
     assert resp == {"seq": "o1", "observation": {**req["state"], "observer": 2}}
     assert bad["seq"] == "o2" and bad["error"]["kind"] == "invalid-input"
     assert bad["error"]["clause"] == "observation.per-player" and bad["error"]["path"] == "$.player"

@@ -8,6 +8,8 @@ point), with ``--strict-markers`` on.
 
 from __future__ import annotations
 
+import functools
+
 import os
 import re
 import subprocess
@@ -21,7 +23,10 @@ from tabletop_referee.conformance.vectors import default_vector_dir, load_vector
 from tabletop_referee.pytest_plugin import MARKERS, slug, vector_test_id
 
 REPO = Path(__file__).resolve().parents[1]
-VECTORS = load_vectors([default_vector_dir("mlem")], "mlem")
+@functools.cache
+def vectors() -> list:
+    """MLEM's vectors, loaded when a test first needs them (not at collection)."""
+    return load_vectors([default_vector_dir("mlem")], "mlem")
 
 REFERENCE = '''
 from tabletop_referee.adapter import Adapter
@@ -87,7 +92,7 @@ def _pytest(tmp_path: Path, source: str, *args: str) -> subprocess.CompletedProc
 
 def _ran(stdout: str, outcome: str = "PASSED") -> set[str]:
     """The vector ids of the tests with that outcome in the ``-rA`` summary."""
-    ids = {v.id for v in VECTORS}
+    ids = {v.id for v in vectors()}
     found = set()
     for params in re.findall(rf"^{outcome} test_suite\.py::test_\w+\[([^\]]+)\]", stdout, re.MULTILINE):
         # a test id reads <vector id>-<clauses>-<slug>: the longest vector id it starts with
@@ -100,17 +105,17 @@ def _ran(stdout: str, outcome: str = "PASSED") -> set[str]:
 def test_a_clause_mark_selects_that_clause_s_vectors(tmp_path):
     proc = _pytest(tmp_path, REFERENCE, "-m", "clause(id='crash.parachute')")
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr
-    expected = {v.id for v in VECTORS if "crash.parachute" in v.clauses}
+    expected = {v.id for v in vectors() if "crash.parachute" in v.clauses}
     assert "mlem-0010" in expected and len(expected) >= 3
     assert _ran(proc.stdout) == expected
-    assert f"{len(expected)} passed, {len(VECTORS) - len(expected)} deselected" in proc.stdout
+    assert f"{len(expected)} passed, {len(vectors()) - len(expected)} deselected" in proc.stdout
 
 
 def test_k_selects_by_clause_and_by_words_of_the_description(tmp_path):
     proc = _pytest(tmp_path, REFERENCE, "-k", "parachute")
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr
-    by_clause = {v.id for v in VECTORS if any("parachute" in c for c in v.clauses)}
-    by_words = {v.id for v in VECTORS if "parachute" in v.description.lower()}
+    by_clause = {v.id for v in vectors() if any("parachute" in c for c in v.clauses)}
+    by_words = {v.id for v in vectors() if "parachute" in v.description.lower()}
     assert by_words - by_clause, "some vector mentions parachutes only in its description"
     assert _ran(proc.stdout) == by_clause | by_words
 
@@ -142,7 +147,7 @@ def test_a_failing_vector_reads_in_rules_terms(tmp_path):
     assert proc.returncode == 1, proc.stdout[-3000:] + proc.stderr
     assert _ran(proc.stdout, "FAILED") == {"mlem-0010"}
     out = proc.stdout
-    vector = next(v for v in VECTORS if v.id == "mlem-0010")
+    vector = next(v for v in vectors() if v.id == "mlem-0010")
     assert f"mlem-0010 [crash.parachute] {vector.description}" in out
     assert "first difference at /scores/1/total" in out
     assert re.search(r"expected: 3\n\s+actual:\s+4", out), out
@@ -178,9 +183,9 @@ def test_slug(text, expected):
 
 
 def test_every_test_id_starts_with_the_vector_id_and_names_its_clauses():
-    ids = [vector_test_id(v) for v in VECTORS]
+    ids = [vector_test_id(v) for v in vectors()]
     assert len(set(ids)) == len(ids)
-    for v, test_id in zip(VECTORS, ids):
+    for v, test_id in zip(vectors(), ids):
         assert test_id.startswith(f"{v.id}-{'+'.join(v.clauses)}-")
         assert len(test_id) <= len(v.id) + len("+".join(v.clauses)) + 2 + 48
 
