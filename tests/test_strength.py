@@ -122,27 +122,23 @@ def test_a_bad_equivalent_file_is_one_line(tmp_path: Path, capsys: pytest.Captur
     assert str(bad) in err and "verdict" in err and "Traceback" not in err and err.count("\n") == 1
 
 
-class TestSampledRun:
-    """The sampled runs (the most costly tests here) as one class: ``--dist loadscope`` gives it
-    to one worker and the rest of the module to the other."""
-
-    @pytest.mark.parametrize("game_id", sorted(GAMES))
-    def test_sampled_run_has_no_unexplained_survivor(self, game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
-        code = main(["suite", "strength", "--game", game_id, "--sample", str(SAMPLE), "--workers", "2", "--quiet",
-                     "--json", "-"])
-        out, err = capsys.readouterr()
-        doc = json.loads(out)
-        assert doc["totals"]["mutants"] == SAMPLE and doc["sampled"] == SAMPLE
-        assert code == 0, err
-        # the order of the vectors is counted, not timed: a run on two workers on a busy machine
-        # names the same killing vector as the committed full run
-        committed = {m["id"]: m for m in (load_committed(game_id) or {"mutants": []})["mutants"]}
-        for m in doc["mutants"]:
-            assert m["id"] in committed, f"{m['id']} is not in spec/{game_id}/strength.json: regenerate it"
-            assert (m["status"], m.get("killed_by")) == (committed[m["id"]]["status"], committed[m["id"]].get("killed_by")), (
-                f"{m['id']}: a fresh run says {m['status']} by {m.get('killed_by')}, spec/{game_id}/strength.json says "
-                f"{committed[m['id']]['status']} by {committed[m['id']].get('killed_by')}: regenerate it "
-                f"(`referee suite strength --game {game_id} --workers 2 --json spec/{game_id}/strength.json`)")
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_sampled_run_has_no_unexplained_survivor(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["suite", "strength", "--game", game_id, "--sample", str(SAMPLE), "--workers", "2", "--quiet",
+                 "--json", "-"])
+    out, err = capsys.readouterr()
+    doc = json.loads(out)
+    assert doc["totals"]["mutants"] == SAMPLE and doc["sampled"] == SAMPLE
+    assert code == 0, err
+    # the order of the vectors is counted, not timed: a run on two workers on a busy machine
+    # names the same killing vector as the committed full run
+    committed = {m["id"]: m for m in (load_committed(game_id) or {"mutants": []})["mutants"]}
+    for m in doc["mutants"]:
+        assert m["id"] in committed, f"{m['id']} is not in spec/{game_id}/strength.json: regenerate it"
+        assert (m["status"], m.get("killed_by")) == (committed[m["id"]]["status"], committed[m["id"]].get("killed_by")), (
+            f"{m['id']}: a fresh run says {m['status']} by {m.get('killed_by')}, spec/{game_id}/strength.json says "
+            f"{committed[m['id']]['status']} by {committed[m['id']].get('killed_by')}: regenerate it "
+            f"(`referee suite strength --game {game_id} --workers 2 --json spec/{game_id}/strength.json`)")
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
@@ -157,18 +153,15 @@ def test_committed_report_covers_every_mutant(game_id: str) -> None:
         assert (m["status"] in ("equivalent", "known-gap")) == (m["id"] in explained), m["id"]
 
 
-class TestCommittedKills:
-    """Its own class too (one xdist scope), so the rechecks need not wait for the sampled runs."""
-
-    @pytest.mark.parametrize("game_id", sorted(GAMES))
-    def test_every_committed_kill_still_holds(self, game_id: str) -> None:
-        """What CI checks of every mutant (the sampled run above covers the full procedure on a few):
-        each killed mutant of the committed full run is still killed by the vector that killed it,
-        no mutant is missing from the report and every survivor is still explained. So a change to
-        the engine or the vectors that lets a mutant survive fails here, whichever mutant it is."""
-        problems = strength.recheck(game_id, load_committed(game_id) or {}, workers=2)
-        assert not problems, (f"spec/{game_id}/strength.json no longer holds ({len(problems)}): {problems[:3]}; rerun "
-                              f"`referee suite strength --game {game_id} --workers 2 --json spec/{game_id}/strength.json`")
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_committed_kill_still_holds(game_id: str) -> None:
+    """What CI checks of every mutant (the sampled run above covers the full procedure on a few):
+    each killed mutant of the committed full run is still killed by the vector that killed it,
+    no mutant is missing from the report and every survivor is still explained. So a change to
+    the engine or the vectors that lets a mutant survive fails here, whichever mutant it is."""
+    problems = strength.recheck(game_id, load_committed(game_id) or {}, workers=2)
+    assert not problems, (f"spec/{game_id}/strength.json no longer holds ({len(problems)}): {problems[:3]}; rerun "
+                          f"`referee suite strength --game {game_id} --workers 2 --json spec/{game_id}/strength.json`")
 
 
 def _smallest_game() -> str:
