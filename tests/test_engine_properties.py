@@ -170,7 +170,7 @@ def _play_random_games(share: int) -> None:
     """Plays this share of the examples as complete random games, checking the invariants at
     every step, and at least this share of MIN_GAMES of them to the end."""
     examples = int(os.environ.get("MLEM_STATEFUL_EXAMPLES", "80"))
-    mine = examples // SHARES + (1 if share < examples % SHARES else 0)
+    mine = max(1, examples // SHARES + (1 if share < examples % SHARES else 0))  # Hypothesis needs one
     games = -(-MIN_GAMES * mine // examples)  # rounded up: the shares add up to MIN_GAMES at least
     machine: type[MLEMGames] = type(f"MLEMGames{share}", (MLEMGames,), {"__module__": __name__})
     forced = getattr(hypothesis_core, "global_force_seed", None)  # pytest --hypothesis-seed
