@@ -5,6 +5,7 @@ first violation with the action and the phase attached, and ``is_legal`` agrees 
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -85,18 +86,36 @@ def _illegal_candidates(game, state, action, rng) -> list[Any]:
     return out
 
 
-def _walk(game_id: str, seeds: range, max_steps: int = 150):
-    """(game, state, chosen action, candidates) along seeded random games."""
+_WALK_STEPS = 150
+
+
+@functools.lru_cache(maxsize=None)
+def _seeded_game(game_id: str, seed: int) -> tuple[tuple[Any, Any, tuple[Any, ...]], ...]:
+    """(state, chosen action, candidates) along the seeded random game, up to _WALK_STEPS steps:
+    played once per module (the tests below walk the same games) and shared, so nothing may
+    change what it holds (states and actions are immutable values)."""
+    game = load(game_id)
+    rng = random.Random(seed)
+    state = game.initial_state(game.random_setup(rng, vary=True))
+    steps = []
+    for _ in range(_WALK_STEPS):
+        if game.is_over(state):
+            break
+        action = choose(game, rng, state)
+        steps.append((state, action, tuple(_illegal_candidates(game, state, action, rng))))
+        state = game.apply(state, action).state
+    return tuple(steps)
+
+
+def _walk(game_id: str, seeds: range, max_steps: int = _WALK_STEPS):
+    """(game, state, chosen action, candidates) along seeded random games: the first
+    ``max_steps`` steps of each (a shorter walk is the start of the longer one, the rng drawn
+    the same way step by step)."""
+    assert max_steps <= _WALK_STEPS
     game = load(game_id)
     for seed in seeds:
-        rng = random.Random(seed)
-        state = game.initial_state(game.random_setup(rng, vary=True))
-        for _ in range(max_steps):
-            if game.is_over(state):
-                break
-            action = choose(game, rng, state)
-            yield game, state, action, _illegal_candidates(game, state, action, rng)
-            state = game.apply(state, action).state
+        for state, action, candidates in _seeded_game(game_id, seed)[:max_steps]:
+            yield game, state, action, list(candidates)
 
 
 @pytest.mark.parametrize("game_id", GAMES_WITH_TABLES)

@@ -42,11 +42,14 @@ def refusal_cases() -> list[dict[str, Any]]:
 def near_legal_actions(game: Game, state: Any, rng: random.Random) -> list[dict[str, Any]]:
     """Another player, another tile, the asker as addressee, an order with a seat twice."""
     players = game.player_count(state)
-    docs = ([game.action_to_json(a) for a in game.legal_actions(state)] if game.actors(state) != (CHANCE,)
-            else [game.action_to_json(a) for a, _p in game.chance_outcomes(state)][:3])
-    rng.shuffle(docs)
+    # the actions are shuffled and only the first six written out: a shuffle draws the same
+    # numbers whatever the list holds, so the documents (and the rng after) are those of
+    # shuffling every action's document (tests/test_probe_shortcuts.py)
+    actions = (list(game.legal_actions(state)) if game.actors(state) != (CHANCE,)
+               else [a for a, _p in game.chance_outcomes(state)][:3])
+    rng.shuffle(actions)
     out: list[dict[str, Any]] = []
-    for doc in docs[:6]:
+    for doc in (game.action_to_json(a) for a in actions[:6]):
         if "player" in doc:
             out.append({**doc, "player": (doc["player"] + 1) % players})
         if doc["type"] == "ask":
