@@ -116,7 +116,7 @@ def substitute(game: GameKit, doc: Mapping[str, Any], pairs: Mapping[str, Any],
     nothing with ``doc``. ``read``: the states already read from ``doc``'s state documents (see
     :func:`_read_state`), for a caller that swaps several readings into the same vector."""
     if not pairs:
-        return _json_copy(dict(doc))
+        return {k: _json_copy(v) for k, v in doc.items()}
     out = _copy_but_states(doc)
     try:
         if "setup" in out:
