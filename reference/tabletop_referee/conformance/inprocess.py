@@ -13,6 +13,7 @@ import copy
 from collections.abc import Callable
 from typing import Any
 
+from ..loading import own_documents
 from .client import TRANSCRIPT_KEEP
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
@@ -33,12 +34,55 @@ def _copy(value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+def _copy_float_free(value: Any) -> Any:
+    """:func:`_copy`, or :data:`_HAS_FLOAT` when ``value`` holds a float anywhere (or anything
+    other than JSON objects, arrays, strings, integers, booleans and null): the copy and the walk
+    :func:`~tabletop_referee.loading.library_document` makes looking for floats, in one pass."""
+    t = type(value)
+    if t is dict:
+        out: dict[Any, Any] = {}
+        for k, v in value.items():
+            t = type(v)
+            if t is str or t is int or t is bool or v is None:
+                out[k] = v
+                continue
+            c = _copy_float_free(v)
+            if c is _HAS_FLOAT:
+                return _HAS_FLOAT
+            out[k] = c
+        return out
+    if t is list:
+        items = []
+        for v in value:
+            t = type(v)
+            if t is str or t is int or t is bool or v is None:
+                items.append(v)
+                continue
+            c = _copy_float_free(v)
+            if c is _HAS_FLOAT:
+                return _HAS_FLOAT
+            items.append(c)
+        return items
+    if t is str or t is int or t is bool or value is None:
+        return value
+    return _HAS_FLOAT
+
+
+_HAS_FLOAT: Any = object()
+
+
 class InProcessAdapter:
     """The runner's view of an in-process implementation."""
 
-    def __init__(self, handle: Handler, *, protocol: int = 1) -> None:
+    def __init__(self, handle: Handler, *, protocol: int = 1, own_readers: bool = False) -> None:
         self.handle = handle
         self.protocol = protocol
+        self.own_readers = own_readers
+        """``handle`` reads documents only with the project's readers (``state_from_json`` and
+        friends), and only the request's documents or ones the project's writers made (the
+        reference :class:`~tabletop_referee.adapter.Adapter`): a request holding no float is then
+        handled within :func:`~tabletop_referee.loading.own_documents`, as the readers' walk
+        looking for floats would find none (the copy of the request has just walked it all)."""
         self.hello: dict[str, Any] | None = None
         self.starts = 0
         self.transcript: collections.deque[dict[str, Any]] = collections.deque(maxlen=TRANSCRIPT_KEEP)
@@ -75,11 +119,17 @@ class InProcessAdapter:
 
     def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
         self._seq += 1
-        req = {"cmd": cmd, "seq": self._seq, **_copy(fields)}
+        copied = _copy_float_free(fields) if self.own_readers else _HAS_FLOAT
+        float_free = copied is not _HAS_FLOAT
+        req = {"cmd": cmd, "seq": self._seq, **(copied if float_free else _copy(fields))}
         entry: dict[str, Any] = {"request": req}
         self.exchanges += 1
         self.transcript.append(entry)
-        resp = self.handle(req)
+        if float_free:
+            with own_documents():
+                resp = self.handle(req)
+        else:
+            resp = self.handle(req)
         entry["response"] = resp
         return resp
 

@@ -37,6 +37,7 @@ from ..games.roles import GameKit
 from ..perft import counts, divide, pins_of
 from ..spec import load_spec
 from .compare import MISSING, event_matches, resolve
+from .inprocess import _copy as _json_copy
 from .vectors import _play_problem
 
 READINGS_PREFIX = "readings-"
@@ -86,35 +87,73 @@ def _plain(value: Any) -> Any:
     return str(value) if isinstance(value, str) else value
 
 
-def _swap_state(game: GameKit, doc: Any, pairs: Mapping[str, Any]) -> Any:
-    return game.state_to_json(game.options.with_options(game.state_from_json(doc), pairs))
+def _swap_state(game: GameKit, doc: Any, pairs: Mapping[str, Any], read: dict[int, Any] | None = None) -> Any:
+    return game.state_to_json(game.options.with_options(_read_state(game, doc, read), pairs))
+
+
+def _read_state(game: GameKit, doc: Any, read: dict[int, Any] | None) -> Any:
+    """``game.state_from_json(doc)``, read once per document in ``read`` (by identity; the
+    document kept with its state): the engines are pure, so a state read once is the state."""
+    if read is None:
+        return game.state_from_json(doc)
+    hit = read.get(id(doc))
+    if hit is None or hit[0] is not doc:
+        hit = read[id(doc)] = (doc, game.state_from_json(doc))
+    return hit[1]
 
 
 def _swap_setup(game: GameKit, doc: Any, pairs: Mapping[str, Any]) -> Any:
-    doc = copy.deepcopy(doc)
+    doc = _json_copy(doc)
     options = doc.setdefault("options", {})
     options.update(pairs)
     return game.setup_to_json(game.setup_from_json(doc))
 
 
-def substitute(game: GameKit, doc: Mapping[str, Any], pairs: Mapping[str, Any]) -> dict[str, Any] | None:
+def substitute(game: GameKit, doc: Mapping[str, Any], pairs: Mapping[str, Any],
+               read: dict[int, Any] | None = None) -> dict[str, Any] | None:
     """The vector document with the option values ``pairs`` swapped into its setup, start state
-    and every expected state; ``None`` when the reference cannot read the result."""
-    out = copy.deepcopy(dict(doc))
+    and every expected state; ``None`` when the reference cannot read the result. It shares
+    nothing with ``doc``. ``read``: the states already read from ``doc``'s state documents (see
+    :func:`_read_state`), for a caller that swaps several readings into the same vector."""
     if not pairs:
-        return out
+        return {k: _json_copy(v) for k, v in doc.items()}
+    out = _copy_but_states(doc)
     try:
         if "setup" in out:
             out["setup"] = _swap_setup(game, out["setup"], pairs)
             if "state" in out:  # the state new_game must answer
-                out["state"] = _swap_state(game, out["state"], pairs)
+                out["state"] = _swap_state(game, out["state"], pairs, read)
         elif "state" in out:
-            out["state"] = _swap_state(game, out["state"], pairs)
+            out["state"] = _swap_state(game, out["state"], pairs, read)
         for expect in [out.get("expect", {}), *(c.get("expect", {}) for c in out.get("checkpoints", []))]:
             if "state" in expect:
-                expect["state"] = _swap_state(game, expect["state"], pairs)
+                expect["state"] = _swap_state(game, expect["state"], pairs, read)
     except Exception:  # noqa: BLE001 - the reference refuses the combination: not a reading of this vector
         return None
+    return out
+
+
+def _copy_but_states(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of a vector document (what :func:`copy.deepcopy` made) but for the state documents
+    :func:`substitute` replaces (the start state, and the ``state`` of every ``expect`` object):
+    the copy's ``state`` keys hold ``doc``'s own documents until they are replaced."""
+
+    def expect(e: Any) -> Any:
+        return {k: v if k == "state" else _json_copy(v) for k, v in e.items()} if type(e) is dict else _json_copy(e)
+
+    def checkpoint(c: Any) -> Any:
+        return {k: expect(v) if k == "expect" else _json_copy(v) for k, v in c.items()} if type(c) is dict else _json_copy(c)
+
+    out: dict[str, Any] = {}
+    for k, v in doc.items():
+        if k == "state":
+            out[k] = v
+        elif k == "expect":
+            out[k] = expect(v)
+        elif k == "checkpoints" and type(v) is list:
+            out[k] = [checkpoint(c) for c in v]
+        else:
+            out[k] = _json_copy(v)
     return out
 
 
@@ -139,6 +178,7 @@ def dependencies(game_id: str, doc: Mapping[str, Any], reference_passes: Passes)
             current = {k: v for k, v in current.items() if k in read}
     specs = _choice_options(game)
     disputed = reading_options(game)
+    states: dict[int, Any] = {}  # the vector's states, read once for every value swapped in
     out: dict[str, list[Any]] = {}
     for name, value in current.items():
         if name not in disputed:  # a game mode, not a reading: the vector is about its own mode
@@ -149,7 +189,7 @@ def dependencies(game_id: str, doc: Mapping[str, Any], reference_passes: Passes)
             if v == value:
                 holds.append(v)
                 continue
-            swapped = substitute(game, doc, {name: v})
+            swapped = substitute(game, doc, {name: v}, states)
             if swapped is None:
                 continue
             if swapped.get("kind") == "perft" and _perft_holds(game, swapped):

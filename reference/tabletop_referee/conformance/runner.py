@@ -236,7 +236,7 @@ def _reference_runner(game: str) -> "Runner":
     def handle(req: dict[str, Any]) -> dict[str, Any]:
         return reference.handle(req) or {}
 
-    adapter = InProcessAdapter(handle)
+    adapter = InProcessAdapter(handle, own_readers=True)  # the reference reads only what it is sent
     adapter.start()
     return Runner(adapter, game)
 
