@@ -387,7 +387,8 @@ def _runner(readings: dict[str, Any] | None) -> Runner:
     adapter = Adapter([_GAME])
     if readings:  # announces every reading, follows the flipped one: a bug, not another reading
         adapter.games[_GAME] = game_handlers(_GAME, readings)[1]
-    client = InProcessAdapter(lambda req: adapter.handle(req) or {})
+    # the reference (mutated or not) reads only what it is sent: no second float walk
+    client = InProcessAdapter(lambda req: adapter.handle(req) or {}, own_readers=True)
     client.start()
     return Runner(client, _GAME, breaker=0)
 
