@@ -224,7 +224,7 @@ def memo_passes(passes: Callable[[str, Mapping[str, Any]], bool]) -> Callable[[s
 
     def memo(game: str, doc: Mapping[str, Any]) -> bool:
         try:
-            key = (game, hashlib.sha256(marshal.dumps(doc, 2)).digest())
+            key = (game, hashlib.sha256(marshal.dumps(doc, 2)).digest())  # type: ignore[arg-type]  # ValueError below
         except ValueError:  # not plain data (or not a dict): no memo
             return passes(game, doc)
         found = seen.get(key)
