@@ -22,6 +22,10 @@ import os
 
 from hypothesis import HealthCheck, settings
 
+from tests import bdd_lookup
+
+bdd_lookup.install()  # pytest-bdd's step lookup, memoized (tests/bdd_lookup.py)
+
 settings.register_profile(
     "ci",
     parent=settings.get_profile("default"),

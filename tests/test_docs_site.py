@@ -7,6 +7,7 @@ the built HTML every clause is an anchor with the scenarios exercising it beneat
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 import shutil
@@ -14,18 +15,26 @@ import subprocess
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 import yaml
 
 from tabletop_referee.cli import main
-from tabletop_referee.render import _gherkin_index, gherkin_text, render_markdown, site_pages, stale_pages
+from tabletop_referee import render
+from tabletop_referee.render import _gherkin_index, gherkin_text, render_markdown, stale_pages
 from tabletop_referee.spec import coverage, load_scenarios, load_spec
 
 REPO = Path(__file__).resolve().parents[1]
 DOCS = REPO / "docs"
 SPEC = load_spec("mlem")
 COVERAGE = coverage("mlem")
+
+
+@functools.cache
+def site_pages(game: str) -> MappingProxyType:
+    """``render.site_pages(game)``, rendered once for the module (read-only: several tests read it)."""
+    return MappingProxyType(render.site_pages(game))
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -7,10 +7,12 @@ Pointers, building a vector and writing vector files. Format: docs/vectors.md.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import marshal
 import re
 from pathlib import Path
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from . import __version__
@@ -189,14 +191,17 @@ def expectation(result: dict[str, Any], pointers: Sequence[str], legal_actions: 
     return expect
 
 
-def vector_file(game: str, source: str, vectors: list[dict[str, Any]]) -> dict[str, Any]:
+def vector_file(game: str, source: str, vectors: list[dict[str, Any]],
+                passes: Callable[[str, Mapping[str, Any]], bool] | None = None) -> dict[str, Any]:
     """A vector file of the current format: each vector's ``requires.options`` is what the
-    reference finds it depends on (:func:`.conformance.readings.dependencies`)."""
+    reference finds it depends on (:func:`.conformance.readings.dependencies`); ``passes`` is
+    the oracle it asks (default :func:`.conformance.runner.reference_passes`; the export gives
+    a memo of it, :func:`memo_passes`)."""
     from .conformance.readings import dependencies, input_vocabulary  # lazy: the conformance layer, only when writing vector files
     from .conformance.runner import reference_passes  # lazy: as above
 
     for v in vectors:
-        v.setdefault("requires", {})["options"] = dependencies(game, v, reference_passes)
+        v.setdefault("requires", {})["options"] = dependencies(game, v, passes or reference_passes)
         level = input_vocabulary(game, v)
         if level > 1:
             v["requires"]["vocabulary"] = level
@@ -207,6 +212,27 @@ def vector_file(game: str, source: str, vectors: list[dict[str, Any]]) -> dict[s
         "source": source,
         "vectors": sorted(vectors, key=lambda v: v["id"]),
     }
+
+
+def memo_passes(passes: Callable[[str, Mapping[str, Any]], bool]) -> Callable[[str, Mapping[str, Any]], bool]:
+    """``passes`` (whether a vector document passes against the reference), asked once per distinct
+    document: the export asks the same question several times (a sibling's dependencies while it
+    is written, then again for its vector file). The reference is pure, so an equal document gets
+    the same answer; "equal" is exact (the document's marshal bytes: key order, ``1`` against
+    ``1.0`` or ``true`` all differ), and a document marshal cannot write is simply asked again."""
+    seen: dict[tuple[str, bytes], bool] = {}
+
+    def memo(game: str, doc: Mapping[str, Any]) -> bool:
+        try:
+            key = (game, hashlib.sha256(marshal.dumps(doc, 2)).digest())  # type: ignore[arg-type]  # ValueError below
+        except ValueError:  # not plain data (or not a dict): no memo
+            return passes(game, doc)
+        found = seen.get(key)
+        if found is None:
+            found = seen[key] = passes(game, doc)
+        return found
+
+    return memo
 
 
 def dump(doc: dict[str, Any]) -> str:

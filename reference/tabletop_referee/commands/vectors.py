@@ -17,7 +17,7 @@ from ..paths import data_root
 from ..perft import perft_vectors
 from ..style import ProgressLine
 from ..datavectors import DATA_FILE, DATA_SOURCE, VARIATIONS_FILE, VARIATIONS_SOURCE, generate, generate_variations
-from ..vectors import assign_ids, dump, vector_file
+from ..vectors import assign_ids, dump, memo_passes, vector_file
 from ..conformance.readings import READINGS_SOURCE, readings_file, siblings
 from ..conformance.runner import reference_passes
 from .common import EXIT_OK, UsageError, add_mode_help, game_arg, write_atomically
@@ -75,32 +75,33 @@ def run(args: argparse.Namespace) -> int:
         progress = ProgressLine()  # stderr, on a terminal only
         try:
             returncode, output = _run_scenarios(
-                [sys.executable, "-m", "pytest", str(tests), "-q", "-p", "no:cacheprovider", "-x"],
+                [sys.executable, "-m", "pytest", str(tests), "-q", "-p", "no:cacheprovider", "-x", *UNNEEDED_PLUGINS],
                 cwd=root, env=env, progress=progress)
             if returncode != 0 or not staged.is_dir():
                 tail = (output.strip().splitlines() or ["(no output)"])[-1]
                 raise UsageError(f"the feature scenarios did not all pass, nothing exported: {tail}")
             out.mkdir(exist_ok=True)
+            passes = memo_passes(reference_passes)  # the stages below ask it the same questions again
             if (root / "spec" / args.game / "perft.yaml").is_file():
                 progress.show("vectors export: perft vectors")
-                doc = vector_file(args.game, f"spec/{args.game}/perft.yaml", perft_vectors(args.game))
+                doc = vector_file(args.game, f"spec/{args.game}/perft.yaml", perft_vectors(args.game), passes)
                 (staged / "perft.json").write_text(dump(doc), encoding="utf-8")
             # vectors on the shipped data, generated from whole games (datavectors.py), for every game
             progress.show(f"vectors export: vectors on the shipped data ({DATA_FILE})")
-            doc = vector_file(args.game, DATA_SOURCE, generate(args.game))
+            doc = vector_file(args.game, DATA_SOURCE, generate(args.game), passes)
             (staged / DATA_FILE).write_text(dump(doc), encoding="utf-8")
             variations = generate_variations(args.game)  # other data, and the data's defaults (a game with data_key)
             if variations:
                 progress.show(f"vectors export: vectors on other data ({VARIATIONS_FILE})")
-                doc = vector_file(args.game, VARIATIONS_SOURCE, variations)
+                doc = vector_file(args.game, VARIATIONS_SOURCE, variations, passes)
                 (staged / VARIATIONS_FILE).write_text(dump(doc), encoding="utf-8")
             # every vector's subject under the other readings it depends on (siblings)
             for f in sorted(staged.glob("*.json")):
                 progress.show(f"vectors export: {f.name} under the other readings it depends on")
                 found = siblings(args.game, parse_json(f.read_text(encoding="utf-8"), str(f), what="vector file")["vectors"],
-                                 reference_passes)
+                                 passes)
                 if found:
-                    doc = vector_file(args.game, f"{READINGS_SOURCE} ({f.name})", found)
+                    doc = vector_file(args.game, f"{READINGS_SOURCE} ({f.name})", found, passes)
                     (staged / readings_file(f.name)).write_text(dump(doc), encoding="utf-8")
         finally:
             progress.close()
@@ -132,6 +133,10 @@ def run(args: argparse.Namespace) -> int:
           f"{note}")
     return EXIT_OK
 
+
+UNNEEDED_PLUGINS = ("-p", "no:xdist", "-p", "no:hypothesispytest", "-p", "no:randomly")
+"""pytest plugins the scenarios do not use, not loaded for them (xdist, hypothesis' plugin, randomly
+if installed): less start-up, and the scenarios run in file order as written."""
 
 _PERCENT = re.compile(r"\[\s*(\d+)%\]\s*$")
 
