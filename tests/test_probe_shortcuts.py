@@ -11,29 +11,18 @@ import pytest
 
 from tabletop_referee.games import load
 from tabletop_referee.games.interface import CHANCE
+from tabletop_referee.games.seven_knights.conformance_data import near_documents
 from tabletop_referee.sampler import choose
 
 
 def _plain_seven_knights_near_legal(game: Any, state: Any, rng: random.Random) -> list[dict[str, Any]]:
     """Seven Knights' near_legal_actions as written before the shortcut: every action's
-    document made, then shuffled."""
+    document made, then shuffled (the variants of each, :func:`near_documents`, are shared)."""
     players = game.player_count(state)
     docs = ([game.action_to_json(a) for a in game.legal_actions(state)] if game.actors(state) != (CHANCE,)
             else [game.action_to_json(a) for a, _p in game.chance_outcomes(state)][:3])
     rng.shuffle(docs)
-    out: list[dict[str, Any]] = []
-    for doc in docs[:6]:
-        if "player" in doc:
-            out.append({**doc, "player": (doc["player"] + 1) % players})
-        if doc["type"] == "ask":
-            out.append({**doc, "answerer": doc["player"]})
-        if doc["type"] == "recommend":
-            out.append({**doc, "target": doc["player"]})
-        if isinstance(doc.get("tile"), str):
-            out.append({**doc, "tile": f"p{doc['player']}"})
-        if isinstance(doc.get("order"), list) and len(doc["order"]) > 1:
-            out.append({**doc, "order": [doc["order"][0], *doc["order"][:-1]]})
-    return out
+    return near_documents(docs[:6], players)
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -8,6 +8,7 @@ JSON path).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import operator
@@ -15,9 +16,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from .loading import read_document
+
 _T = TypeVar("_T")
 
-from .loading import read_document
+
+def json_copy(value: Any) -> Any:
+    """A deep copy of a JSON document: objects and arrays copied, the immutable values they hold
+    shared, anything else through :func:`copy.deepcopy`. The same copy as ``copy.deepcopy``,
+    several times faster on the state documents the reference's verdicts copy by the thousand."""
+    t = type(value)
+    if t is dict:
+        return {k: json_copy(v) for k, v in value.items()}
+    if t is list:
+        return [json_copy(v) for v in value]
+    if t is str or t is int or t is bool or t is float or value is None:
+        return value
+    return copy.deepcopy(value)
 
 
 def read_json(path: str | Path, *, schema: tuple[str, str] | None = None, what: str = "JSON") -> Any:

@@ -31,6 +31,7 @@ import sys
 import threading
 import time
 import weakref
+from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from ..versions import PROTOCOL_VERSION
@@ -807,20 +808,7 @@ class AdapterProcess:
                 self.transcript.append(entry)
                 entries.append(entry)
                 sent += 1
-            entry = entries.popleft()
-            started = self._pending[0][1]
-            try:
-                resp = self.collect()
-            except AdapterFailure as exc:
-                entry["failure"] = {"status": exc.status, "message": exc.message}
-                raise
-            finally:
-                entry["seconds"] = round(time.monotonic() - started, 4)
-            size = getattr(self, "_last_size", 0)
-            entry["bytes"] = size
-            entry["response"] = resp if size <= TRANSCRIPT_ENTRY_MAX else {
-                "omitted": f"a response of {size} bytes (the transcript keeps up to {TRANSCRIPT_ENTRY_MAX})"}
-            answers.append(resp)
+            answers.append(self._recorded(entries.popleft(), self._pending[0][1], self.collect))
         return answers
 
     def observe(self, game: str, state: Any, player: int) -> dict[str, Any]:
@@ -842,8 +830,13 @@ class AdapterProcess:
             self.exchanges += 1
             self.transcript.append(entry)
         started = time.monotonic()
+        return self._recorded(entry, started, lambda: self._receive(pipes, req, started))
+
+    def _recorded(self, entry: dict[str, Any], started: float, receive: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """``receive()``, the answer to the request of the transcript ``entry`` sent at
+        ``started``, noted in the entry: its time, its size and the answer (or the failure)."""
         try:
-            resp = self._receive(pipes, req, started)
+            resp = receive()
         except AdapterFailure as exc:
             entry["failure"] = {"status": exc.status, "message": exc.message}
             raise

@@ -9,35 +9,21 @@ Python exception in ``handle`` is reported as *errored*.
 from __future__ import annotations
 
 import collections
-import copy
 from collections.abc import Callable
 from typing import Any
 
+from ..documents import json_copy
 from ..loading import own_documents
 from .client import TRANSCRIPT_KEEP
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-def _copy(value: Any) -> Any:
-    """A deep copy of a request's fields (the handler may keep or change what it is given, as a
-    process could not): JSON objects and arrays copied, the immutable values they hold shared,
-    anything else through :func:`copy.deepcopy`. The same copy, several times faster on the
-    state documents the reference's verdicts send by the thousand (conformance/readings.py)."""
-    t = type(value)
-    if t is dict:
-        return {k: _copy(v) for k, v in value.items()}
-    if t is list:
-        return [_copy(v) for v in value]
-    if t is str or t is int or t is bool or t is float or value is None:
-        return value
-    return copy.deepcopy(value)
-
-
 def _copy_float_free(value: Any) -> Any:
-    """:func:`_copy`, or :data:`_HAS_FLOAT` when ``value`` holds a float anywhere (or anything
-    other than JSON objects, arrays, strings, integers, booleans and null): the copy and the walk
-    :func:`~tabletop_referee.loading.library_document` makes looking for floats, in one pass."""
+    """:func:`~tabletop_referee.documents.json_copy`, or :data:`_HAS_FLOAT` when ``value`` holds
+    a float anywhere (or anything other than JSON objects, arrays, strings, integers, booleans
+    and null): the copy and the walk :func:`~tabletop_referee.loading.library_document` makes
+    looking for floats, in one pass."""
     t = type(value)
     if t is dict:
         out: dict[Any, Any] = {}
@@ -121,7 +107,7 @@ class InProcessAdapter:
         self._seq += 1
         copied = _copy_float_free(fields) if self.own_readers else _HAS_FLOAT
         float_free = copied is not _HAS_FLOAT
-        req = {"cmd": cmd, "seq": self._seq, **(copied if float_free else _copy(fields))}
+        req = {"cmd": cmd, "seq": self._seq, **(copied if float_free else json_copy(fields))}
         entry: dict[str, Any] = {"request": req}
         self.exchanges += 1
         self.transcript.append(entry)

@@ -21,7 +21,6 @@ Names no game: everything goes through the game interface.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import functools
 from collections import deque
@@ -29,7 +28,7 @@ from collections.abc import Callable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
-from ..documents import canonical_text
+from ..documents import canonical_text, json_copy
 from ..errors import RefereeError
 from ..games import load
 from ..games.interface import CHANCE, OptionSpec
@@ -37,7 +36,6 @@ from ..games.roles import GameKit
 from ..perft import counts, divide, pins_of
 from ..spec import load_spec
 from .compare import MISSING, event_matches, resolve
-from .inprocess import _copy as _json_copy
 from .vectors import _play_problem
 
 READINGS_PREFIX = "readings-"
@@ -103,7 +101,7 @@ def _read_state(game: GameKit, doc: Any, read: dict[int, Any] | None) -> Any:
 
 
 def _swap_setup(game: GameKit, doc: Any, pairs: Mapping[str, Any]) -> Any:
-    doc = _json_copy(doc)
+    doc = json_copy(doc)
     options = doc.setdefault("options", {})
     options.update(pairs)
     return game.setup_to_json(game.setup_from_json(doc))
@@ -116,7 +114,7 @@ def substitute(game: GameKit, doc: Mapping[str, Any], pairs: Mapping[str, Any],
     nothing with ``doc``. ``read``: the states already read from ``doc``'s state documents (see
     :func:`_read_state`), for a caller that swaps several readings into the same vector."""
     if not pairs:
-        return {k: _json_copy(v) for k, v in doc.items()}
+        return {k: json_copy(v) for k, v in doc.items()}
     out = _copy_but_states(doc)
     try:
         if "setup" in out:
@@ -139,10 +137,10 @@ def _copy_but_states(doc: Mapping[str, Any]) -> dict[str, Any]:
     the copy's ``state`` keys hold ``doc``'s own documents until they are replaced."""
 
     def expect(e: Any) -> Any:
-        return {k: v if k == "state" else _json_copy(v) for k, v in e.items()} if type(e) is dict else _json_copy(e)
+        return {k: v if k == "state" else json_copy(v) for k, v in e.items()} if type(e) is dict else json_copy(e)
 
     def checkpoint(c: Any) -> Any:
-        return {k: expect(v) if k == "expect" else _json_copy(v) for k, v in c.items()} if type(c) is dict else _json_copy(c)
+        return {k: expect(v) if k == "expect" else json_copy(v) for k, v in c.items()} if type(c) is dict else json_copy(c)
 
     out: dict[str, Any] = {}
     for k, v in doc.items():
@@ -153,7 +151,7 @@ def _copy_but_states(doc: Mapping[str, Any]) -> dict[str, Any]:
         elif k == "checkpoints" and type(v) is list:
             out[k] = [checkpoint(c) for c in v]
         else:
-            out[k] = _json_copy(v)
+            out[k] = json_copy(v)
     return out
 
 
@@ -285,7 +283,7 @@ def for_vocabulary(doc: Mapping[str, Any], game_id: str, level: int) -> tuple[di
     newer = newer_kinds(game_id, level)
     if not newer or doc.get("kind") != "play":
         return dict(doc), None
-    out = copy.deepcopy(dict(doc))
+    out = json_copy(dict(doc))
 
     def old(e: Any) -> bool:
         return not (isinstance(e, dict) and e.get("type") in newer)
@@ -692,7 +690,7 @@ def _perft_sibling(game_id: str, doc: Mapping[str, Any], pairs: Mapping[str, Any
         nodes, below = counts(game, state, doc["depth"], pins)
     except Exception:  # noqa: BLE001 - a pinned outcome the other reading refuses
         return None
-    out = {k: copy.deepcopy(v) for k, v in doc.items()}
+    out = {k: json_copy(v) for k, v in doc.items()}
     out.update(id=sibling_id(doc["id"], pairs), state=game.state_to_json(state), reading_of=doc["id"],
                expect={"perft": {"nodes": nodes, "divide": below}})
     out["requires"] = {**doc.get("requires", {}), "options": {k: [v] for k, v in sorted(pairs.items())}}

@@ -791,16 +791,19 @@ class Runner:
         """Applies the pinned outcome at every chance node, in batches, until each node is a
         decision, the end of the game, or a leaf (no pinned outcome left: ``legal`` None)."""
         while True:
-            waiting = [(i, step) for i, n in enumerate(nodes) if n.legal is not None and n.legal[0] == "chance"
-                       for step in [self._chance_step(n.state, n.used, n.legal[1])]]
-            if not waiting:
+            moving: list[tuple[int, _ChanceStep]] = []
+            for i, n in enumerate(nodes):
+                if n.legal is None or n.legal[0] != "chance":
+                    continue
+                step = self._chance_step(n.state, n.used, n.legal[1])
+                if step is None:  # no pinned outcome left: the path ends here
+                    nodes[i] = _Node(n.state, n.used, None)
+                else:
+                    moving.append((i, step))
+            if not moving:
                 return nodes
-            for i, step in waiting:
-                if step is None:
-                    nodes[i] = _Node(nodes[i].state, nodes[i].used, None)
-            moving = [(i, step) for i, step in waiting if step is not None]
             answers = self._applies([(nodes[i].state, step[0]) for i, step in moving])
-            for (i, (action, used, rejected)), resp in zip(moving, answers):
+            for (_i, (_action, _used, rejected)), resp in zip(moving, answers):
                 if "rejected" in resp:
                     raise rejected(resp["rejected"])
             states = [resp["state"] for resp in answers]

@@ -5,6 +5,7 @@ input, and actions close to legal ones that the rules refuse."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from ..interface import CHANCE, Game
@@ -48,8 +49,14 @@ def near_legal_actions(game: Game, state: Any, rng: random.Random) -> list[dict[
     actions = (list(game.legal_actions(state)) if game.actors(state) != (CHANCE,)
                else [a for a, _p in game.chance_outcomes(state)][:3])
     rng.shuffle(actions)
+    return near_documents((game.action_to_json(a) for a in actions[:6]), players)
+
+
+def near_documents(docs: Iterable[dict[str, Any]], players: int) -> list[dict[str, Any]]:
+    """The near-legal variants of each action document: :func:`near_legal_actions` without the
+    choice of actions."""
     out: list[dict[str, Any]] = []
-    for doc in (game.action_to_json(a) for a in actions[:6]):
+    for doc in docs:
         if "player" in doc:
             out.append({**doc, "player": (doc["player"] + 1) % players})
         if doc["type"] == "ask":
