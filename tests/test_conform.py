@@ -9,6 +9,7 @@ Every run's report is validated against schemas/conformance/report.schema.json.
 from __future__ import annotations
 
 import json
+import os
 import re
 import shlex
 import shutil
@@ -22,6 +23,7 @@ import pytest
 from tabletop_referee.cli import main
 from tabletop_referee.commands.conform import Progress
 from tabletop_referee.paths import display_path
+from tabletop_referee.perft import PIN_KEYS
 from tabletop_referee.conformance.compare import first_difference, resolve, set_difference
 from tabletop_referee.schemas import validation_errors
 
@@ -324,6 +326,60 @@ def test_perft_pipelined_sends_the_requests_of_a_walk_one_at_a_time(capsys, tmp_
     assert len(requests(sent["1"])) > 30
     assert max(e["together"] for e in sent["1"]) == 1  # version 1: one request at a time
     assert max(e["together"] for e in sent["2"]) > 1  # version 2: several in one read
+
+
+def test_perft_capability_counts_each_vector_in_one_request(capsys, tmp_path) -> None:
+    """An adapter with the capability perft (protocol 2) is asked each perft vector's count in
+    one request and is not walked; the report says which vectors passed on its own count."""
+    log = tmp_path / "requests.jsonl"
+    o = conform(capsys, tmp_path, "--adapter", adapter("logs_requests.py", "2", str(log), "perft"),
+                vectors=[FIXTURES / "perft.json"])
+    assert o.code == 0 and set(o.statuses.values()) == {"passed"}, o.out
+    sent = [json.loads(line)["request"] for line in log.read_text(encoding="utf-8").splitlines()]
+    asked = [r for r in sent if r["cmd"] not in ("start", "stop")]
+    vectors = json.loads((FIXTURES / "perft.json").read_text(encoding="utf-8"))["vectors"]
+    assert [r["cmd"] for r in asked] == ["perft"] * len(vectors)
+    for r, v in zip(asked, vectors):
+        assert (r["state"], r["depth"]) == (v["state"], v["depth"])
+        assert {k: r[k] for k in PIN_KEYS if k in r} == {k: v[k] for k in PIN_KEYS if k in v}
+    assert {o.result(v["id"]).get("counted_by") for v in vectors} == {"adapter"}
+    assert f"perft: all {len(vectors)} perft vectors passed on the adapter's own count" in o.out
+
+
+@pytest.mark.parametrize("kind,shown", [("nodes", "/perft/nodes"), ("divide", "/perft/divide/"),
+                                        ("rejects", "it rejected the count under 'turn.phase'")])
+def test_perft_capability_a_wrong_count_fails_though_the_walk_agrees(capsys, tmp_path, kind, shown) -> None:
+    """An adapter whose own count differs from the vector is walked: its legal_actions and apply
+    give the vector's counts, so the vector fails on the count, naming what differs."""
+    o = conform(capsys, tmp_path, "--adapter", adapter("perft_miscounts.py", kind), vectors=[FIXTURES / "perft.json"])
+    assert o.code != 0
+    assert set(o.statuses.values()) == {"failed"}, o.statuses
+    for vid in o.statuses:
+        r = o.result(vid)
+        assert "the adapter's answer to perft differs from the walk of its own legal_actions and apply" in r["message"]
+        assert shown in r["message"], r["message"]
+        assert "counted_by" not in r
+        assert any(e["request"]["cmd"] == "legal_actions" for e in r["transcript"])  # it was walked
+
+
+def test_perft_capability_a_wrong_tree_fails_where_the_walk_differs(capsys, tmp_path) -> None:
+    """A vector whose count the adapter does not give is walked, and the walk's difference is
+    the verdict (the same message and pointer as without the capability)."""
+    doc = json.loads((FIXTURES / "perft.json").read_text(encoding="utf-8"))
+    v = doc["vectors"][0]
+    key = sorted(v["expect"]["perft"]["divide"])[0]
+    v["expect"]["perft"]["divide"][key] += 1
+    v["expect"]["perft"]["nodes"] += 1
+    path = tmp_path / "perft.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    verdicts = {}
+    for perft in ([], ["perft"]):
+        o = conform(capsys, tmp_path, "--adapter", adapter("logs_requests.py", "2", str(tmp_path / "log.jsonl"), *perft),
+                    vectors=[path])
+        r = o.result(v["id"])
+        verdicts[bool(perft)] = (r["status"], r["message"], r["diff"]["pointer"])
+    assert verdicts[True] == verdicts[False]
+    assert verdicts[True][0] == "failed" and verdicts[True][2].startswith("/perft/divide/")
 
 
 @pytest.mark.parametrize("kind,message", [("land", "though legal_actions listed it"),
@@ -766,9 +822,23 @@ def test_conform_expect_rejects_a_file_that_is_not_a_report(capsys, tmp_path) ->
 def test_smoke_passes_for_the_reference_adapter(capsys) -> None:
     code, out, err = run(capsys, "conform", "smoke", "--game", "mlem")
     assert code == 0, out + err
-    assert out.splitlines()[-2:] == ["7 passed, 0 failed, 0 skipped", "next: referee conform --game mlem"]
+    assert out.splitlines()[-2:] == ["8 passed, 0 failed, 0 skipped", "next: referee conform --game mlem"]
     assert "8 embark actions for player 0" in out
     assert re.search(r"ok\s+observe\s+each of the 2 players observes the whole state plus observer", out)
+    assert re.search(r"ok\s+perft\s+64 nodes 2 decisions deep from a new game's first decision, 8 first decisions", out)
+
+
+@pytest.mark.parametrize("kind,shown", [("nodes", "/perft/nodes"), ("divide", "/perft/divide/"),
+                                        ("rejects", "the adapter refused to count under turn.phase")])
+def test_smoke_checks_the_count_of_an_adapter_with_the_perft_capability(capsys, kind, shown) -> None:
+    code, out, _ = run(capsys, "conform", "smoke", "--game", "mlem", "--adapter", adapter("perft_miscounts.py", kind))
+    assert code == 1
+    line = next(ln for ln in out.splitlines() if re.match(r"\s*FAIL\s+perft", ln))
+    assert shown in line, line
+    assert out.splitlines()[-1] == "7 passed, 1 failed, 0 skipped"
+    code, out, _ = run(capsys, "conform", "smoke", "--game", "mlem", "--adapter",
+                       adapter("logs_requests.py", "2", os.devnull))  # no capability perft: no check
+    assert code == 0 and not re.search(r"^\s*\S+\s+perft", out, re.M), out
 
 
 def test_smoke_tells_a_miswired_adapter_what_is_wrong(capsys) -> None:

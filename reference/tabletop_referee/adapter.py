@@ -20,15 +20,21 @@ from .games import load
 from .games.interface import CHANCE
 from .versions import PROTOCOL_VERSION
 from .loading import LoadError, own_documents, parse_json
+from .perft import counts, pins_of
 
 PROTOCOL = 1
 """The protocol version an :class:`Adapter` speaks unless told otherwise (wrappers written for
 version 1 keep speaking it)."""
 PROTOCOLS = tuple(range(1, PROTOCOL_VERSION + 1))
 """Every version this module can speak; ``referee adapter`` offers the highest."""
-COMMANDS = ("new_game", "legal_actions", "apply", "scores", "observe", "play")
+COMMANDS = ("new_game", "legal_actions", "apply", "scores", "observe", "play", "perft")
 """The game commands; each request names its game."""
 CAPABILITIES = ("custom-boards", "events", "chance-probabilities", "observations")
+"""The capabilities of every protocol version (docs/protocol.md, ``start``)."""
+CAPABILITIES_2 = ("play-odds", "perft")
+"""The capabilities of version 2's commands: ``play`` answers odds digests when asked, and
+``perft`` counts a perft vector's tree in the adapter (docs/protocol.md, Version 2)."""
+VERSION_2_COMMANDS = ("play", "perft")
 
 Handler = Callable[[dict[str, Any]], dict[str, Any]]
 """A command handler: request -> response body."""
@@ -231,6 +237,19 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
             out.append(entry)
         return {"start": start, "steps": out}
 
+    def perft(req: dict[str, Any]) -> dict[str, Any]:
+        """Protocol 2, capability ``perft``: the perft count of a state, counted here (perft.py)."""
+        state = read_state(_field(req, "state"))
+        depth = _field(req, "depth")
+        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+            raise MalformedInput(f"depth must be a non-negative integer, got {depth!r}", path="$.depth")
+        _check_pins(req)
+        try:
+            nodes, below = counts(game, state, depth, pins_of(req))
+        except IllegalAction as exc:  # a pinned outcome the rules reject
+            return {"rejected": {"clause": exc.clause, "message": exc.message}}
+        return {"perft": {"nodes": nodes, "divide": below}}
+
     info: dict[str, Any] = {
         "options": {o.name: (list(o.values) if o.kind == "choice" else "any")
                     for o in game.info.options if o.kind in ("choice", "data")},
@@ -241,7 +260,22 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
     if game.info.variants:
         info["variants"] = list(game.info.variants)
     return info, {"new_game": new_game, "legal_actions": legal_actions, "apply": apply,
-                  "scores": scores, "observe": observe, "play": play}
+                  "scores": scores, "observe": observe, "play": play, "perft": perft}
+
+
+def _check_pins(req: dict[str, Any]) -> None:
+    """The shapes of a perft request's pinned outcomes (docs/vectors.md, "Perft vectors"):
+    ``rolls`` a list of lists of faces, ``draws`` lists of token ids per phase, ``pins`` lists
+    of outcome documents per type. What the rules make of a pinned value is theirs to say."""
+    rolls = req.get("rolls", [])
+    if not isinstance(rolls, list) or not all(isinstance(r, list) and all(isinstance(f, str) for f in r) for r in rolls):
+        raise MalformedInput("rolls must be a list of lists of faces (strings)", path="$.rolls")
+    for key, item in (("draws", str), ("pins", dict)):
+        value = req.get(key, {})
+        if not isinstance(value, dict) or not all(
+                isinstance(v, list) and all(isinstance(x, item) for x in v) for v in value.values()):
+            kind = "token ids" if item is str else "outcome documents"
+            raise MalformedInput(f"{key} must be an object of lists of {kind}", path=f"$.{key}")
 
 
 class Adapter:
@@ -293,15 +327,16 @@ class Adapter:
                     "homepage": "https://github.com/tabletop-referee/tabletop-referee",
                     "games": self.info,
                 },
-                # protocol 2: play answers the odds of chance nodes when asked (docs/protocol.md)
-                "capabilities": list(CAPABILITIES) + (["play-odds"] if self.protocol >= 2 else []),
+                # protocol 2: play answers the odds of chance nodes when asked, perft counts
+                # a tree in the adapter (docs/protocol.md)
+                "capabilities": list(CAPABILITIES) + (list(CAPABILITIES_2) if self.protocol >= 2 else []),
                 # the reference claims every profile of its games (docs/protocol.md, start)
                 "profiles": list(dict.fromkeys(p for g in self.games for p in load(g).probes.conformance_profiles())),
             }
         if cmd == "stop":
             return {"ok": True}
-        if cmd == "play" and self.protocol < 2:
-            return {"error": {"kind": "unknown-command", "message": "play is a protocol-2 command"}}
+        if cmd in VERSION_2_COMMANDS and self.protocol < 2:
+            return {"error": {"kind": "unknown-command", "message": f"{cmd} is a protocol-2 command"}}
         if cmd in COMMANDS:
             game = req.get("game")
             if game not in self.games:

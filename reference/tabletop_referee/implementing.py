@@ -167,6 +167,9 @@ def render_implementing_page(game_id: str) -> str:
             f"{', '.join(f'`{f}`' for f in plan.score_fields)}, and `outcome` null |",
             "| `observe` | only with the `observations` capability: each player's observation of that "
             "state is the game's observation document for that player |",
+            "| `perft` | only with the `perft` capability (protocol 2): the count of that new game's first "
+            "decision (its first chance outcomes applied), 2 decisions deep with nothing pinned, is "
+            "the reference's |",
             "| `stop` | answers `{\"ok\": true}` and exits with status 0 within 5 s |", ""]
 
     counts = _profile_counts(game_id)

@@ -20,9 +20,25 @@ def reference() -> Adapter:
     return Adapter(["mlem"])
 
 
-def reference2() -> Adapter:
-    """The reference adapter agreeing to protocol 2 (play requests, digests)."""
-    return Adapter(["mlem"], protocols=(1, 2))
+def reference2(perft: bool = True) -> Any:
+    """The reference adapter agreeing to protocol 2 (play requests, digests); with
+    ``perft=False`` it does not announce the capability ``perft``, so the runner walks perft
+    trees through legal_actions and apply."""
+    ref = Adapter(["mlem"], protocols=(1, 2))
+    return ref if perft else _WalksPerft(ref)
+
+
+class _WalksPerft:
+    """An adapter whose start answer leaves out the capability ``perft``."""
+
+    def __init__(self, ref: Adapter) -> None:
+        self.ref = ref
+
+    def handle(self, req: Any) -> Any:
+        resp = self.ref.handle(req)
+        if isinstance(req, dict) and req.get("cmd") == "start" and isinstance(resp, dict):
+            resp["capabilities"] = [c for c in resp.get("capabilities", []) if c != "perft"]
+        return resp
 
 
 def send(doc: Any) -> None:

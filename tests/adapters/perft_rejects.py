@@ -1,4 +1,5 @@
-"""The reference adapter speaking protocol 2 (so a perft walk pipelines its requests), whose
+"""The reference adapter speaking protocol 2 without the capability perft (so the runner walks
+perft trees, pipelining its requests), whose
 apply rejects what its legal actions list: argv[1] names the action type it rejects (``land``,
 a listed decision; ``roll``, a pinned roll)."""
 import sys
@@ -6,7 +7,7 @@ import sys
 from _zoo import reference2, serve
 
 kind = sys.argv[1]
-ref = reference2()
+ref = reference2(perft=False)
 
 
 def handle(req):

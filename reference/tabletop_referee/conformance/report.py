@@ -65,6 +65,8 @@ def result_to_json(r: Result, rerun: str | None, profiles: tuple[str, ...] = ("b
         doc["reading_of"] = v.doc["reading_of"]
     if r.readings:
         doc["readings"] = r.readings
+    if r.counted_by:
+        doc["counted_by"] = r.counted_by
     if r.stderr_tail:
         doc["stderr_tail"] = r.stderr_tail
     if rerun and r.status not in ("passed", "skipped"):
@@ -345,6 +347,13 @@ def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
     out += ["", *verdict_lines(report)]
     if report.get("readings"):
         out.append(f"readings: the verdict holds under {report['readings']['text']}")
+    counted = sum(1 for r in report["results"] if r.get("counted_by") == "adapter")
+    if counted:  # say how a perft pass was reached: the adapter's own count, not a walk
+        passed = sum(1 for r in report["results"] if r["kind"] == "perft" and r["status"] == "passed")
+        out.append(f"perft: {counted} of the {passed} perft vectors passed on the adapter's own count "
+                   "(capability perft); the others were walked through legal_actions and apply"
+                   if counted < passed else
+                   f"perft: all {passed} perft vectors passed on the adapter's own count (capability perft)")
     if report.get("versions"):
         v = report["versions"]
         out.append(f"versions: suite {v['suite'] or '?'}, vector format {', '.join(map(str, v['vector_formats'])) or '?'}, "

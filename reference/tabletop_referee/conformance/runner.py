@@ -31,6 +31,7 @@ from typing import Any
 from .client import (DEFAULT_TIMEOUT, AdapterClient, AdapterFailure, AdapterStartError, AdapterTimeout,
                      StrayTracking)
 from ..documents import canonical_text
+from ..perft import PIN_KEYS
 from .compare import (MISSING, Difference, event_matches, first_difference, pointer_tokens, resolve,
                       set_difference, short)
 from .expectations import FAILING, Entry, Expectations
@@ -111,6 +112,9 @@ class Result:
     vector holds under no reading the adapter follows, see :mod:`.readings`)."""
     readings: dict[str, Any] | None = None
     """The option values the vector ran under in place of its own (the adapter's readings)."""
+    counted_by: str | None = None
+    """For a perft vector that passed on the adapter's own count (capability ``perft``):
+    ``adapter``; ``None`` when the runner walked the tree."""
 
 
 @dataclass
@@ -287,6 +291,8 @@ class Runner:
         self.on_result = on_result
         self._span: tuple[int, int] | None = None
         """The seqs of the requests of the vector run last: ``[first, end)``."""
+        self.counted = False
+        """Whether the vector run last was a perft vector the adapter counted itself."""
 
     # -- the run ----------------------------------------------------------------------------
 
@@ -418,6 +424,7 @@ class Runner:
         result = Result(vector, "passed", readings=swapped or None)
         tracker = self.adapter if isinstance(self.adapter, StrayTracking) else None
         first = tracker.next_seq if tracker is not None else None
+        self.counted = False
         try:
             if played.kind == "perft":
                 self._perft(played)
@@ -442,6 +449,8 @@ class Runner:
                               f"({type(exc).__name__}: {exc}); if the answer follows docs/protocol.md, "
                               "this is a runner bug: please report it")
         result.seconds = time.monotonic() - started
+        if self.counted and result.status == "passed":
+            result.counted_by = "adapter"
         if tracker is not None and first is not None:
             tracker.drain()  # lines that came after the last answer are this vector's, not the next one's
             self._span = (first, tracker.next_seq)
@@ -733,11 +742,53 @@ class Runner:
         """Counts the decision sequences of ``depth`` decisions from the vector's state, with its
         pinned chance outcomes, and compares the count per first action (divide).
 
-        The tree is walked depth first, a node's children at once: the applies of all its
+        An adapter with capability ``perft`` (protocol 2) is asked for the count in one request;
+        when its answer is the vector's, the vector passes, counted by the adapter. Otherwise,
+        and for every other adapter, the runner walks the tree through ``legal_actions`` and
+        ``apply`` (:meth:`_walk`): a difference there fails the vector and says where; an
+        adapter whose own count differs from its walk fails too.
+
+        The walk goes depth first, a node's children at once: the applies of all its
         actions, then the legal actions of all the children, each batch pipelined to an adapter
         that speaks protocol 2 (:meth:`_calls`). The requests and what is checked are those of a
         walk one request at a time; only their order differs."""
         doc = vector.doc
+        want = doc["expect"]["perft"]
+        counted = self._counted_by_adapter(doc) if self._adapter_counts() else None
+        if counted == "":
+            self.counted = True
+            return
+        self._walk(doc)  # a failure here locates the bug: it is the verdict
+        if counted is not None:  # the walk agrees with the vector; the adapter's own count does not
+            raise VectorFailed(
+                f"the adapter's answer to perft differs from the walk of its own legal_actions and apply, "
+                f"which gives the expected {want['nodes']} nodes: {counted}",
+                Difference("/perft", "its walk's counts", counted, "perft answer differs from the walk"))
+
+    def _adapter_counts(self) -> bool:
+        """Whether the adapter counts perft trees itself: protocol 2 and capability ``perft``."""
+        hello = self.adapter.hello or {}
+        return getattr(self.adapter, "protocol", 1) >= 2 and "perft" in _array(hello.get("capabilities"))
+
+    def _counted_by_adapter(self, doc: Mapping[str, Any]) -> str:
+        """Asks the adapter to count the vector's tree (capability ``perft``): ``""`` when its
+        count and divide are the vector's, else what differs (the runner then walks the tree)."""
+        fields = {k: doc[k] for k in PIN_KEYS if k in doc}
+        resp = self._call("perft", state=doc["state"], depth=doc["depth"], **fields)
+        if "rejected" in resp:
+            rej = resp["rejected"]
+            clause = rej.get("clause") if isinstance(rej, dict) else None
+            return f"it rejected the count under {clause!r}"
+        got = resp.get("perft")
+        if not isinstance(got, dict):
+            raise self._missing("perft", resp, "perft (object) and no rejected")
+        want = doc["expect"]["perft"]
+        diff = first_difference({"divide": want["divide"], "nodes": want["nodes"]},
+                                {"divide": got.get("divide", MISSING), "nodes": got.get("nodes", MISSING)}, "/perft")
+        return "" if diff is None else f"{diff.pointer}: {diff.message}"
+
+    def _walk(self, doc: Mapping[str, Any]) -> None:
+        """Walks the vector's tree through ``legal_actions`` and ``apply`` and compares the counts."""
         self._rolls = doc.get("rolls") or []
         self._draws = doc.get("draws") or {}
         self._pins: dict[str, Any] | None = doc.get("pins")

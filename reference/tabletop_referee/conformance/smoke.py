@@ -15,9 +15,10 @@ from typing import Any, cast
 
 from ..errors import IllegalAction, RefereeError
 from ..games import load
+from ..games.interface import CHANCE
 from ..schemas import validation_errors
 from .client import PROTOCOL, AdapterFailure, ExternalAdapter, AdapterStartError, describe_exit, last_line
-from .compare import first_difference, short
+from .compare import MISSING, first_difference, short
 
 
 STOP_GRACE = 5.0
@@ -152,6 +153,45 @@ def _check_observe(game_id: str, add: Callable[[str, str, str], None], ask: Call
     add("observe", "passed", f"each of the {players} players observes {what}{fallback}")
 
 
+SMOKE_PERFT_DEPTH = 2
+"""The depth of the smoke check ``perft``: small enough to answer at once."""
+
+
+def _check_perft(game_id: str, add: Callable[[str, str, str], None], ask: Callable[..., dict[str, Any] | None],
+                 state: dict[str, Any]) -> None:
+    """The adapter's count of the first decision of the reference's new game (its first chance
+    outcomes applied), ``SMOKE_PERFT_DEPTH`` decisions deep with nothing pinned (a chance node
+    ends a path), against the reference's count."""
+    from ..perft import counts  # lazy: only for an adapter that counts perft itself
+
+    game = load(game_id)
+    start = game.state_from_json(state)
+    for _ in range(100):  # a new game that starts with chance (a deal, a roll): its first outcomes
+        if game.actors(start) != (CHANCE,):
+            break
+        start = game.apply(start, game.chance_outcomes(start)[0][0]).state
+    state = game.state_to_json(start)
+    nodes, below = counts(game, start, SMOKE_PERFT_DEPTH, {})
+    resp = ask("perft", state=state, depth=SMOKE_PERFT_DEPTH)
+    if resp is None:
+        return
+    got = resp.get("perft")
+    if "rejected" in resp:
+        rej = resp["rejected"] if isinstance(resp["rejected"], dict) else {}
+        add("perft", "failed", f"the adapter refused to count under {rej.get('clause')}: {rej.get('message', '')}")
+    elif not isinstance(got, dict):
+        add("perft", "failed", f"the answer has no perft object (keys: {_keys(resp)})")
+    else:
+        diff = first_difference({"divide": below, "nodes": nodes},
+                                {"divide": got.get("divide", MISSING), "nodes": got.get("nodes", MISSING)}, "/perft")
+        if diff:
+            add("perft", "failed", f"depth {SMOKE_PERFT_DEPTH} from the reference's new game: "
+                                   f"{diff.pointer}: {diff.message}")
+        else:
+            add("perft", "passed", f"{nodes} nodes {SMOKE_PERFT_DEPTH} decisions deep from a new game's first decision, "
+                                   f"{len(below)} first decisions, as the reference counts")
+
+
 def run_smoke(adapter: ExternalAdapter, game: str) -> list[Check]:
     """Runs the checks in order and returns them (the adapter is stopped at the end)."""
     checks: list[Check] = []
@@ -190,7 +230,7 @@ def run_smoke(adapter: ExternalAdapter, game: str) -> list[Check]:
     if problems:
         add("start", "failed", "; ".join(problems))
     else:
-        add("start", "passed", f"{impl['name']} {impl['version']} ({impl['language']}), protocol {PROTOCOL}, "
+        add("start", "passed", f"{impl['name']} {impl['version']} ({impl['language']}), protocol {getattr(adapter, 'protocol', PROTOCOL)}, "
                                f"capabilities: {', '.join(map(str, hello['capabilities'])) or 'none'}")
 
     def ask(name: str, **fields: Any) -> dict[str, Any] | None:
@@ -300,6 +340,10 @@ def run_smoke(adapter: ExternalAdapter, game: str) -> list[Check]:
     # observe (only when announced): a base-game state hides nothing
     if "observations" in (hello.get("capabilities") or []):
         _check_observe(game, add, ask, state, spec.players, fallback)
+
+    # perft (only when announced, protocol 2): a small count of the reference's new game
+    if "perft" in (hello.get("capabilities") or []) and getattr(adapter, "protocol", 1) >= 2:
+        _check_perft(game, add, ask, spec.reference)
 
     # stop
     try:
