@@ -362,6 +362,15 @@ def test_perft_capability_a_wrong_count_fails_though_the_walk_agrees(capsys, tmp
         assert any(e["request"]["cmd"] == "legal_actions" for e in r["transcript"])  # it was walked
 
 
+def test_perft_capability_a_count_may_take_longer_than_one_request(capsys, tmp_path) -> None:
+    """One count stands for a whole walk: it may take longer than the per-request timeout (up to
+    the vector's deadline)."""
+    o = conform(capsys, tmp_path, "--timeout", "1", "--adapter", adapter("perft_miscounts.py", "slow"),
+                vectors=[FIXTURES / "perft.json"])
+    assert o.code == 0 and set(o.statuses.values()) == {"passed"}, o.out
+    assert {r.get("counted_by") for r in o.report["results"]} == {"adapter"}
+
+
 def test_perft_capability_a_wrong_tree_fails_where_the_walk_differs(capsys, tmp_path) -> None:
     """A vector whose count the adapter does not give is walked, and the walk's difference is
     the verdict (the same message and pointer as without the capability)."""

@@ -774,7 +774,14 @@ class Runner:
         """Asks the adapter to count the vector's tree (capability ``perft``): ``""`` when its
         count and divide are the vector's, else what differs (the runner then walks the tree)."""
         fields = {k: doc[k] for k in PIN_KEYS if k in doc}
-        resp = self._call("perft", state=doc["state"], depth=doc["depth"], **fields)
+        saved = getattr(self.adapter, "timeout", None)
+        if isinstance(saved, (int, float)):  # one count stands for a whole walk: it may take the vector's time
+            self.adapter.timeout = max(saved, self._deadline - time.monotonic())  # type: ignore[attr-defined]
+        try:
+            resp = self._call("perft", state=doc["state"], depth=doc["depth"], **fields)
+        finally:
+            if isinstance(saved, (int, float)):
+                self.adapter.timeout = saved  # type: ignore[attr-defined]
         if "rejected" in resp:
             rej = resp["rejected"]
             clause = rej.get("clause") if isinstance(rej, dict) else None
