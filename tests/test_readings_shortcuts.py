@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from tabletop_referee import loading
-from tabletop_referee.adapter import Adapter
+from tabletop_referee.adapter import Adapter, RecentStates
 from tabletop_referee.conformance import readings as R
 from tabletop_referee.conformance.inprocess import InProcessAdapter
 from tabletop_referee.conformance.runner import Runner
-from tabletop_referee.conformance.vectors import default_vector_dir, load_vectors
+from tabletop_referee.conformance.vectors import Vector, default_vector_dir, load_vectors
 from tabletop_referee.games import GAMES, load
 
 GAMES_WITH_READINGS = [g for g in GAMES if R.reading_options(load(g))]
@@ -83,8 +83,9 @@ def test_substitute_is_the_deep_copy_way_and_shares_nothing(game_id: str) -> Non
     assert compared
 
 
-def _answers(game_id: str, own_readers: bool, vectors: list[Any]) -> list[Any]:
-    adapter = InProcessAdapter(Adapter([game_id]).handle, own_readers=own_readers)
+def _answers(game_id: str, own_readers: bool, vectors: list[Any], shared: bool = False) -> list[Any]:
+    adapter = InProcessAdapter(Adapter([game_id], shares_documents=shared).handle, own_readers=own_readers,
+                               shares_documents=shared)
     adapter.start()
     exchanges: list[Any] = []
     original = adapter.request
@@ -127,3 +128,39 @@ def test_own_readers_take_the_plain_way_for_a_request_with_a_float() -> None:
     plain = InProcessAdapter(handle)
     plain.request("apply", state={"a": 1})
     assert seen[-1][1] is False
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_shared_documents_answer_as_the_plain_way(game_id: str) -> None:
+    """The reference oracle that shares documents with the runner (its answers come back to it
+    unread) answers every request of every 60th vector, and of each under another value of its
+    first option in play, as the plain one does."""
+    game = load(game_id)
+    vectors = list(_suite(game_id)[::60])
+    swapped = []
+    for v in vectors:
+        for name, value in list((R.current_options(game, v.doc) or {}).items())[:1]:
+            other = next((x for x in R._choice_options(game)[name].values if x != value), None)
+            doc = R.substitute(game, v.doc, {name: other}) if other is not None else None
+            if doc is not None:
+                swapped.append(Vector(doc, "<swapped>", 0))
+    assert swapped or not R.reading_options(game)
+    ran = vectors + swapped
+    assert _answers(game_id, False, ran, shared=True) == _answers(game_id, False, ran)
+
+
+def test_a_shared_adapter_takes_back_only_its_very_own_answer() -> None:
+    """Shared: the document answered reads as the state it was written from, without reading;
+    an equal copy of it, or any document when not shared, is read."""
+    reads: list[Any] = []
+
+    def read(doc: Any) -> Any:
+        reads.append(doc)
+        return ("read", len(reads))
+
+    shared, plain = RecentStates(read, shared=True), RecentStates(read)
+    doc, state = {"phase": "roll"}, ("written",)
+    assert shared.written(doc, state) is doc and plain.written(doc, state) is doc
+    assert shared(doc) is state and reads == []
+    assert shared(dict(doc)) == ("read", 1)
+    assert plain(doc) == ("read", 2)

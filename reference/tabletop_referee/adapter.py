@@ -88,14 +88,32 @@ class RecentStates:
     reading is a pure function of it, so a remembered state is the one reading again would give;
     a document that fails to read is not remembered (it fails again, with its error)."""
 
-    def __init__(self, read: Callable[[Any], Any], size: int = 64) -> None:
+    def __init__(self, read: Callable[[Any], Any], size: int = 64, *, shared: bool = False) -> None:
         self.read = read
         self.size = size
         self.states: dict[str, Any] = {}
+        self.shared = shared
+        """The caller hands back, unchanged, the very documents this adapter answered
+        (:meth:`written`): an in-process caller that shares documents with the adapter."""
+        self.answered: dict[int, tuple[Any, Any]] = {}
+        """The state documents last answered, by identity, with the states written."""
+
+    def written(self, doc: Any, state: Any) -> Any:
+        """``doc``, the document written from ``state`` for an answer; with ``shared``, a request
+        that hands this very document back reads as ``state`` (the document is kept alive, so its
+        identity stays its own; the caller promised not to change it)."""
+        if self.shared:
+            if len(self.answered) >= self.size:
+                del self.answered[next(iter(self.answered))]
+            self.answered[id(doc)] = (doc, state)
+        return doc
 
     def __call__(self, doc: Any) -> Any:
         if type(doc) is not dict:
             return self.read(doc)
+        hit = self.answered.get(id(doc))
+        if hit is not None and hit[0] is doc:
+            return hit[1]
         try:
             key = json.dumps(doc, separators=(",", ":"), ensure_ascii=False)
         except (TypeError, ValueError, RecursionError):  # not JSON: reading says what is wrong
@@ -109,14 +127,15 @@ class RecentStates:
         return state
 
 
-def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Handler]]:
+def game_handlers(game_id: str, readings: dict[str, Any] | None = None,
+                  shares_documents: bool = False) -> tuple[dict[str, Any], dict[str, Handler]]:
     """The handshake info and the command handlers of one game, through the game interface;
     with ``readings``, the game follows those option values only (:class:`Following`) and
-    announces just them."""
+    announces just them. ``shares_documents``: see :class:`Adapter`."""
     game: Any = load(game_id)
     if readings:
         game = Following(game, readings)
-    read_state = RecentStates(game.state_from_json)
+    read_state = RecentStates(game.state_from_json, shared=shares_documents)
     odds_of = OddsDigests(game.interchange.action_canonical_text)  # protocol 2's odds digests (documents.odds_digest)
     legal_of = SameItems(game.interchange.legal_digest)  # the same actions again (a chance node's): the same digest
     # the same actions (a game keeps its tuples: a roll's outcomes, a position's moves): the same
@@ -128,7 +147,8 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
     def new_game(req: dict[str, Any]) -> dict[str, Any]:
         setup = game.setup_from_json(_field(req, "setup"))
         try:
-            return {"state": game.state_to_json(game.initial_state(setup))}
+            state = game.initial_state(setup)
+            return {"state": read_state.written(game.state_to_json(state), state)}
         except IllegalAction as exc:
             return {"rejected": {"clause": exc.clause, "message": exc.message}}
 
@@ -161,7 +181,7 @@ def game_handlers(game_id: str, readings: dict[str, Any] | None = None) -> tuple
         except IllegalAction as exc:
             return {"rejected": {"clause": exc.clause, "message": exc.message}}
         return {
-            "state": game.state_to_json(t.state),
+            "state": read_state.written(game.state_to_json(t.state), t.state),
             "events": [game.event_to_json(e) for e in t.events],
         }
 
@@ -282,14 +302,19 @@ class Adapter:
     """Answers protocol requests for the games it was started with."""
 
     def __init__(self, games: list[str], *, protocols: tuple[int, ...] = (PROTOCOL,),
-                 readings: dict[str, dict[str, Any]] | None = None) -> None:
+                 readings: dict[str, dict[str, Any]] | None = None, shares_documents: bool = False) -> None:
+        """``shares_documents``: the caller is in this process and hands back, unchanged, the
+        state documents this adapter answered (the reference oracle of the reading verdicts,
+        :class:`~.conformance.inprocess.InProcessAdapter` with ``shares_documents``); such a
+        document reads as the state it was written from, without reading it again. Reading is
+        pure, and a state the reference wrote reads back as itself (tests/test_interchange.py)."""
         self.protocols = tuple(protocols)
         self.protocol = PROTOCOL
         """The version agreed at the last ``start``."""
         self.games: dict[str, dict[str, Handler]] = {}
         self.info: dict[str, dict[str, Any]] = {}
         for g in games:
-            self.info[g], self.games[g] = game_handlers(g, (readings or {}).get(g))
+            self.info[g], self.games[g] = game_handlers(g, (readings or {}).get(g), shares_documents)
 
     def handle(self, req: Any) -> dict[str, Any] | None:
         """Returns the response to one request (``None`` for an unanswerable line)."""

@@ -57,12 +57,37 @@ def _copy_float_free(value: Any) -> Any:
 _HAS_FLOAT: Any = object()
 
 
+def float_free(value: Any) -> bool:
+    """Whether ``value`` holds only JSON objects, arrays, strings, integers, booleans and null
+    (no float anywhere): what :func:`_copy_float_free` copies, checked without a copy."""
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        t = type(v)
+        if t is dict:
+            stack.extend(v.values())
+        elif t is list:
+            stack.extend(v)
+        elif not (t is str or t is int or t is bool or v is None):
+            return False
+    return True
+
+
 class InProcessAdapter:
     """The runner's view of an in-process implementation."""
 
-    def __init__(self, handle: Handler, *, protocol: int = 1, own_readers: bool = False) -> None:
+    def __init__(self, handle: Handler, *, protocol: int = 1, own_readers: bool = False,
+                 shares_documents: bool = False) -> None:
         self.handle = handle
         self.protocol = protocol
+        self.shares_documents = shares_documents
+        """``handle`` is the reference :class:`~tabletop_referee.adapter.Adapter` made with
+        ``shares_documents``, and every document of a request is a project document (read
+        through the loader, or written by the project's writers: float-free, never changed
+        afterwards): a request is handed over as it is, without a copy, within
+        :func:`~tabletop_referee.loading.own_documents`, and a state the adapter answered comes
+        back to it as the very same document. For the reference oracle only
+        (:func:`.runner.reference_passes`)."""
         self.own_readers = own_readers
         """``handle`` reads documents only with the project's readers (``state_from_json`` and
         friends), and only the request's documents or ones the project's writers made (the
@@ -105,6 +130,14 @@ class InProcessAdapter:
 
     def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
         self._seq += 1
+        if self.shares_documents:
+            req = {"cmd": cmd, "seq": self._seq, **fields}
+            entry = {"request": req}
+            self.exchanges += 1
+            self.transcript.append(entry)
+            with own_documents():
+                entry["response"] = resp = self.handle(req)
+            return resp
         copied = _copy_float_free(fields) if self.own_readers else _HAS_FLOAT
         float_free = copied is not _HAS_FLOAT
         req = {"cmd": cmd, "seq": self._seq, **(copied if float_free else json_copy(fields))}

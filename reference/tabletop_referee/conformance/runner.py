@@ -231,25 +231,34 @@ def unmet_requirement(vector: Vector, hello: dict[str, Any], game: str) -> str |
 
 
 @functools.lru_cache(maxsize=None)
-def _reference_runner(game: str) -> "Runner":
+def _reference_runner(game: str, shares_documents: bool) -> "Runner":
+    """The runner of the reference oracle. ``shares_documents`` (for a float-free vector
+    document): the requests are handed to the reference as they are and its answers come back
+    to it unread (:class:`~.inprocess.InProcessAdapter`); otherwise each request is copied and
+    read as a document from outside would be."""
     from ..adapter import Adapter  # lazy: the reference oracle is built only when a run swaps readings
     from .inprocess import InProcessAdapter  # lazy: as above
 
-    reference = Adapter([game])
+    reference = Adapter([game], shares_documents=shares_documents)
 
     def handle(req: dict[str, Any]) -> dict[str, Any]:
         return reference.handle(req) or {}
 
-    adapter = InProcessAdapter(handle, own_readers=True)  # the reference reads only what it is sent
+    # the reference reads only what it is sent: the vector's documents and its own answers
+    adapter = InProcessAdapter(handle, own_readers=True, shares_documents=shares_documents)
     adapter.start()
     return Runner(adapter, game)
 
 
 def reference_passes(game: str, doc: Mapping[str, Any]) -> bool:
     """Whether a vector document passes against the in-process reference engine of ``game``
-    (every capability and option announced): the oracle of :mod:`.readings`."""
+    (every capability and option announced): the oracle of :mod:`.readings`. The runner never
+    changes a document it sends or receives, so a float-free vector shares its documents with
+    the reference (:func:`_reference_runner`)."""
+    from .inprocess import float_free  # lazy: as _reference_runner
+
     vector = Vector(dict(doc), "<reference>", 0)
-    return _reference_runner(game).run([vector]).results[0].status == "passed"
+    return _reference_runner(game, float_free(doc)).run([vector]).results[0].status == "passed"
 
 
 def board_difference(vector: Vector, hello: dict[str, Any]) -> str | None:
