@@ -218,7 +218,7 @@ def test_an_http_adapter_is_checked_without_a_wrapper_process(tmp_path):
 
 
 def test_conform_over_two_adapter_processes_reports_the_same_vectors_in_the_same_order(tmp_path):
-    wrong = f"{sys.executable} {ZOO / 'wrong_rule.py'} clause"
+    wrong = f"{sys.executable} {ZOO / 'wrong_rule.py'} clause protocol-2"  # protocol 2: a pipelined walk
     reports = []
     for workers in ("1", "2"):
         report = tmp_path / f"r{workers}.json"
@@ -239,7 +239,7 @@ def test_the_fast_observation_digest_is_the_digest_of_the_observation_document(g
 
 
 def test_conform_last_failed_reruns_only_what_failed(tmp_path):
-    wrong = f"{sys.executable} {ZOO / 'wrong_rule.py'} clause"
+    wrong = f"{sys.executable} {ZOO / 'wrong_rule.py'} clause protocol-2"  # protocol 2: a pipelined walk
     first, second = tmp_path / "1.json", tmp_path / "2.json"
     referee("conform", "--game", "mlem", "--adapter", wrong, "--clause", "crash", "--clause", "travel",
             "--report", str(first))

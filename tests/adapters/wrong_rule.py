@@ -2,13 +2,16 @@
 
 - ``clause``: rejections cite turn.phase (or turn.actor when the real clause is turn.phase);
 - ``start-space``: the rocket starts one space further than it should after takeoff.
+
+With argv[2] ``protocol-2`` it speaks protocol 2 without the capability perft (so a perft walk
+is pipelined: the same requests as version 1's walk, and the same verdicts).
 """
 import sys
 
-from _zoo import reference, serve
+from _zoo import reference, reference2, serve
 
 bug = sys.argv[1]
-ref = reference()
+ref = reference2(perft=False) if sys.argv[2:] == ["protocol-2"] else reference()
 
 
 def handle(req):
