@@ -44,6 +44,9 @@ def test_javascript_adapter_passes_every_vector(tmp_path):
     results = json.loads(report.read_text())["results"]
     assert results and all(r["status"] == "passed" for r in results)
     assert any(r["id"] == "mlem-0330" for r in results)  # a variant vector is among them
+    # it announces perft (protocol 2): every perft vector passes on its own count, not a walk
+    perft = [r for r in results if r["kind"] == "perft"]
+    assert len(perft) == 23 and all(r.get("counted_by") == "adapter" for r in perft)
 
 
 def test_fuzz_finds_an_injected_divergence_and_writes_a_short_rerunnable_vector(tmp_path):

@@ -1382,6 +1382,6 @@ function observe(state, player) {
 }
 
 module.exports = {
-  newGame, legalActions, apply, scores, observe, canonicalJSON, loadBoards, loadTokenSets,
+  newGame, legalActions, apply, actor: actorOf, scores, observe, canonicalJSON, loadBoards, loadTokenSets,
   Rejection, InputError, FACES, ASTRONAUTS, GOALS, OPTION_VALUES, VARIANTS, PHASE_ACCEPTS,
 };
