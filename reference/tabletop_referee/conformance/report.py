@@ -203,6 +203,13 @@ def build_report(run: Run, *, game: str, command: list[str], hello: dict[str, An
     return report
 
 
+def agreed_protocol(report: Mapping[str, Any]) -> Any:
+    """The protocol version the run spoke (``versions.protocol``: the adapter's choice at
+    ``start``); a report from before ``versions`` has only ``protocol``."""
+    versions = report.get("versions")
+    return versions["protocol"] if isinstance(versions, dict) and "protocol" in versions else report["protocol"]
+
+
 STOPPED_WORDS = {"interrupted": "interrupted (Ctrl-C or a signal)", "circuit-breaker": "stopped by the circuit breaker",
                  "fail-fast": "stopped at the first failure (--fail-fast)"}
 
@@ -283,7 +290,7 @@ def render_text(report: dict[str, Any], *, verbose: bool = False) -> str:
     out = [
         f"referee conform: game {report['game']}, suite {report['suite_version'] or 'unknown'}, "
         f"{sel['selected']} of {sel['loaded']} vectors from {len(sel['files'])} file(s)",
-        f"adapter: {name}, protocol {report['protocol']}, capabilities: "
+        f"adapter: {name}, protocol {agreed_protocol(report)}, capabilities: "
         f"{', '.join(report['adapter']['capabilities']) or 'none'}",
     ]
     if report["adapter"]["restarts"]:
@@ -481,7 +488,7 @@ def render_markdown(report: dict[str, Any]) -> str:
         f"# Conformance: {_md(report['game'])} — {_md(impl.get('name', '?'))} {_md(impl.get('version', '?'))}",
         "",
         f"**{closing_line(report)}** ({report['totals']['xfail']} xfail). "
-        f"Suite {_md(report['suite_version'] or 'unknown')}, protocol {report['protocol']}, "
+        f"Suite {_md(report['suite_version'] or 'unknown')}, protocol {agreed_protocol(report)}, "
         f"runner {report['runner']['version']}, started {report['started_at']}, {report['seconds']} s."
         + (f" Vector format {', '.join(map(str, report['versions']['vector_formats']))}, event vocabulary level "
            f"{report['versions']['vocabulary']}; the verdict holds under {_md(report['readings']['text'])}."
