@@ -164,3 +164,38 @@ def test_a_shared_adapter_takes_back_only_its_very_own_answer() -> None:
     assert shared(doc) is state and reads == []
     assert shared(dict(doc)) == ("read", 1)
     assert plain(doc) == ("read", 2)
+
+
+def _plain_perft_reads(game: Any, doc: dict[str, Any]) -> set[str] | None:
+    """The options a perft vector's count reads, walked without a memo (every position as often
+    as it is reached): the way before the memo."""
+    import dataclasses
+
+    from tabletop_referee.impact import _Watch
+    from tabletop_referee.perft import divide, pins_of
+
+    state = game.state_from_json(doc["state"])
+    options = game.options.options_of(state)
+    watch = _Watch(options, frozenset(f.name for f in dataclasses.fields(options)), lambda _name: None)
+    try:
+        watched = game.options.replace_options(state, watch.options)
+        watch.take()
+        counted = divide(game, watched, doc["depth"], pins_of(doc))
+        assert counted == divide(game, state, doc["depth"], pins_of(doc), {})  # the memo counts alike
+        return watch.take()
+    finally:
+        watch.stop()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_perft_reads_with_a_memo_are_the_walk_s(game_id: str) -> None:
+    """The options read by a perft vector's count, each position walked once (the memo looks
+    positions up with the watch paused), are those of the walk without a memo: every perft
+    vector, at most 3 decisions deep (the walk without a memo takes seconds deeper; the memo
+    meets positions again from depth 2)."""
+    game = load(game_id)
+    perft = [v for v in _suite(game_id) if v.doc.get("kind") == "perft"]
+    assert perft
+    for v in perft:
+        doc = {**v.doc, "depth": min(v.doc["depth"], 3)}
+        assert R._perft_reads(game, doc) == _plain_perft_reads(game, doc), v.id

@@ -22,6 +22,7 @@ worker, several processes, or a Dask cluster give identical reports.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import dataclasses
 import math
@@ -453,6 +454,19 @@ class _Watch:
         read = set(_READ)
         _READ.clear()
         return read
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        """Reads inside the block are not noted: a memo that hashes or compares whole states
+        reads every field of the options without the rules reading any."""
+        before, tell = set(_READ), _ON_FIRST_READ[:]
+        _ON_FIRST_READ.clear()
+        try:
+            yield
+        finally:
+            _READ.clear()
+            _READ.update(before)
+            _ON_FIRST_READ[:] = tell
 
     def stop(self) -> None:
         if self.on:

@@ -59,21 +59,39 @@ def _decisions(game: GameKit, state: Any) -> tuple[Any, ...]:
     return game.legal_actions(state)
 
 
-def perft(game: GameKit, state: Any, depth: int, pins: Mapping[str, Sequence[Any]], used: Used = ()) -> int:
-    """Returns the number of leaves ``depth`` decisions below ``state``."""
+def perft(game: GameKit, state: Any, depth: int, pins: Mapping[str, Sequence[Any]], used: Used = (),
+          memo: dict[Any, int] | None = None) -> int:
+    """Returns the number of leaves ``depth`` decisions below ``state``, every decision played
+    (the last one's included). ``memo``: the counts of the positions met already (as given,
+    before their pinned outcomes), so each is walked once; engines are pure, states are values."""
+    key: Any = None
+    if memo is not None:
+        key = (state, depth, used)
+        try:
+            return memo[key]
+        except KeyError:
+            pass
+        except TypeError:  # a state that is not hashable: no memo
+            key = None
     state, used, stuck = _resolve_chance(game, state, pins, used)
     if stuck or depth == 0 or game.is_over(state):
-        return 1
-    return sum(perft(game, game.apply(state, a).state, depth - 1, pins, used) for a in _decisions(game, state))
+        n = 1
+    else:
+        n = sum(perft(game, game.apply(state, a).state, depth - 1, pins, used, memo) for a in _decisions(game, state))
+    if key is not None and memo is not None:
+        memo[key] = n
+    return n
 
 
-def divide(game: GameKit, state: Any, depth: int, pins: Mapping[str, Sequence[Any]]) -> dict[str, int]:
-    """Returns the perft count below each first decision, keyed by its canonical JSON text."""
+def divide(game: GameKit, state: Any, depth: int, pins: Mapping[str, Sequence[Any]],
+           memo: dict[Any, int] | None = None) -> dict[str, int]:
+    """Returns the perft count below each first decision, keyed by its canonical JSON text
+    (``memo``: as :func:`perft`'s)."""
     state, used, stuck = _resolve_chance(game, state, pins, ())
     if stuck or depth == 0 or game.is_over(state):
         return {}
     return {
-        canonical_text(game.action_to_json(a)): perft(game, game.apply(state, a).state, depth - 1, pins, used)
+        canonical_text(game.action_to_json(a)): perft(game, game.apply(state, a).state, depth - 1, pins, used, memo)
         for a in _decisions(game, state)
     }
 

@@ -130,17 +130,12 @@ class InProcessAdapter:
 
     def request(self, cmd: str, **fields: Any) -> dict[str, Any]:
         self._seq += 1
-        if self.shares_documents:
-            req = {"cmd": cmd, "seq": self._seq, **fields}
-            entry = {"request": req}
-            self.exchanges += 1
-            self.transcript.append(entry)
-            with own_documents():
-                entry["response"] = resp = self.handle(req)
-            return resp
-        copied = _copy_float_free(fields) if self.own_readers else _HAS_FLOAT
-        float_free = copied is not _HAS_FLOAT
-        req = {"cmd": cmd, "seq": self._seq, **(copied if float_free else json_copy(fields))}
+        if self.shares_documents:  # handed over as it is (see shares_documents)
+            req, float_free = {"cmd": cmd, "seq": self._seq, **fields}, True
+        else:
+            copied = _copy_float_free(fields) if self.own_readers else _HAS_FLOAT
+            float_free = copied is not _HAS_FLOAT
+            req = {"cmd": cmd, "seq": self._seq, **(copied if float_free else json_copy(fields))}
         entry: dict[str, Any] = {"request": req}
         self.exchanges += 1
         self.transcript.append(entry)

@@ -396,9 +396,28 @@ def _perft_holds(game: GameKit, doc: Mapping[str, Any]) -> bool:
         return False
 
 
+class _PausedMemo(dict[Any, int]):
+    """The memo of a watched count: looking a position up hashes and compares the whole state,
+    its options included, which is not the rules reading them, so the watch is paused."""
+
+    def __init__(self, watch: Any) -> None:
+        super().__init__()
+        self.watch = watch
+
+    def __getitem__(self, key: Any) -> int:
+        with self.watch.paused():
+            return super().__getitem__(key)
+
+    def __setitem__(self, key: Any, value: int) -> None:
+        with self.watch.paused():
+            super().__setitem__(key, value)
+
+
 def _perft_reads(game: GameKit, doc: Mapping[str, Any]) -> set[str] | None:
     """The option fields the reference reads while counting a perft vector (``None`` when its
-    options value cannot be watched): an option never read cannot change the count."""
+    options value cannot be watched): an option never read cannot change the count. Each
+    position is walked once (the rules read the same fields each time): the memo looks
+    positions up with the watch paused (:class:`_PausedMemo`)."""
 
     from ..impact import _Watch, _watchable  # lazy: the simulation layer, only to export perft vectors
 
@@ -413,7 +432,7 @@ def _perft_reads(game: GameKit, doc: Mapping[str, Any]) -> set[str] | None:
     try:
         watched = game.options.replace_options(state, watch.options)
         watch.take()
-        divide(game, watched, doc["depth"], pins_of(doc))
+        divide(game, watched, doc["depth"], pins_of(doc), _PausedMemo(watch))
         return watch.take()
     except Exception:  # noqa: BLE001 - the count fails: let the full replay decide
         return None
