@@ -10,6 +10,11 @@ collections, 10-15% of the adapter's and of the runner's CPU (docs/benchmarks.md
 step is still found within a few hundred allocations) and makes a full collection ten times
 rarer. Nothing is changed for a program that does not ask for it (the engine's own speed is
 measured with the defaults); the setting is the process's, so it is restored on the way out.
+
+:func:`exit_quickly` is for the last moment of such a process. The interpreter's shutdown
+runs full collections while it takes the modules apart, each walking every object left: a
+``referee adapter`` process took 0.9-3 s of CPU to exit after a 400-game fuzz run (the runner
+waits a second for it, then kills it), against 0.04 s with its objects frozen first.
 """
 
 from __future__ import annotations
@@ -32,3 +37,11 @@ def fewer_full_collections() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*before)
+
+
+def exit_quickly() -> None:
+    """Moves every object to the collector's permanent generation, which the collections at
+    interpreter shutdown skip (the objects are still freed as their references go). Only for a
+    process about to exit: garbage in a reference cycle made before the call is not collected
+    afterwards."""
+    gc.freeze()

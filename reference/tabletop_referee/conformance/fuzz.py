@@ -35,7 +35,7 @@ from ..errors import IllegalAction, RefereeError
 from ..games import load
 from ..games.interface import CHANCE
 from ..games.roles import GameKit
-from ..gcpolicy import fewer_full_collections
+from ..gcpolicy import exit_quickly, fewer_full_collections
 from ..loading import LoadError, parse_json
 from ..style import Progress
 from .client import AdapterFailure, ExternalAdapter, ProtocolViolation
@@ -867,6 +867,7 @@ class _Draining:
 
 def _process_worker(opts: _Options, queue: multiprocessing.queues.Queue[tuple[str, Any]], stop: _Flag) -> None:
     _run_games(opts, lambda kind, payload: queue.put((kind, payload)), stop)
+    exit_quickly()  # the worker process ends now (the parent joins it): gcpolicy.py
 
 
 class _Progress:
