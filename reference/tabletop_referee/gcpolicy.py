@@ -4,7 +4,7 @@ A fuzz worker and a ``referee adapter`` process build a few hundred thousand lon
 (the kept texts, digests and action values of :mod:`tabletop_referee.documents` and the games'
 interchange), and allocate and free millions of short-lived ones per minute. With CPython's
 default thresholds (700, 10, 10) every tenth collection of the middle generation is a full one
-that walks all of the long-lived objects: in a 400-game MLEM fuzz run about a dozen full
+that walks all of the long-lived objects: in a 400-game fuzz run about a dozen full
 collections, 10-15% of the adapter's and of the runner's CPU (docs/benchmarks.md, "Fuzz").
 :func:`fewer_full_collections` keeps the young generations as they are (cyclic garbage of a
 step is still found within a few hundred allocations) and makes a full collection ten times
