@@ -35,7 +35,7 @@ LAYERS: dict[str, int] = {
     "playthrough": 3,
     "verify": 3, "play": 4, "explain": 3, "htmlreport": 3, "conformance": 3, "pytest_plugin": 4,
     "commands": 5,
-    "cli": 6, "__main__": 7, "__init__": 0, "versions": 0,
+    "cli": 6, "__main__": 7, "__init__": 0, "versions": 0, "gcpolicy": 0,
 }
 
 

@@ -3,6 +3,9 @@
 import sys
 
 from tabletop_referee.cli import main
+from tabletop_referee.gcpolicy import exit_quickly
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    exit_quickly()  # the process ends here: no collections over what it kept (gcpolicy.py)
+    sys.exit(code)

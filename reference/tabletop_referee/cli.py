@@ -22,6 +22,7 @@ try:  # Ctrl-C while the imports run (about a second): one line and 130, as duri
     from .games import GAMES
     from .commands.common import EXIT_FAILED, EXIT_OK, EXIT_USAGE
     from .errors import RefereeError, UsageError
+    from .gcpolicy import exit_quickly
     from .output import StdoutClosed, plain
 except KeyboardInterrupt:
     sys.stderr.write("referee: interrupted\n")
@@ -164,4 +165,6 @@ def _run(args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    _code = main()
+    exit_quickly()  # the process ends here: no collections over what it kept (gcpolicy.py)
+    sys.exit(_code)

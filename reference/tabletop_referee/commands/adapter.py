@@ -8,6 +8,7 @@ from typing import Any
 
 from ..adapter import serve
 from ..games import load
+from ..gcpolicy import fewer_full_collections
 from .common import UsageError, game_arg, whole
 
 
@@ -47,15 +48,16 @@ def parse_readings(game_id: str, given: list[str]) -> dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..conformance.readings import source_readings  # lazy: only with --readings-of
-
     readings: dict[str, Any] = {}
     if args.readings_of is not None:
+        from ..conformance.readings import source_readings  # lazy: only with --readings-of
+
         sources = source_readings(args.game)
         if args.readings_of not in sources:
             raise UsageError(f"--readings-of {args.readings_of}: no reading of {args.game}'s disputes register is "
                              f"credited to it alone (sources with readings: {', '.join(sources) or 'none'})")
         readings.update(sources[args.readings_of])
     readings.update(parse_readings(args.game, args.reading))
-    return serve([args.game], protocols=tuple(v for v in (1, 2) if v <= args.protocol),
-                 readings={args.game: readings} if readings else None)
+    with fewer_full_collections():  # a long-lived process: fewer full collections (gcpolicy.py)
+        return serve([args.game], protocols=tuple(v for v in (1, 2) if v <= args.protocol),
+                     readings={args.game: readings} if readings else None)

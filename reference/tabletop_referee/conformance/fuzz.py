@@ -35,6 +35,7 @@ from ..errors import IllegalAction, RefereeError
 from ..games import load
 from ..games.interface import CHANCE
 from ..games.roles import GameKit
+from ..gcpolicy import exit_quickly, fewer_full_collections
 from ..loading import LoadError, parse_json
 from ..style import Progress
 from .client import AdapterFailure, ExternalAdapter, ProtocolViolation
@@ -759,7 +760,13 @@ class _Options:
 
 def _run_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) -> None:
     """Plays ``opts.games`` against one adapter process; ``report(kind, payload)`` receives
-    ``hello``, ``game`` (number, transitions, divergence) and ``failure`` messages."""
+    ``hello``, ``game`` (number, transitions, divergence) and ``failure`` messages. A full
+    garbage collection is rarer meanwhile (:mod:`~tabletop_referee.gcpolicy`)."""
+    with fewer_full_collections():
+        _play_games(opts, report, stop)
+
+
+def _play_games(opts: _Options, report: Callable[[str, Any], None], stop: _Flag) -> None:
     g = load(opts.game_id)
     protocols = tuple(v for v in (1, 2) if v <= opts.protocol)
     adapter = open_adapter(opts.argv, timeout=opts.timeout, protocols=protocols, game=opts.game_id)
@@ -860,6 +867,7 @@ class _Draining:
 
 def _process_worker(opts: _Options, queue: multiprocessing.queues.Queue[tuple[str, Any]], stop: _Flag) -> None:
     _run_games(opts, lambda kind, payload: queue.put((kind, payload)), stop)
+    exit_quickly()  # the worker process ends now (the parent joins it): gcpolicy.py
 
 
 class _Progress:
