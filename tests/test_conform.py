@@ -358,6 +358,8 @@ def test_perft_capability_a_wrong_count_fails_though_the_walk_agrees(capsys, tmp
         r = o.result(vid)
         assert "the adapter's answer to perft differs from the walk of its own legal_actions and apply" in r["message"]
         assert shown in r["message"], r["message"]
+        assert r["diff"]["pointer"] == "/perft" and set(r["diff"]["expected"]) == {"divide", "nodes"}
+        assert ("rejected" in r["diff"]["actual"]) == (kind == "rejects"), r["diff"]
         assert "counted_by" not in r
         assert any(e["request"]["cmd"] == "legal_actions" for e in r["transcript"])  # it was walked
 

@@ -763,25 +763,29 @@ class Runner:
         walk one request at a time; only their order differs."""
         doc = vector.doc
         want = doc["expect"]["perft"]
-        counted = self._counted_by_adapter(doc) if self._adapter_counts() else None
-        if counted == "":
+        asked = self._adapter_counts()
+        wrong = self._counted_by_adapter(doc) if asked else None
+        if asked and wrong is None:
             self.counted = True
             return
         self._walk(doc)  # a failure here locates the bug: it is the verdict
-        if counted is not None:  # the walk agrees with the vector; the adapter's own count does not
+        if wrong is not None:  # the walk agrees with the vector; the adapter's own count does not
+            message, answered = wrong
             raise VectorFailed(
                 f"the adapter's answer to perft differs from the walk of its own legal_actions and apply, "
-                f"which gives the expected {want['nodes']} nodes: {counted}",
-                Difference("/perft", "its walk's counts", counted, "perft answer differs from the walk"))
+                f"which gives the expected {want['nodes']} nodes: {message}",
+                Difference("/perft", {"divide": want["divide"], "nodes": want["nodes"]}, answered,
+                           f"the answer to perft differs from the walk: {message}"))
 
     def _adapter_counts(self) -> bool:
         """Whether the adapter counts perft trees itself: protocol 2 and capability ``perft``."""
         hello = self.adapter.hello or {}
         return getattr(self.adapter, "protocol", 1) >= 2 and "perft" in _array(hello.get("capabilities"))
 
-    def _counted_by_adapter(self, doc: Mapping[str, Any]) -> str:
-        """Asks the adapter to count the vector's tree (capability ``perft``): ``""`` when its
-        count and divide are the vector's, else what differs (the runner then walks the tree)."""
+    def _counted_by_adapter(self, doc: Mapping[str, Any]) -> tuple[str, Any] | None:
+        """Asks the adapter to count the vector's tree (capability ``perft``): ``None`` when its
+        count and divide are the vector's, else what differs and the answer (the runner then
+        walks the tree)."""
         fields = {k: doc[k] for k in PIN_KEYS if k in doc}
         saved = getattr(self.adapter, "timeout", None)
         if isinstance(saved, (int, float)):  # one count stands for a whole walk: it may take the vector's time
@@ -794,14 +798,14 @@ class Runner:
         if "rejected" in resp:
             rej = resp["rejected"]
             clause = rej.get("clause") if isinstance(rej, dict) else None
-            return f"it rejected the count under {clause!r}"
+            return f"it rejected the count under {clause!r}", {"rejected": rej}
         got = resp.get("perft")
         if not isinstance(got, dict):
             raise self._missing("perft", resp, "perft (object) and no rejected")
         want = doc["expect"]["perft"]
         diff = first_difference({"divide": want["divide"], "nodes": want["nodes"]},
                                 {"divide": got.get("divide", MISSING), "nodes": got.get("nodes", MISSING)}, "/perft")
-        return "" if diff is None else f"{diff.pointer}: {diff.message}"
+        return None if diff is None else (f"{diff.pointer}: {diff.message}", got)
 
     def _walk(self, doc: Mapping[str, Any]) -> None:
         """Walks the vector's tree through ``legal_actions`` and ``apply`` and compares the counts."""
