@@ -108,15 +108,21 @@ def fast_validator(game: str, name: str) -> jsonschema_rs.Validator:
 
     Raises:
         ModuleNotFoundError: jsonschema-rs is not installed (see :data:`FAST`).
+        FileNotFoundError: there is no such schema.
+        jsonschema_rs.ValidationError: the schema itself is not valid 2020-12.
     """
     if jsonschema_rs is None:
         raise ModuleNotFoundError(
             "jsonschema-rs is not installed (pip install 'tabletop-referee[fast]')", name="jsonschema_rs"
         )
-    validator(game, name)  # the schema exists and is valid 2020-12
+    path = schema_root() / game / f"{name}{_SUFFIX}"
+    if not path.is_file():
+        raise FileNotFoundError(f"no schema {name!r} for game {game!r} (looked for {path})")
     resources = [(uri, res.contents) for uri, res in _resources()]
-    schema = _load(schema_root() / game / f"{name}{_SUFFIX}")
-    return jsonschema_rs.validator_for(schema, registry=jsonschema_rs.Registry(resources))
+    # jsonschema-rs checks the schema against the 2020-12 meta-schema itself (the Python check
+    # of validator() cost 15-60 ms a schema in every process; tests/test_schemas.py checks
+    # every shipped schema with it)
+    return jsonschema_rs.validator_for(_load(path), registry=jsonschema_rs.Registry(resources))
 
 
 def _resources() -> list[tuple[str, Resource[Any]]]:
