@@ -291,7 +291,9 @@ def test_wrong_state_field_fails_at_the_first_differing_pointer(capsys, tmp_path
     assert o.result("mlem-fx-0007")["message"].startswith("checkpoint after 2 step(s): ")
 
 
-def test_perft_mismatch_names_the_divide_entry(capsys, tmp_path) -> None:
+def _one_count_too_many(tmp_path: Path) -> tuple[Path, dict, str]:
+    """The fixture perft file with its first vector expecting one node too many below its first
+    decision (by canonical text): the file, that vector and that decision's key."""
     doc = json.loads((FIXTURES / "perft.json").read_text(encoding="utf-8"))
     v = doc["vectors"][0]
     key = sorted(v["expect"]["perft"]["divide"])[0]
@@ -299,6 +301,11 @@ def test_perft_mismatch_names_the_divide_entry(capsys, tmp_path) -> None:
     v["expect"]["perft"]["nodes"] += 1
     path = tmp_path / "perft.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
+    return path, v, key
+
+
+def test_perft_mismatch_names_the_divide_entry(capsys, tmp_path) -> None:
+    path, _v, key = _one_count_too_many(tmp_path)
     o = conform(capsys, tmp_path, vectors=[path])
     assert o.statuses == {"mlem-fx-perft-0001": "failed", "mlem-fx-perft-0002": "passed"}
     diff = o.result("mlem-fx-perft-0001")["diff"]
@@ -376,13 +383,7 @@ def test_perft_capability_a_count_may_take_longer_than_one_request(capsys, tmp_p
 def test_perft_capability_a_wrong_tree_fails_where_the_walk_differs(capsys, tmp_path) -> None:
     """A vector whose count the adapter does not give is walked, and the walk's difference is
     the verdict (the same message and pointer as without the capability)."""
-    doc = json.loads((FIXTURES / "perft.json").read_text(encoding="utf-8"))
-    v = doc["vectors"][0]
-    key = sorted(v["expect"]["perft"]["divide"])[0]
-    v["expect"]["perft"]["divide"][key] += 1
-    v["expect"]["perft"]["nodes"] += 1
-    path = tmp_path / "perft.json"
-    path.write_text(json.dumps(doc), encoding="utf-8")
+    path, v, _key = _one_count_too_many(tmp_path)
     verdicts = {}
     for perft in ([], ["perft"]):
         o = conform(capsys, tmp_path, "--adapter", adapter("logs_requests.py", "2", str(tmp_path / "log.jsonl"), *perft),

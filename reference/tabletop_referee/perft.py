@@ -60,10 +60,13 @@ def _decisions(game: GameKit, state: Any) -> tuple[Any, ...]:
 
 
 def perft(game: GameKit, state: Any, depth: int, pins: Mapping[str, Sequence[Any]], used: Used = (),
-          memo: dict[Any, int] | None = None) -> int:
-    """Returns the number of leaves ``depth`` decisions below ``state``, every decision played
-    (the last one's included). ``memo``: the counts of the positions met already (as given,
-    before their pinned outcomes), so each is walked once; engines are pure, states are values."""
+          memo: dict[Any, int] | None = None, *, play_last: bool = True) -> int:
+    """Returns the number of leaves ``depth`` decisions below ``state``. ``memo``: the counts of
+    the positions met already (as given, before their pinned outcomes), so each is walked once;
+    engines are pure, states are values. ``play_last``: the last decision's actions are played
+    (and the pinned outcomes after them applied), as a walk that watches what the rules read
+    needs; without it they are counted rather than played (each leads to one leaf whatever
+    follows: the same number, found faster)."""
     key: Any = None
     if memo is not None:
         key = (state, depth, used)
@@ -76,8 +79,11 @@ def perft(game: GameKit, state: Any, depth: int, pins: Mapping[str, Sequence[Any
     state, used, stuck = _resolve_chance(game, state, pins, used)
     if stuck or depth == 0 or game.is_over(state):
         n = 1
+    elif depth == 1 and not play_last:
+        n = len(_decisions(game, state))
     else:
-        n = sum(perft(game, game.apply(state, a).state, depth - 1, pins, used, memo) for a in _decisions(game, state))
+        n = sum(perft(game, game.apply(state, a).state, depth - 1, pins, used, memo, play_last=play_last)
+                for a in _decisions(game, state))
     if key is not None and memo is not None:
         memo[key] = n
     return n
@@ -116,41 +122,14 @@ def counts(game: GameKit, state: Any, depth: int, pins: Mapping[str, Sequence[An
             found = (1, {})
         else:
             memo: dict[Any, int] = {}
-            below = [(canonical_text(game.action_to_json(a)), _count(game, game.apply(state, a).state, depth - 1, pins, used, memo))
+            below = [(canonical_text(game.action_to_json(a)),
+                      perft(game, game.apply(state, a).state, depth - 1, pins, used, memo, play_last=False))
                      for a in _decisions(game, state)]
             found = (sum(n for _a, n in below), dict(below))
         if len(_COUNTS) >= _COUNTS_MAX:
             _COUNTS.clear()
         _COUNTS[key] = found
     return found[0], dict(found[1])
-
-
-def _count(game: GameKit, state: Any, depth: int, pins: Mapping[str, Sequence[Any]], used: Used,
-           memo: dict[Any, int] | None) -> int:
-    """:func:`perft`, the same number, found faster: a position reached again by another order
-    of decisions (with as many pins used, as deep) is counted once (``memo``, unless ``None``;
-    engines are pure, states are values), and the last decision's actions are counted rather
-    than played (each leads to one leaf whatever follows: perft stops there, chance resolved or
-    not)."""
-    key: Any = None
-    if memo is not None:
-        key = (state, depth, used)
-        try:
-            return memo[key]
-        except KeyError:
-            pass
-        except TypeError:  # a state that is not hashable: no memo
-            key = None
-    state, used, stuck = _resolve_chance(game, state, pins, used)
-    if stuck or depth == 0 or game.is_over(state):
-        n = 1
-    elif depth == 1:
-        n = len(_decisions(game, state))
-    else:
-        n = sum(_count(game, game.apply(state, a).state, depth - 1, pins, used, memo) for a in _decisions(game, state))
-    if key is not None and memo is not None:
-        memo[key] = n
-    return n
 
 
 def perft_vectors(game_id: str) -> list[dict[str, Any]]:

@@ -261,6 +261,13 @@ def reference_passes(game: str, doc: Mapping[str, Any]) -> bool:
     return _reference_runner(game, float_free(doc)).run([vector]).results[0].status == "passed"
 
 
+def perft_difference(want: Mapping[str, Any], got: Mapping[str, Any]) -> Difference | None:
+    """The first difference between two perft counts (``nodes`` and ``divide``, as in a perft
+    vector's ``expect.perft``), at ``/perft/...``; a count missing from ``got`` is missing."""
+    return first_difference({"divide": want["divide"], "nodes": want["nodes"]},
+                            {"divide": got.get("divide", MISSING), "nodes": got.get("nodes", MISSING)}, "/perft")
+
+
 def board_difference(vector: Vector, hello: dict[str, Any]) -> str | None:
     """When the adapter returned its own ``board`` at start: why the vector cannot apply to it
     (it depends on a provisional field where the two boards differ), else ``None``."""
@@ -803,8 +810,7 @@ class Runner:
         if not isinstance(got, dict):
             raise self._missing("perft", resp, "perft (object) and no rejected")
         want = doc["expect"]["perft"]
-        diff = first_difference({"divide": want["divide"], "nodes": want["nodes"]},
-                                {"divide": got.get("divide", MISSING), "nodes": got.get("nodes", MISSING)}, "/perft")
+        diff = perft_difference(want, got)
         return None if diff is None else (f"{diff.pointer}: {diff.message}", got)
 
     def _walk(self, doc: Mapping[str, Any]) -> None:
@@ -825,8 +831,7 @@ class Runner:
                 divide[key] = divide.get(key, 0) + count
             nodes = sum(divide.values())
         want = doc["expect"]["perft"]
-        diff = first_difference({"divide": want["divide"], "nodes": want["nodes"]},
-                                {"divide": divide, "nodes": nodes}, "/perft")
+        diff = perft_difference(want, {"divide": divide, "nodes": nodes})
         if diff:
             raise VectorFailed(
                 f"perft depth {depth}: {nodes} nodes, expected {want['nodes']}; first difference at "

@@ -18,7 +18,7 @@ from ..games import load
 from ..games.interface import CHANCE
 from ..schemas import validation_errors
 from .client import PROTOCOL, AdapterFailure, ExternalAdapter, AdapterStartError, describe_exit, last_line
-from .compare import MISSING, first_difference, short
+from .compare import first_difference, short
 
 
 STOP_GRACE = 5.0
@@ -163,6 +163,7 @@ def _check_perft(game_id: str, add: Callable[[str, str, str], None], ask: Callab
     outcomes applied), ``SMOKE_PERFT_DEPTH`` decisions deep with nothing pinned (a chance node
     ends a path), against the reference's count."""
     from ..perft import counts  # lazy: only for an adapter that counts perft itself
+    from .runner import perft_difference  # lazy: as above
 
     game = load(game_id)
     start = game.state_from_json(state)
@@ -182,8 +183,7 @@ def _check_perft(game_id: str, add: Callable[[str, str, str], None], ask: Callab
     elif not isinstance(got, dict):
         add("perft", "failed", f"the answer has no perft object (keys: {_keys(resp)})")
     else:
-        diff = first_difference({"divide": below, "nodes": nodes},
-                                {"divide": got.get("divide", MISSING), "nodes": got.get("nodes", MISSING)}, "/perft")
+        diff = perft_difference({"divide": below, "nodes": nodes}, got)
         if diff:
             add("perft", "failed", f"depth {SMOKE_PERFT_DEPTH} from the reference's new game: "
                                    f"{diff.pointer}: {diff.message}")
